@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const KNOWN_WEAK_SECRETS = new Set(["secret", "changeme", "change-me", "conversa", "jwt_secret", "development"]);
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().optional(),
+  JWT_REFRESH_SECRET: z.string().optional(),
+  ADMIN_EMAIL: z.string().email().default("admin@conversa.local"),
+  ADMIN_PASSWORD: z.string().min(5).max(50).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ACCESS_TOKEN_TTL: z.string().default("15m"),
+  REFRESH_TOKEN_TTL: z.string().default("7d"),
+  WEB_DIST: z.string().optional(),
+  SIMULATOR: z.enum(["on", "off"]).optional(),
+  REDIS_URL: z.string().url().optional(),
+  /** Failed logins allowed per address in LOGIN_WINDOW_MINUTES before ERR_RATE_LIMITED. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  logLevel: string;
+  accessTokenTtl: string;
+  refreshTokenTtl: string;
+  webDist: string | undefined;
+  simulator: boolean;
+  redisUrl: string | undefined;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function isStrongSecret(secret: string | undefined): secret is string {
+  return secret !== undefined && secret.length >= 32 && !KNOWN_WEAK_SECRETS.has(secret.toLowerCase());
+}
+
+/**
+ * Outside production a missing secret is generated once and kept in the data directory,
+ * so sessions survive a restart. Production never falls back: it must be given its own.
+ */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, `.${name}`);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses the environment once. Throws ConfigError for anything a production server must not start with. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const isProduction = env.NODE_ENV === "production";
+  if (isProduction) {
+    const weak = (["JWT_SECRET", "JWT_REFRESH_SECRET"] as const).filter((k) => !isStrongSecret(env[k]));
+    if (weak.length > 0) {
+      throw new ConfigError(`In production ${weak.join(" and ")} must be set to a secret of at least 32 characters of your own`);
+    }
+    if (env.JWT_SECRET === env.JWT_REFRESH_SECRET) {
+      throw new ConfigError("In production JWT_SECRET and JWT_REFRESH_SECRET must differ");
+    }
+  }
+  const jwtSecret = isStrongSecret(env.JWT_SECRET) ? env.JWT_SECRET : localSecret(dataDir, "jwt-secret");
+  const jwtRefreshSecret = isStrongSecret(env.JWT_REFRESH_SECRET) ? env.JWT_REFRESH_SECRET : localSecret(dataDir, "jwt-refresh-secret");
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret,
+    jwtRefreshSecret,
+    adminEmail: env.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
+    logLevel: env.LOG_LEVEL,
+    accessTokenTtl: env.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: env.REFRESH_TOKEN_TTL,
+    webDist: env.WEB_DIST,
+    simulator: env.SIMULATOR ? env.SIMULATOR === "on" : !isProduction,
+    redisUrl: env.REDIS_URL,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+    trustProxy: env.TRUST_PROXY === "true",
+  };
+}

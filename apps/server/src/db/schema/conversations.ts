@@ -1,0 +1,246 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { connections, queues } from "./channels.ts";
+import { companies, users } from "./core.ts";
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    name: varchar("name", { length: 100 }).notNull(),
+    /** Digits only; unique per company. */
+    number: varchar("number", { length: 50 }).notNull(),
+    email: varchar("email", { length: 255 }).notNull().default(""),
+    profilePicUrl: text("profile_pic_url"),
+    isGroup: boolean("is_group").notNull().default(false),
+    /** Connection the contact was last seen on. */
+    whatsappId: integer("whatsapp_id").references(() => connections.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("contacts_company_number_unique").on(t.companyId, t.number),
+    uniqueIndex("contacts_uuid_unique").on(t.uuid),
+    index("contacts_company_name_idx").on(t.companyId, sql`lower(${t.name})`),
+  ],
+);
+
+export const contactExtraInfo = pgTable(
+  "contact_extra_info",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 100 }).notNull(),
+    value: text("value").notNull().default(""),
+  },
+  (t) => [index("contact_extra_info_contact_id_idx").on(t.contactId), index("contact_extra_info_company_id_idx").on(t.companyId)],
+);
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    status: varchar("status", { length: 10 }).notNull().default("pending"),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
+    whatsappId: integer("whatsapp_id").references(() => connections.id, { onDelete: "set null" }),
+    isGroup: boolean("is_group").notNull().default(false),
+    chatbot: boolean("chatbot").notNull().default(false),
+    useIntegration: boolean("use_integration").notNull().default(false),
+    integrationId: integer("integration_id"),
+    promptId: integer("prompt_id"),
+    code: varchar("code", { length: 40 }),
+    lastMessage: text("last_message").notNull().default(""),
+    unreadMessages: integer("unread_messages").notNull().default(0),
+    /** Bot menu state: how many times the menu was sent, the current option node. */
+    botState: jsonb("bot_state"),
+    /** When the ticket was accepted by a person (for wait-time figures). */
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    awaitingRating: boolean("awaiting_rating").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("tickets_uuid_unique").on(t.uuid),
+    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt.desc()),
+    index("tickets_company_queue_status_idx").on(t.companyId, t.queueId, t.status),
+    index("tickets_company_user_status_idx").on(t.companyId, t.userId, t.status),
+    index("tickets_contact_id_idx").on(t.contactId),
+    // One open or pending ticket per contact and connection: two messages arriving together never make two tickets.
+    uniqueIndex("tickets_one_active_per_contact")
+      .on(t.contactId, t.whatsappId)
+      .where(sql`${t.status} in ('open', 'pending')`),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    whatsappId: integer("whatsapp_id").references(() => connections.id, { onDelete: "set null" }),
+    /** The network's own message id, used to drop redeliveries. */
+    wid: varchar("wid", { length: 128 }),
+    body: text("body").notNull().default(""),
+    fromMe: boolean("from_me").notNull().default(false),
+    read: boolean("read").notNull().default(false),
+    ack: integer("ack").notNull().default(0),
+    mediaType: varchar("media_type", { length: 30 }).notNull().default("chat"),
+    mediaUrl: text("media_url"),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    quotedMsgId: integer("quoted_msg_id"),
+    /** Group participant who wrote the message. */
+    participant: varchar("participant", { length: 128 }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("messages_ticket_created_idx").on(t.ticketId, t.createdAt.desc()),
+    index("messages_company_id_idx").on(t.companyId),
+    uniqueIndex("messages_connection_wid_unique").on(t.companyId, t.whatsappId, t.wid),
+    index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
+  ],
+);
+
+export const ticketNotes = pgTable(
+  "ticket_notes",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    note: text("note").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ticket_notes_ticket_contact_idx").on(t.ticketId, t.contactId), index("ticket_notes_company_id_idx").on(t.companyId)],
+);
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 50 }).notNull(),
+    color: varchar("color", { length: 9 }).notNull().default("#2DDD7F"),
+    kanban: integer("kanban").notNull().default(0),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("tags_company_name_unique").on(t.companyId, t.name)],
+);
+
+export const ticketTags = pgTable(
+  "ticket_tags",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_tag_id_idx").on(t.tagId), index("ticket_tags_company_id_idx").on(t.companyId)],
+);
+
+export const quickMessages = pgTable(
+  "quick_messages",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    shortcode: varchar("shortcode", { length: 100 }).notNull(),
+    message: text("message").notNull().default(""),
+    geral: boolean("geral").notNull().default(false),
+    status: boolean("status").notNull().default(true),
+    isMedia: boolean("is_media").notNull().default(false),
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("quick_messages_company_shortcode_idx").on(t.companyId, t.shortcode)],
+);
+
+export const schedules = pgTable(
+  "schedules",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    status: varchar("status", { length: 20 }).notNull().default("PENDENTE"),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id").references(() => tickets.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("schedules_company_send_at_idx").on(t.companyId, t.sendAt)],
+);
+
+export const distributionLogs = pgTable(
+  "distribution_logs",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id").references(() => tickets.id, { onDelete: "cascade" }),
+    storeId: integer("store_id"),
+    fromQueueId: integer("from_queue_id").references(() => queues.id, { onDelete: "set null" }),
+    toQueueId: integer("to_queue_id").references(() => queues.id, { onDelete: "set null" }),
+    ruleId: integer("rule_id"),
+    assignedUserId: integer("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
+    strategy: varchar("strategy", { length: 20 }),
+    message: text("message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("distribution_logs_company_ticket_idx").on(t.companyId, t.ticketId, t.createdAt.desc())],
+);

@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { connections } from "./channels.ts";
+
+export const plans = pgTable("plans", {
+  id: serial("id").primaryKey(),
+  name: varchar("name", { length: 100 }).notNull().unique(),
+  users: integer("users").notNull().default(0),
+  connections: integer("connections").notNull().default(0),
+  queues: integer("queues").notNull().default(0),
+  value: numeric("value", { precision: 12, scale: 2 }).notNull().default("0"),
+  useCampaigns: boolean("use_campaigns").notNull().default(true),
+  useSchedules: boolean("use_schedules").notNull().default(true),
+  useInternalChat: boolean("use_internal_chat").notNull().default(true),
+  useExternalApi: boolean("use_external_api").notNull().default(true),
+  useKanban: boolean("use_kanban").notNull().default(true),
+  useOpenAi: boolean("use_open_ai").notNull().default(true),
+  useIntegrations: boolean("use_integrations").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  name: varchar("name", { length: 100 }).notNull().unique(),
+  email: varchar("email", { length: 255 }),
+  phone: varchar("phone", { length: 30 }),
+  planId: integer("plan_id").references(() => plans.id, { onDelete: "restrict" }),
+  status: boolean("status").notNull().default(true),
+  dueDate: timestamp("due_date", { withTimezone: true }),
+  recurrence: varchar("recurrence", { length: 20 }),
+  trialExpiration: timestamp("trial_expiration", { withTimezone: true }),
+  /** IANA time zone used for business hours and per-day dashboard figures. */
+  timezone: varchar("timezone", { length: 64 }).notNull().default("America/Sao_Paulo"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 50 }).notNull(),
+    email: varchar("email", { length: 255 }).notNull(),
+    passwordHash: text("password_hash").notNull(),
+    profile: varchar("profile", { length: 10 }).notNull().default("user"),
+    isSuper: boolean("super").notNull().default(false),
+    online: boolean("online").notNull().default(false),
+    allTicket: varchar("all_ticket", { length: 10 }).notNull().default("desabled"),
+    /** Default connection of the user. */
+    whatsappId: integer("whatsapp_id").references((): AnyPgColumn => connections.id, { onDelete: "set null" }),
+    /** Bumped by every login and logout: tokens carrying an older version are refused. */
+    tokenVersion: integer("token_version").notNull().default(0),
+    /** Id of the one refresh token currently valid; rotated on every use. */
+    refreshTokenId: varchar("refresh_token_id", { length: 64 }),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    index("users_company_id_idx").on(t.companyId),
+  ],
+);
+
+export const settings = pgTable(
+  "settings",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    key: varchar("key", { length: 64 }).notNull(),
+    value: text("value").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("settings_company_key_unique").on(t.companyId, t.key)],
+);

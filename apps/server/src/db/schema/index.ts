@@ -1,0 +1,3 @@
+export * from "./core.ts";
+export * from "./channels.ts";
+export * from "./conversations.ts";

@@ -1,0 +1,46 @@
+import type { Setting } from "@conversa/shared";
+
+/**
+ * What happened in the domain. Services publish these; the realtime module (and tests) subscribe.
+ * Services never know about sockets.
+ */
+export interface DomainEventMap {
+  /** A newer login (or a logout) replaced this user's session: its sockets must be told and dropped. */
+  "session.replaced": { companyId: number; userId: number };
+  /** The user logged out: their sockets are dropped without the "accessed elsewhere" notice. */
+  "session.ended": { companyId: number; userId: number };
+  /** A user's online flag changed. */
+  "user.status": { companyId: number; user: { id: number; name: string; online: boolean } };
+  "setting.updated": { companyId: number; setting: Setting };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+export type DomainEvent = { [K in DomainEventName]: { name: K; payload: DomainEventMap[K] } }[DomainEventName];
+
+type Listener = (event: DomainEvent) => void;
+
+/**
+ * A synchronous in-process bus. Publish after the transaction that caused the event has committed.
+ * A failing listener is reported and does not affect the publisher or the other listeners.
+ */
+export class DomainEvents {
+  private readonly listeners = new Set<Listener>();
+
+  constructor(private readonly onListenerError: (error: unknown, event: DomainEvent) => void = () => undefined) {}
+
+  publish<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): void {
+    const event = { name, payload } as DomainEvent;
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.onListenerError(error, event);
+      }
+    }
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,134 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { SessionUser } from "@conversa/shared";
+import { ZProfile } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
+import { companies, queues, userQueues, users } from "../../db/schema/index.ts";
+import { listSettingRows, toSettingDto } from "../settings/settings.repository.ts";
+
+export interface AuthUserRow {
+  id: number;
+  companyId: number;
+  passwordHash: string;
+  profile: string;
+  isSuper: boolean;
+  tokenVersion: number;
+  refreshTokenId: string | null;
+  companyDueDate: Date | null;
+  companyStatus: boolean;
+}
+
+const authColumns = {
+  id: users.id,
+  companyId: users.companyId,
+  passwordHash: users.passwordHash,
+  profile: users.profile,
+  isSuper: users.isSuper,
+  tokenVersion: users.tokenVersion,
+  refreshTokenId: users.refreshTokenId,
+  companyDueDate: companies.dueDate,
+  companyStatus: companies.status,
+};
+
+export async function findAuthUserByEmail(db: Db, email: string): Promise<AuthUserRow | undefined> {
+  const [row] = await db
+    .select(authColumns)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+export async function findAuthUserById(db: Db, userId: number): Promise<AuthUserRow | undefined> {
+  const [row] = await db.select(authColumns).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, userId));
+  return row;
+}
+
+/** Starts a new session: bumps the version (ending any other session) and stores the new refresh token id. */
+export async function startSession(db: Db, userId: number, refreshTokenId: string): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, refreshTokenId, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  if (!row) throw new Error("user vanished while starting a session");
+  return row.tokenVersion;
+}
+
+/**
+ * Swaps the refresh token id only if the presented one is still the current one, in one statement,
+ * so two concurrent refreshes with the same token cannot both succeed.
+ */
+export async function rotateRefreshToken(db: Db, userId: number, version: number, presentedId: string, nextId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ refreshTokenId: nextId })
+    .where(and(eq(users.id, userId), eq(users.tokenVersion, version), eq(users.refreshTokenId, presentedId)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Ends every session of the user: tokens of the current version stop working. */
+export async function endSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, refreshTokenId: null, online: false, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** The signed-in user with company, settings and queues, as the web app sees it. */
+export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      profile: users.profile,
+      isSuper: users.isSuper,
+      companyId: users.companyId,
+      whatsappId: users.whatsappId,
+      allTicket: users.allTicket,
+      online: users.online,
+      companyName: companies.name,
+      companyDueDate: companies.dueDate,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const [queueRows, settingRows] = await Promise.all([
+    db
+      .select({ id: queues.id, name: queues.name, color: queues.color })
+      .from(userQueues)
+      .innerJoin(queues, eq(queues.id, userQueues.queueId))
+      .where(and(eq(userQueues.userId, userId), eq(userQueues.companyId, row.companyId)))
+      .orderBy(asc(queues.orderQueue), asc(queues.name)),
+    listSettingRows(db, row.companyId),
+  ]);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    profile: ZProfile.catch("user").parse(row.profile),
+    super: row.isSuper,
+    companyId: row.companyId,
+    whatsappId: row.whatsappId,
+    allTicket: row.allTicket === "enabled" ? "enabled" : "desabled",
+    online: row.online,
+    queues: queueRows,
+    company: {
+      id: row.companyId,
+      name: row.companyName,
+      dueDate: row.companyDueDate?.toISOString() ?? null,
+      settings: settingRows.map(toSettingDto),
+    },
+  };
+}
+
+export async function setUserOnline(db: Db, companyId: number, userId: number, online: boolean): Promise<{ id: number; name: string; online: boolean } | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ online, lastSeenAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .returning({ id: users.id, name: users.name, online: users.online });
+  return row;
+}

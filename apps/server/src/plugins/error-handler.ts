@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import type { ApiErrorBody, ErrorCode } from "@conversa/shared";
+import { AppError } from "../lib/app-error.ts";
+
+/** Fastify's own codes for malformed requests: all of them are the client's fault. */
+const CLIENT_ERROR_CODES = new Set([
+  "FST_ERR_CTP_INVALID_JSON_BODY",
+  "FST_ERR_CTP_EMPTY_JSON_BODY",
+  "FST_ERR_CTP_INVALID_MEDIA_TYPE",
+  "FST_ERR_CTP_INVALID_CONTENT_LENGTH",
+  "FST_ERR_CTP_BODY_TOO_LARGE",
+  "FST_ERR_VALIDATION",
+  "FST_ERR_INVALID_URL",
+  "FST_ERR_BAD_URL",
+]);
+
+function body(code: ErrorCode, message: string, details?: unknown): ApiErrorBody {
+  return details === undefined ? { error: code, message } : { error: code, message, details };
+}
+
+/**
+ * The one error handler: AppError → its registry status; malformed input → 400 ERR_VALIDATION;
+ * anything else → logged with the request id and answered 500 ERR_INTERNAL with nothing internal.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message === error.code ? defaultMessage(error.code) : error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        in: error.validationContext ?? "body",
+        path: issue.instancePath,
+        message: issue.message,
+      }));
+      return reply.status(400).send(body("ERR_VALIDATION", "Invalid request", issues));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, reqId: request.id }, "response did not match its schema");
+      return reply.status(500).send(body("ERR_INTERNAL", "Internal error"));
+    }
+    if (error.code && CLIENT_ERROR_CODES.has(error.code)) {
+      return reply.status(400).send(body("ERR_VALIDATION", error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? "Request body too large" : "Malformed request"));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body("ERR_RATE_LIMITED", "Too many requests"));
+    }
+    if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(400).send(body("ERR_VALIDATION", "Malformed request"));
+    }
+    request.log.error({ err: error, reqId: request.id }, "unhandled error");
+    return reply.status(500).send(body("ERR_INTERNAL", "Internal error"));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body("ERR_NOT_FOUND", `Route ${request.method} ${request.url.split("?")[0]} not found`));
+  });
+}
+
+const MESSAGES: Partial<Record<ErrorCode, string>> = {
+  ERR_INVALID_CREDENTIALS: "Invalid e-mail or password",
+  ERR_SESSION_EXPIRED: "Session expired, log in again",
+  ERR_INVALID_TOKEN: "Access token invalid or expired",
+  ERR_NO_PERMISSION: "No permission",
+  ERR_RATE_LIMITED: "Too many attempts, try again later",
+  ERR_SUBSCRIPTION_EXPIRED: "Subscription expired",
+  ERR_NO_SETTING_FOUND: "Setting not found",
+  ERR_NO_COMPANY_FOUND: "Company not found",
+};
+
+function defaultMessage(code: ErrorCode): string {
+  return MESSAGES[code] ?? code;
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from "fastify";
+import { Server, type Socket } from "socket.io";
+import { z } from "zod";
+import { CLIENT_EVENTS, SERVER_EVENTS, TIMINGS, companyEvent, rooms } from "@conversa/shared";
+import type { AppDeps } from "../app.ts";
+import type { DomainEvent } from "../events/domain-events.ts";
+import { AppError } from "../lib/app-error.ts";
+import type { RequestContext } from "../lib/context.ts";
+import { setUserOnline } from "../modules/auth/auth.repository.ts";
+import { authenticate } from "../modules/auth/auth.service.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    io: Server;
+  }
+}
+
+const ZTicketStatus = z.enum(["open", "pending", "closed"]);
+const ZTicketRef = z.union([z.string().regex(/^[0-9a-fA-F-]{1,64}$/), z.number().int().positive()]);
+
+/** Turns a domain event into the emits of spec core §4. Every room is scoped by company. */
+function fanOut(io: Server, event: DomainEvent): void {
+  switch (event.name) {
+    case "session.replaced": {
+      const { companyId, userId } = event.payload;
+      const room = rooms.user(companyId, userId);
+      io.to(room).emit(companyEvent(companyId, "auth"), { action: "update", user: { id: userId } });
+      io.in(room).disconnectSockets();
+      return;
+    }
+    case "session.ended": {
+      const { companyId, userId } = event.payload;
+      io.in(rooms.user(companyId, userId)).disconnectSockets();
+      return;
+    }
+    case "user.status": {
+      const { companyId, user } = event.payload;
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "user"), { action: "update", user });
+      return;
+    }
+    case "setting.updated": {
+      const { companyId, setting } = event.payload;
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "settings"), { action: "update", setting });
+      return;
+    }
+  }
+}
+
+/**
+ * Socket.IO on the app's HTTP server. The handshake token is verified against the database like any
+ * request; a socket joins only rooms of its own company, whatever it asks for.
+ */
+export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
+  const io = new Server(app.server, {
+    pingTimeout: TIMINGS.socketPingMs,
+    pingInterval: TIMINGS.socketPingMs,
+    serveClient: false,
+    cors: { origin: false },
+  });
+  app.decorate("io", io);
+  const contexts = new WeakMap<Socket, RequestContext>();
+
+  io.use((socket, next) => {
+    const raw: unknown = socket.handshake.auth?.token ?? socket.handshake.query?.token;
+    const token = typeof raw === "string" ? raw : undefined;
+    authenticate(deps.auth, token).then(
+      (ctx) => {
+        contexts.set(socket, ctx);
+        next();
+      },
+      (error: unknown) => next(new Error(error instanceof AppError ? error.code : "ERR_SESSION_EXPIRED")),
+    );
+  });
+
+  const setOnline = async (ctx: RequestContext, online: boolean) => {
+    const user = await setUserOnline(deps.db, ctx.companyId, ctx.userId, online);
+    if (user) deps.events.publish("user.status", { companyId: ctx.companyId, user });
+  };
+  const report = (error: unknown) => app.log.error({ err: error }, "realtime handler failed");
+
+  io.on("connection", (socket: Socket) => {
+    const ctx = contexts.get(socket);
+    if (!ctx) {
+      socket.disconnect(true);
+      return;
+    }
+    void socket.join([rooms.company(ctx.companyId), rooms.user(ctx.companyId, ctx.userId)]);
+
+    socket.on(CLIENT_EVENTS.joinNotification, () => void socket.join(rooms.notification(ctx.companyId)));
+    socket.on(CLIENT_EVENTS.joinTickets, (status: unknown) => {
+      const parsed = ZTicketStatus.safeParse(status);
+      if (parsed.success) void socket.join(rooms.ticketStatus(ctx.companyId, parsed.data));
+    });
+    socket.on(CLIENT_EVENTS.joinTicketsLeave, (status: unknown) => {
+      const parsed = ZTicketStatus.safeParse(status);
+      if (parsed.success) void socket.leave(rooms.ticketStatus(ctx.companyId, parsed.data));
+    });
+    socket.on(CLIENT_EVENTS.joinChatBox, (ticket: unknown) => {
+      const parsed = ZTicketRef.safeParse(ticket);
+      if (parsed.success) void socket.join(rooms.ticket(ctx.companyId, String(parsed.data)));
+    });
+    socket.on(CLIENT_EVENTS.joinChatBoxLeave, (ticket: unknown) => {
+      const parsed = ZTicketRef.safeParse(ticket);
+      if (parsed.success) void socket.leave(rooms.ticket(ctx.companyId, String(parsed.data)));
+    });
+    socket.on(CLIENT_EVENTS.userStatus, () => {
+      setOnline(ctx, true).catch(report);
+    });
+    socket.on("disconnect", () => {
+      const stillConnected = (io.sockets.adapter.rooms.get(rooms.user(ctx.companyId, ctx.userId))?.size ?? 0) > 0;
+      if (!stillConnected) setOnline(ctx, false).catch(report);
+    });
+
+    setOnline(ctx, true).catch(report);
+    socket.emit(SERVER_EVENTS.ready);
+  });
+
+  const unsubscribe = deps.events.subscribe((event) => fanOut(io, event));
+  app.addHook("onClose", async () => {
+    unsubscribe();
+    await io.close();
+  });
+}

@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.ts";
+import type { Config } from "../src/config.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
+import { type DomainEvent, DomainEvents } from "../src/events/domain-events.ts";
+import { LoginLimiter } from "../src/modules/auth/login-limiter.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database["db"];
+  /** Every domain event published since the app was built (cleared with events.length = 0). */
+  published: DomainEvent[];
+  close(): Promise<void>;
+}
+
+let databaseCounter = 0;
+
+/** A fresh database per call: a copy of the migrated template, on PGlite or on the PostgreSQL server. */
+async function freshDatabase(): Promise<Database> {
+  if (process.env.TEST_DB === "postgres") {
+    const url = process.env.TEST_DATABASE_URL;
+    const template = inject("pgTemplate");
+    if (!url || !template) throw new Error("server-postgres project without TEST_DATABASE_URL");
+    const name = `conversa_t_${process.ppid}_${process.pid}_${databaseCounter++}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = await openDatabase({ url: dbUrl.toString() });
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        await close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject("pgliteTemplate"));
+  return openDatabase({ dataDir: "memory://", loadDataDir: new Blob([dump]) });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: "test",
+    port: 0,
+    host: "127.0.0.1",
+    dataDir: os.tmpdir(),
+    databaseUrl: undefined,
+    jwtSecret: "test-access-secret-that-is-long-enough-0123456789",
+    jwtRefreshSecret: "test-refresh-secret-that-is-long-enough-0123456789",
+    adminEmail: "admin@conversa.local",
+    adminPassword: undefined,
+    logLevel: "silent",
+    accessTokenTtl: "15m",
+    refreshTokenTtl: "7d",
+    webDist: undefined,
+    simulator: true,
+    redisUrl: undefined,
+    loginMaxFailures: 5,
+    loginWindowMs: 15 * 60_000,
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+/** Builds the whole app on a fresh database, with a recorder of the domain events it publishes. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = await freshDatabase();
+  const events = new DomainEvents((error) => {
+    throw error;
+  });
+  const published: DomainEvent[] = [];
+  events.subscribe((event) => published.push(event));
+  const app = await buildApp({
+    config,
+    db: database.db,
+    events,
+    auth: {
+      db: database.db,
+      events,
+      tokens: { accessSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret, accessTtl: config.accessTokenTtl, refreshTtl: config.refreshTokenTtl },
+      limiter: new LoginLimiter(config.loginMaxFailures, config.loginWindowMs),
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    published,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

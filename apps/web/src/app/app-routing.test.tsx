@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { type FetchCall, jsonResponse, mockFetch } from "../test/fetch-mock.ts";
+import { companyPlan, sessionUser } from "../test/fixtures.ts";
+import { renderApp } from "../test/render-app.tsx";
+
+vi.mock("socket.io-client", async () => {
+  const { FakeSocket } = await import("../test/fake-socket.ts");
+  return { io: () => new FakeSocket() };
+});
+
+function signedIn(user = sessionUser(), extra: (call: FetchCall) => Response | undefined = () => undefined) {
+  localStorage.setItem("token", "access-1");
+  localStorage.setItem("userId", String(user.id));
+  localStorage.setItem("companyId", String(user.companyId));
+  return mockFetch((call) => {
+    if (call.path === "/auth/me") return jsonResponse(user);
+    if (call.path === "/companies/listPlan/3") return jsonResponse(companyPlan());
+    if (call.path === "/version") return jsonResponse({ version: "4.8.2" });
+    if (call.path === "/auth/logout") return new Response(null, { status: 204 });
+    return extra(call);
+  });
+}
+
+describe("routing", () => {
+  it("sends a visitor from a private route to /login", async () => {
+    mockFetch(() => undefined);
+    const { router } = renderApp("/contacts");
+
+    expect(await screen.findByRole("button", { name: "Entrar" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("restores the session from the stored token with GET /auth/me", async () => {
+    const { calls } = signedIn();
+    renderApp("/contacts");
+
+    expect(await screen.findByRole("heading", { name: "Contatos" })).toBeInTheDocument();
+    expect(screen.getByText("Esta página ainda não está disponível.")).toBeInTheDocument();
+    expect(calls[0]?.path).toBe("/auth/me");
+  });
+
+  it("sends a signed-in user from /forgetpsw to /", async () => {
+    signedIn();
+    const { router } = renderApp("/forgetpsw");
+
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("shows /forgetpsw and /signup to visitors as not available yet", async () => {
+    mockFetch(() => undefined);
+    renderApp("/forgetpsw");
+    expect(await screen.findByText("A redefinição de senha ainda não está disponível nesta versão.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voltar para o login" })).toHaveAttribute("href", "/login");
+  });
+
+  it("tells a non-admin that the Dashboard is not for them", async () => {
+    signedIn(sessionUser({ profile: "user" }));
+    renderApp("/");
+
+    expect(await screen.findByText("Você não tem permissão para ver o Dashboard.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Ir para os atendimentos" })).toHaveAttribute("href", "/tickets");
+  });
+
+  it("shows a not-found state for an unknown path", async () => {
+    signedIn();
+    renderApp("/nowhere");
+    expect(await screen.findByText("Não existe nenhuma página em /nowhere.")).toBeInTheDocument();
+  });
+
+  it("has campaign routes only with the cshow flag", async () => {
+    signedIn();
+    renderApp("/campaigns");
+    expect(await screen.findByRole("heading", { name: "Página não encontrada" })).toBeInTheDocument();
+  });
+
+  it("renders campaign routes when the cshow flag exists", async () => {
+    signedIn();
+    renderApp("/campaigns", { campaigns: true });
+    expect(await screen.findByRole("heading", { name: "Campanhas" })).toBeInTheDocument();
+  });
+
+  it("clears the session and goes to /login when the API answers 401", async () => {
+    mockFetch(() => jsonResponse({ error: "ERR_SESSION_EXPIRED", message: "expired" }, 401));
+    localStorage.setItem("token", "old");
+    const { router } = renderApp("/tickets");
+
+    expect(await screen.findByRole("button", { name: "Entrar" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+});
+
+describe("top bar", () => {
+  it("shows admins the due date and a warning when fewer than 5 days remain", async () => {
+    const dueDate = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000 + 60_000).toISOString();
+    signedIn(sessionUser({ company: { id: 3, name: "Acme", dueDate, settings: [] } }));
+    renderApp("/tickets");
+
+    expect(await screen.findByText(/Ativo até \d{2}\/\d{2}\/\d{4}/)).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(/Sua assinatura vence em [23] dia\(s\)/);
+  });
+
+  it("does not show the due date to a user", async () => {
+    signedIn(sessionUser({ profile: "user" }));
+    renderApp("/tickets");
+
+    expect(await screen.findByText("Olá Ana Souza, Bem vindo a Acme!")).toBeInTheDocument();
+    expect(screen.queryByText(/Ativo até/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("opens the profile read-only and logs out", async () => {
+    const user = userEvent.setup();
+    const { calls } = signedIn();
+    sessionStorage.setItem("tasks", "[]");
+    const { router } = renderApp("/tickets");
+
+    await user.click(await screen.findByRole("button", { name: "Conta" }));
+    await user.click(screen.getByRole("menuitem", { name: "Perfil" }));
+    const dialog = screen.getByRole("dialog", { name: "Perfil" });
+    expect(within(dialog).getByLabelText("E-mail")).toHaveValue("ana@acme.test");
+    expect(within(dialog).getByLabelText("Nome")).toHaveAttribute("readonly");
+    await user.click(within(dialog).getByRole("button", { name: "Fechar" }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole("button", { name: "Conta" }));
+    await user.click(screen.getByRole("menuitem", { name: "Sair" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(calls.some((call) => call.path === "/auth/logout" && call.method === "DELETE")).toBe(true);
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(sessionStorage.getItem("tasks")).toBeNull();
+  });
+
+  it("saves the notification volume", async () => {
+    const user = userEvent.setup();
+    signedIn();
+    renderApp("/tickets");
+
+    await user.click(await screen.findByRole("button", { name: "Volume das notificações" }));
+    const slider = screen.getByRole("slider", { name: "Volume das notificações" });
+    expect(slider).toHaveValue("1");
+    slider.focus();
+    await user.keyboard("{ArrowLeft}{ArrowLeft}");
+    expect(localStorage.getItem("volume")).toBe("0.8");
+  });
+
+  it("switches the language and keeps it under i18nextLng", async () => {
+    const user = userEvent.setup();
+    signedIn();
+    renderApp("/tickets");
+
+    await user.click(await screen.findByRole("button", { name: "Idioma" }));
+    await user.click(screen.getByRole("menuitem", { name: "English" }));
+
+    expect(await screen.findByText("Hello Ana Souza, welcome to Acme!")).toBeInTheDocument();
+    expect(localStorage.getItem("i18nextLng")).toBe("en");
+    await user.click(screen.getByRole("button", { name: "Language" }));
+    await user.click(screen.getByRole("menuitem", { name: "Português (Brasil)" }));
+    expect(localStorage.getItem("i18nextLng")).toBe("pt-BR");
+  });
+});

@@ -1,0 +1,58 @@
+import type { SessionUser } from "@conversa/shared";
+import Box from "@mui/material/Box";
+import { useTheme } from "@mui/material/styles";
+import Toolbar from "@mui/material/Toolbar";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { Suspense, useMemo, useState } from "react";
+import { Outlet } from "react-router";
+import { PageLoader } from "../../components/page-loader.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { useCompanyPlan } from "../../features/company/api/company-plan.ts";
+import { useConnectionsAlert } from "../../features/connections/hooks/use-connections-alert.ts";
+import { MenuDrawer } from "../../features/menu/components/menu-drawer.tsx";
+import { buildMenu } from "../../features/menu/utils/menu-items.ts";
+import { TopBar } from "../../features/top-bar/components/top-bar.tsx";
+
+/** Over this width the drawer starts open (spec core §2). */
+const WIDE_QUERY = "(min-width: 1201px)";
+
+function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
+  const theme = useTheme();
+  const isNarrow = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
+  const isWide = useMediaQuery(WIDE_QUERY, { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(isWide);
+  const isAdmin = user.profile === "admin";
+  const plan = useCompanyPlan(user.companyId);
+  const connectionsAlert = useConnectionsAlert(isAdmin);
+  const planFlags = plan.isError ? null : plan.data?.plan;
+
+  const sections = useMemo(
+    () => buildMenu({ profile: user.profile, isSuper: user.super, plan: planFlags, connectionsAlert }),
+    [user.profile, user.super, planFlags, connectionsAlert],
+  );
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      <TopBar user={user} onToggleMenu={() => setDrawerOpen((open) => !open)} onLogout={onLogout} />
+      <MenuDrawer
+        sections={sections}
+        open={drawerOpen}
+        temporary={isNarrow}
+        onClose={() => setDrawerOpen(false)}
+      />
+      <Box component="main" sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+        <Toolbar />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}
+
+/** The signed-in frame: top bar, left menu and the page. */
+export function AppLayout() {
+  const { user, logout } = useAuth();
+  if (!user) return <PageLoader fullScreen />;
+  return <SignedInLayout user={user} onLogout={() => void logout()} />;
+}

@@ -1,0 +1,99 @@
+import { lazy } from "react";
+import type { RouteObject } from "react-router";
+import { RouteError } from "../components/route-error.tsx";
+import { AppLayout } from "./layout/app-layout.tsx";
+import { RedirectIfAuthenticated, RequireAuth } from "./layout/guards.tsx";
+import { SessionRoot } from "./layout/session-root.tsx";
+
+const LoginPage = lazy(() => import("./routes/login-page.tsx"));
+const SignupPage = lazy(() => import("./routes/signup-page.tsx"));
+const ForgetPasswordPage = lazy(() => import("./routes/forget-password-page.tsx"));
+const DashboardPage = lazy(() => import("./routes/dashboard-page.tsx"));
+const TicketsPage = lazy(() => import("./routes/tickets-page.tsx"));
+const ChatsPage = lazy(() => import("./routes/chats-page.tsx"));
+const KanbanPage = lazy(() => import("./routes/kanban-page.tsx"));
+const QuickMessagesPage = lazy(() => import("./routes/quick-messages-page.tsx"));
+const TodolistPage = lazy(() => import("./routes/todolist-page.tsx"));
+const ContactsPage = lazy(() => import("./routes/contacts-page.tsx"));
+const SchedulesPage = lazy(() => import("./routes/schedules-page.tsx"));
+const TagsPage = lazy(() => import("./routes/tags-page.tsx"));
+const HelpsPage = lazy(() => import("./routes/helps-page.tsx"));
+const ConnectionsPage = lazy(() => import("./routes/connections-page.tsx"));
+const UsersPage = lazy(() => import("./routes/users-page.tsx"));
+const FilesPage = lazy(() => import("./routes/files-page.tsx"));
+const QueuesPage = lazy(() => import("./routes/queues-page.tsx"));
+const AnnouncementsPage = lazy(() => import("./routes/announcements-page.tsx"));
+const PromptsPage = lazy(() => import("./routes/prompts-page.tsx"));
+const QueueIntegrationPage = lazy(() => import("./routes/queue-integration-page.tsx"));
+const MessagesApiPage = lazy(() => import("./routes/messages-api-page.tsx"));
+const FinancialPage = lazy(() => import("./routes/financial-page.tsx"));
+const SettingsPage = lazy(() => import("./routes/settings-page.tsx"));
+const SubscriptionPage = lazy(() => import("./routes/subscription-page.tsx"));
+const ContactListsPage = lazy(() => import("./routes/contact-lists-page.tsx"));
+const ContactListContactsPage = lazy(() => import("./routes/contact-list-contacts-page.tsx"));
+const CampaignsPage = lazy(() => import("./routes/campaigns-page.tsx"));
+const CampaignReportPage = lazy(() => import("./routes/campaign-report-page.tsx"));
+const CampaignsConfigPage = lazy(() => import("./routes/campaigns-config-page.tsx"));
+const NotFoundPage = lazy(() => import("./routes/not-found-page.tsx"));
+
+export interface RouteTableOptions {
+  /** The local cshow flag: campaign routes exist only with it (spec core §2). */
+  campaigns: boolean;
+}
+
+const campaignRoutes: RouteObject[] = [
+  { path: "contact-lists", element: <ContactListsPage /> },
+  { path: "contact-lists/:contactListId/contacts", element: <ContactListContactsPage /> },
+  { path: "campaigns", element: <CampaignsPage /> },
+  { path: "campaign/:campaignId/report", element: <CampaignReportPage /> },
+  { path: "campaigns-config", element: <CampaignsConfigPage /> },
+];
+
+/** Every route of spec core §2, pages loaded on demand. */
+export function createRouteTable({ campaigns }: RouteTableOptions): RouteObject[] {
+  return [
+    {
+      element: <SessionRoot />,
+      errorElement: <RouteError />,
+      children: [
+        { path: "login", element: <LoginPage /> },
+        { path: "signup", element: <SignupPage /> },
+        { element: <RedirectIfAuthenticated />, children: [{ path: "forgetpsw", element: <ForgetPasswordPage /> }] },
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              element: <AppLayout />,
+              errorElement: <RouteError />,
+              children: [
+                { index: true, element: <DashboardPage /> },
+                { path: "tickets/:ticketUuid?", element: <TicketsPage /> },
+                { path: "chats/:chatUuid?", element: <ChatsPage /> },
+                { path: "kanban", element: <KanbanPage /> },
+                { path: "quick-messages", element: <QuickMessagesPage /> },
+                { path: "todolist", element: <TodolistPage /> },
+                { path: "contacts", element: <ContactsPage /> },
+                { path: "schedules", element: <SchedulesPage /> },
+                { path: "tags", element: <TagsPage /> },
+                { path: "helps", element: <HelpsPage /> },
+                { path: "connections", element: <ConnectionsPage /> },
+                { path: "users", element: <UsersPage /> },
+                { path: "files", element: <FilesPage /> },
+                { path: "queues", element: <QueuesPage /> },
+                { path: "announcements", element: <AnnouncementsPage /> },
+                { path: "prompts", element: <PromptsPage /> },
+                { path: "queue-integration", element: <QueueIntegrationPage /> },
+                { path: "messages-api", element: <MessagesApiPage /> },
+                { path: "financeiro", element: <FinancialPage /> },
+                { path: "settings", element: <SettingsPage /> },
+                { path: "subscription", element: <SubscriptionPage /> },
+                ...(campaigns ? campaignRoutes : []),
+                { path: "*", element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,88 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { errorResponse, jsonResponse, mockFetch } from "../../test/fetch-mock.ts";
+import { companyPlan, sessionUser } from "../../test/fixtures.ts";
+import { renderApp } from "../../test/render-app.tsx";
+
+vi.mock("socket.io-client", async () => {
+  const { FakeSocket } = await import("../../test/fake-socket.ts");
+  return { io: () => new FakeSocket() };
+});
+
+async function submitLogin(email = "ana@acme.test", password = "secret123") {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/E-mail/), email);
+  await user.type(screen.getByLabelText(/Senha/, { selector: "input" }), password);
+  await user.click(screen.getByRole("button", { name: "Entrar" }));
+}
+
+describe("/login", () => {
+  it("shows the subscription-expired text with the due date", async () => {
+    mockFetch((call) =>
+      call.path === "/auth/login"
+        ? errorResponse(402, "ERR_SUBSCRIPTION_EXPIRED", "Subscription expired", { dueDate: "2025-01-10T12:00:00.000Z" })
+        : undefined,
+    );
+    renderApp("/login");
+
+    await submitLogin();
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Opss! Sua assinatura venceu 10/01/2025. Entre em contato com o Suporte para mais informações!",
+    );
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  it("shows the catalogue text of wrong credentials and stays on the page", async () => {
+    mockFetch((call) => (call.path === "/auth/login" ? errorResponse(401, "ERR_INVALID_CREDENTIALS", "nope") : undefined));
+    const { router } = renderApp("/login");
+
+    await submitLogin();
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Erro de autenticação.");
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("does not call the server with an invalid e-mail", async () => {
+    const { calls } = mockFetch(() => undefined);
+    renderApp("/login");
+
+    await submitLogin("not-an-email");
+
+    expect(await screen.findByText("E-mail inválido")).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/auth/login")).toHaveLength(0);
+  });
+
+  it("stores the session and goes to /tickets after a successful login", async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.path === "/auth/login") return jsonResponse({ token: "access-1", user: sessionUser() });
+      if (call.path === "/companies/listPlan/3") return jsonResponse(companyPlan());
+      if (call.path === "/version") return jsonResponse({ version: "4.8.2" });
+      return undefined;
+    });
+    const { router } = renderApp("/login");
+
+    await submitLogin("  Ana@Acme.test ", "secret123");
+
+    expect(await screen.findByText("Olá Ana Souza, Bem vindo a Acme!")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/tickets");
+    expect(await screen.findByRole("heading", { name: "Atendimentos" })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === "/auth/login")?.body).toEqual({
+      email: "ana@acme.test",
+      password: "secret123",
+    });
+    expect(localStorage.getItem("token")).toBe("access-1");
+    expect(localStorage.getItem("companyId")).toBe("3");
+    expect(localStorage.getItem("userId")).toBe("7");
+    expect(await screen.findByText("v4.8.2")).toBeInTheDocument();
+  });
+
+  it("links to password reset and sign-up", async () => {
+    mockFetch(() => undefined);
+    renderApp("/login");
+
+    expect(await screen.findByRole("link", { name: "Esqueceu sua senha?" })).toHaveAttribute("href", "/forgetpsw");
+    expect(screen.getByRole("link", { name: "Não tem uma conta? Cadastre-se!" })).toHaveAttribute("href", "/signup");
+  });
+});

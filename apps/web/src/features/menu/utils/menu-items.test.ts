@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { allPlanFlags } from "../../../test/fixtures.ts";
+import { buildMenu, type MenuInput, type MenuSection } from "./menu-items.ts";
+
+function paths(sections: MenuSection[]): string[] {
+  return sections.flatMap((section) =>
+    section.entries.flatMap((entry) => (entry.kind === "group" ? entry.children.map((child) => child.path) : [entry.path])),
+  );
+}
+
+const base: MenuInput = { profile: "user", isSuper: false, plan: allPlanFlags, connectionsAlert: false };
+
+describe("buildMenu", () => {
+  it("gives a user the attendant items only, without Dashboard or Administration", () => {
+    const sections = buildMenu(base);
+
+    expect(sections.map((section) => section.id)).toEqual(["main"]);
+    expect(paths(sections)).toEqual([
+      "/tickets",
+      "/kanban",
+      "/quick-messages",
+      "/todolist",
+      "/contacts",
+      "/schedules",
+      "/tags",
+      "/chats",
+      "/helps",
+    ]);
+  });
+
+  it("gives an admin the Dashboard and the Administration block, without announcements", () => {
+    const sections = buildMenu({ ...base, profile: "admin" });
+
+    expect(paths(sections)[0]).toBe("/");
+    const administration = sections.find((section) => section.id === "administration");
+    expect(administration?.heading).toBe("administration");
+    expect(paths(administration ? [administration] : [])).toEqual([
+      "/campaigns",
+      "/contact-lists",
+      "/campaigns-config",
+      "/prompts",
+      "/queue-integration",
+      "/connections",
+      "/files",
+      "/queues",
+      "/users",
+      "/messages-api",
+      "/financeiro",
+      "/settings",
+    ]);
+  });
+
+  it("adds /announcements for a super admin", () => {
+    expect(paths(buildMenu({ ...base, profile: "admin", isSuper: true }))).toContain("/announcements");
+    expect(paths(buildMenu({ ...base, profile: "user", isSuper: true }))).not.toContain("/announcements");
+  });
+
+  it("drops the items whose plan flag is explicitly false", () => {
+    const plan = {
+      useCampaigns: false,
+      useKanban: false,
+      useOpenAi: false,
+      useIntegrations: false,
+      useSchedules: false,
+      useInternalChat: false,
+      useExternalApi: false,
+    };
+    const visible = paths(buildMenu({ ...base, profile: "admin", plan }));
+
+    for (const path of ["/kanban", "/schedules", "/chats", "/campaigns", "/prompts", "/queue-integration", "/messages-api"]) {
+      expect(visible).not.toContain(path);
+    }
+    expect(visible).toContain("/connections");
+  });
+
+  it("counts a missing or null flag as on", () => {
+    const visible = paths(buildMenu({ ...base, profile: "admin", plan: { useKanban: null } }));
+    expect(visible).toEqual(expect.arrayContaining(["/kanban", "/campaigns", "/messages-api"]));
+  });
+
+  it("keeps plan-gated items hidden while the plan loads", () => {
+    const visible = paths(buildMenu({ ...base, profile: "admin", plan: undefined }));
+    expect(visible).not.toContain("/kanban");
+    expect(visible).not.toContain("/campaigns");
+    expect(visible).toContain("/tickets");
+  });
+
+  it("marks /connections when a connection needs attention", () => {
+    const admin = buildMenu({ ...base, profile: "admin", connectionsAlert: true });
+    const connections = admin
+      .flatMap((section) => section.entries)
+      .find((entry) => entry.kind === "link" && entry.path === "/connections");
+    expect(connections).toMatchObject({ alert: true });
+  });
+});

@@ -1,0 +1,67 @@
+import type { SessionUser } from "@conversa/shared";
+import Cached from "@mui/icons-material/Cached";
+import MenuIcon from "@mui/icons-material/Menu";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Toolbar from "@mui/material/Toolbar";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
+import { DEFAULT_LANGUAGE, isLanguage } from "../../../lib/i18n.ts";
+import { dueWarningDays } from "../utils/subscription.ts";
+import { AccountMenu } from "./account-menu.tsx";
+import { ColorModeToggle } from "./color-mode-toggle.tsx";
+import { LanguageMenu } from "./language-menu.tsx";
+import { VolumeControl } from "./volume-control.tsx";
+
+interface TopBarProps {
+  user: SessionUser;
+  onToggleMenu: () => void;
+  onLogout: () => void;
+}
+
+/** The top bar: greeting, due-date notices, language, volume, colour mode, reload and account. */
+export function TopBar({ user, onToggleMenu, onLogout }: TopBarProps) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const dueDate = user.company.dueDate;
+  const dueLabel = formatDate(dueDate, DATE_PATTERNS.day, language);
+  const warningDays = dueWarningDays(dueDate);
+
+  return (
+    <AppBar position="fixed" elevation={2} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 0.5 }}>
+        <IconButton edge="start" color="inherit" aria-label={t("topBar.toggleMenu")} onClick={onToggleMenu}>
+          <MenuIcon />
+        </IconButton>
+        <Box sx={{ flex: 1, minWidth: 0, ml: 1 }}>
+          <Typography variant="subtitle1" noWrap component="p">
+            {t("topBar.greeting", { name: user.name, company: user.company.name })}
+            {user.profile === "admin" && dueLabel ? (
+              <Box component="span" sx={{ display: { xs: "none", md: "inline" }, opacity: 0.9 }}>
+                {" · "}
+                {t("topBar.activeUntil", { date: dueLabel })}
+              </Box>
+            ) : null}
+          </Typography>
+          {warningDays === null ? null : (
+            <Typography variant="body2" noWrap role="status" sx={{ fontWeight: 700, color: "warning.light" }}>
+              {t("topBar.dueWarning", { days: warningDays })}
+            </Typography>
+          )}
+        </Box>
+        <LanguageMenu />
+        <VolumeControl />
+        <ColorModeToggle />
+        <Tooltip title={t("topBar.reload")}>
+          <IconButton color="inherit" aria-label={t("topBar.reload")} onClick={() => window.location.reload()}>
+            <Cached />
+          </IconButton>
+        </Tooltip>
+        <AccountMenu user={user} onLogout={onLogout} />
+      </Toolbar>
+    </AppBar>
+  );
+}

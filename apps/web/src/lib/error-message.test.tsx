@@ -1,0 +1,54 @@
+import { render, screen } from "@testing-library/react";
+import { SnackbarProvider } from "notistack";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "./api-client.ts";
+import { errorMessage } from "./error-message.ts";
+import { i18n } from "./i18n.ts";
+import { toastError } from "./toast.ts";
+
+describe("errorMessage", () => {
+  afterEach(async () => {
+    await i18n.changeLanguage("pt-BR");
+  });
+
+  it("shows the catalogue text of a known code in Portuguese by default", () => {
+    expect(errorMessage(new ApiError("ERR_INVALID_CREDENTIALS", "Invalid credentials", 401))).toBe(
+      "Erro de autenticação. Verifique o e-mail e a senha e tente novamente.",
+    );
+  });
+
+  it("follows the active language", async () => {
+    await i18n.changeLanguage("en");
+    expect(errorMessage(new ApiError("ERR_OTHER_OPEN_TICKET", "x", 409))).toBe(
+      "There is already an open ticket for this contact.",
+    );
+    await i18n.changeLanguage("es");
+    expect(errorMessage(new ApiError("ERR_NO_PERMISSION", "x", 403))).toBe("No tiene permiso para acceder a este recurso.");
+  });
+
+  it("shows the raw message of an unknown code, or the code when there is no message", () => {
+    expect(errorMessage(new ApiError("ERR_SOMETHING_NEW", "Something new broke", 400))).toBe("Something new broke");
+    expect(errorMessage(new ApiError("ERR_SOMETHING_NEW", "", 400))).toBe("ERR_SOMETHING_NEW");
+  });
+
+  it("says 'An error occurred!' (translated) for anything that is not an API error", async () => {
+    expect(errorMessage(new TypeError("Failed to fetch"))).toBe("Ocorreu um erro!");
+    await i18n.changeLanguage("en");
+    expect(errorMessage("boom")).toBe("An error occurred!");
+  });
+
+  it("puts the due date, as dd/MM/yyyy, in the subscription-expired text", () => {
+    const error = new ApiError("ERR_SUBSCRIPTION_EXPIRED", "expired", 402, { dueDate: "2025-03-09T12:00:00.000Z" });
+    expect(errorMessage(error)).toBe(
+      "Opss! Sua assinatura venceu 09/03/2025. Entre em contato com o Suporte para mais informações!",
+    );
+  });
+});
+
+describe("toastError", () => {
+  it("shows the translated text as a toast", async () => {
+    render(<SnackbarProvider />);
+    toastError(new ApiError("ERR_DUPLICATED_CONTACT", "dup", 409));
+    expect(await screen.findByText("Já existe um contato com este número.")).toBeInTheDocument();
+  });
+});

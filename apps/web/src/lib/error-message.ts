@@ -1,0 +1,19 @@
+import { isErrorCode, ZSubscriptionExpiredDetails } from "@conversa/shared";
+import { ApiError } from "./api-client.ts";
+import { DATE_PATTERNS, formatDate } from "./date.ts";
+import { currentLanguage, i18n } from "./i18n.ts";
+
+/**
+ * The text a user reads for a failure: the catalogue text of a known code, the raw message
+ * (or code) of an unknown one, otherwise "An error occurred!" in the active language.
+ */
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof ApiError) || !error.code) return i18n.t("errors.generic");
+  if (error.code === "ERR_SUBSCRIPTION_EXPIRED") {
+    const details = ZSubscriptionExpiredDetails.safeParse(error.details);
+    const date = details.success ? formatDate(details.data.dueDate, DATE_PATTERNS.day, currentLanguage()) : "";
+    return i18n.t("errors.ERR_SUBSCRIPTION_EXPIRED", { date });
+  }
+  if (isErrorCode(error.code)) return i18n.t(`errors.${error.code}`);
+  return error.message || error.code;
+}

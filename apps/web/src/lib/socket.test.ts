@@ -1,0 +1,142 @@
+import { companyEvent } from "@conversa/shared";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeSocket } from "../test/fake-socket.ts";
+import { RealtimeClient, type RealtimeDependencies } from "./socket.ts";
+
+function setup(overrides: Partial<RealtimeDependencies> = {}) {
+  const sockets: FakeSocket[] = [];
+  const deps = {
+    createSocket: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+    refreshToken: vi.fn(() => Promise.resolve()),
+    reloadPage: vi.fn(),
+    notifySessionReplaced: vi.fn(),
+    ...overrides,
+  };
+  const client = new RealtimeClient(deps);
+  client.start({ companyId: 3, userId: 7 });
+  const socket = sockets[0];
+  if (!socket) throw new Error("no socket created");
+  return { client, socket, sockets, deps };
+}
+
+describe("RealtimeClient", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localStorage.setItem("token", "t");
+    localStorage.setItem("userId", "7");
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("connects once per session and sends userStatus on connect and every 5 minutes", () => {
+    const { client, socket, sockets } = setup();
+    client.start({ companyId: 3, userId: 7 });
+    expect(sockets).toHaveLength(1);
+    expect(socket.connectCalls).toBe(1);
+
+    socket.acceptConnection();
+    expect(socket.emittedEvents()).toEqual(["userStatus"]);
+
+    vi.advanceTimersByTime(300_000);
+    expect(socket.emittedEvents()).toEqual(["userStatus", "userStatus"]);
+  });
+
+  it("re-sends the joins after a reconnect and stops sending those that were left", () => {
+    const { client, socket } = setup();
+    socket.acceptConnection();
+    client.join("notification");
+    const leaveTickets = client.join("tickets", "open");
+    client.join("chatBox", 42);
+    expect(socket.emitted.slice(1)).toEqual([
+      { event: "joinNotification", args: [] },
+      { event: "joinTickets", args: ["open"] },
+      { event: "joinChatBox", args: [42] },
+    ]);
+
+    leaveTickets();
+    expect(socket.emitted.at(-1)).toEqual({ event: "joinTicketsLeave", args: ["open"] });
+
+    socket.emitted.length = 0;
+    socket.disconnect();
+    socket.acceptConnection();
+    expect(socket.emittedEvents()).toEqual(["userStatus", "joinNotification", "joinChatBox"]);
+  });
+
+  it("delivers company events to their listeners only", () => {
+    const { client, socket } = setup();
+    const onTicket = vi.fn();
+    const stop = client.onCompanyEvent("ticket", onTicket);
+
+    socket.receive(companyEvent(3, "ticket"), { action: "update" });
+    socket.receive(companyEvent(4, "ticket"), { action: "update" });
+    socket.receive(companyEvent(3, "contact"), { action: "update" });
+    stop();
+    socket.receive(companyEvent(3, "ticket"), { action: "delete" });
+
+    expect(onTicket).toHaveBeenCalledTimes(1);
+    expect(onTicket).toHaveBeenCalledWith({ action: "update" });
+  });
+
+  it("ends the session when the same account logs in elsewhere", () => {
+    const { socket, deps } = setup();
+    localStorage.setItem("companyId", "3");
+    sessionStorage.setItem("tasks", "[]");
+    localStorage.setItem("preferredTheme", "dark");
+
+    socket.receive(companyEvent(3, "auth"), { action: "update", user: { id: 8 } });
+    expect(deps.notifySessionReplaced).not.toHaveBeenCalled();
+
+    socket.receive(companyEvent(3, "auth"), { action: "update", user: { id: 7 } });
+    expect(deps.notifySessionReplaced).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("companyId")).toBeNull();
+    expect(localStorage.getItem("preferredTheme")).toBe("dark");
+    expect(sessionStorage.getItem("tasks")).toBeNull();
+
+    vi.advanceTimersByTime(999);
+    expect(deps.reloadPage).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(deps.reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("refreshes an expired token once and reconnects", async () => {
+    const { socket, deps } = setup();
+
+    socket.refuseConnection("ERR_INVALID_TOKEN");
+    await vi.waitFor(() => expect(socket.connectCalls).toBe(2));
+    expect(deps.refreshToken).toHaveBeenCalledTimes(1);
+
+    socket.refuseConnection("ERR_INVALID_TOKEN");
+    vi.advanceTimersByTime(1000);
+    expect(deps.refreshToken).toHaveBeenCalledTimes(1);
+    expect(deps.reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("reloads the page after 1 s when the refresh fails", async () => {
+    const { socket, deps } = setup({ refreshToken: vi.fn(() => Promise.reject(new Error("ERR_SESSION_EXPIRED"))) });
+
+    socket.refuseConnection("ERR_INVALID_TOKEN");
+    await vi.advanceTimersByTimeAsync(1000);
+
+    expect(deps.reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("reloads the page after 1 s when the session expired", () => {
+    const { socket, deps } = setup();
+    socket.refuseConnection("ERR_SESSION_EXPIRED");
+    vi.advanceTimersByTime(1000);
+    expect(deps.reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("disconnects on stop", () => {
+    const { client, socket } = setup();
+    socket.acceptConnection();
+    client.stop();
+    expect(socket.connected).toBe(false);
+    vi.advanceTimersByTime(300_000);
+    expect(socket.emittedEvents()).toEqual(["userStatus"]);
+  });
+});

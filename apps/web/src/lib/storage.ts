@@ -1,0 +1,67 @@
+import type { AuthResponse } from "@conversa/shared";
+import { VOLUME } from "@conversa/shared";
+
+/** Browser storage keys of spec core §3. */
+export const STORAGE_KEYS = {
+  token: "token",
+  companyId: "companyId",
+  userId: "userId",
+  companyDueDate: "companyDueDate",
+  volume: "volume",
+  preferredTheme: "preferredTheme",
+  language: "i18nextLng",
+  campaignsFlag: "cshow",
+} as const;
+
+/** Session-storage keys (cleared with the browser tab). */
+export const SESSION_KEYS = {
+  tasks: "tasks",
+} as const;
+
+const SESSION_ENTRIES = [
+  STORAGE_KEYS.token,
+  STORAGE_KEYS.companyId,
+  STORAGE_KEYS.userId,
+  STORAGE_KEYS.companyDueDate,
+] as const;
+
+/** The stored access token, or null when nobody is signed in. */
+export function readToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.token);
+}
+
+/** Stores the token and the identifiers the app needs before `/auth/me` answers. */
+export function saveSession(auth: AuthResponse): void {
+  localStorage.setItem(STORAGE_KEYS.token, auth.token);
+  localStorage.setItem(STORAGE_KEYS.companyId, String(auth.user.companyId));
+  localStorage.setItem(STORAGE_KEYS.userId, String(auth.user.id));
+  localStorage.setItem(STORAGE_KEYS.companyDueDate, auth.user.company.dueDate ?? "");
+}
+
+/** Drops the session keys; preferences (theme, language, volume) stay. */
+export function clearSession(): void {
+  for (const key of SESSION_ENTRIES) localStorage.removeItem(key);
+}
+
+/** The id of the signed-in user as stored at login, or null. */
+export function readStoredUserId(): number | null {
+  const value = Number(localStorage.getItem(STORAGE_KEYS.userId));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** Notification volume between 0 and 1; 1 when nothing valid is stored. */
+export function readVolume(): number {
+  const raw = localStorage.getItem(STORAGE_KEYS.volume);
+  const value = raw === null ? Number.NaN : Number(raw);
+  if (!Number.isFinite(value)) return VOLUME.default;
+  return Math.min(VOLUME.max, Math.max(VOLUME.min, value));
+}
+
+export function saveVolume(volume: number): void {
+  localStorage.setItem(STORAGE_KEYS.volume, String(volume));
+}
+
+/** The local flag that makes the campaign routes reachable (spec core §2). */
+export function hasCampaignsFlag(): boolean {
+  return localStorage.getItem(STORAGE_KEYS.campaignsFlag) !== null;
+}

@@ -1,0 +1,17 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { AppProviders } from "../app/providers.tsx";
+import { createRouteTable } from "../app/route-table.tsx";
+
+/** Renders the whole app (providers, session, routes) at `path`. */
+export function renderApp(path: string, options: { campaigns?: boolean } = {}) {
+  const router = createMemoryRouter(createRouteTable({ campaigns: options.campaigns ?? false }), {
+    initialEntries: [path],
+  });
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, ...view };
+}

@@ -1,0 +1,38 @@
+import type { IncomingMessage } from "node:http";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type ProxyOptions } from "vite";
+
+const apiTarget = "http://localhost:8080";
+const apiPaths = ["/auth", "/version", "/companies", "/settings", "/whatsapp", "/health"];
+
+/** Browser navigations (Accept: text/html) stay with the SPA, as the production server does. */
+function keepPageNavigations(req: IncomingMessage): string | undefined {
+  return req.headers.accept?.includes("text/html") ? req.url : undefined;
+}
+
+const apiProxy: ProxyOptions = { target: apiTarget, changeOrigin: true, bypass: keepPageNavigations };
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      ...Object.fromEntries(apiPaths.map((path) => [path, apiProxy])),
+      "/socket.io": { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: "mui", test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
+            { name: "vendor", test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/**
+ * Every error code the API can answer, with its HTTP status. The status comes from here,
+ * never from the place that throws. Codes of the spec's catalogue first, then the ones the
+ * product adds.
+ */
+export const ERROR_CODES = {
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 400,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 400,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_SENDING_WAPP_MSG: 400,
+  ERR_DELETE_WAPP_MSG: 400,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 400,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  // Added by the product.
+  ERR_VALIDATION: 400,
+  ERR_RATE_LIMITED: 429,
+  ERR_INTERNAL: 500,
+  ERR_NOT_FOUND: 404,
+  ERR_SUBSCRIPTION_EXPIRED: 402,
+  ERR_INVALID_TOKEN: 403,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ZErrorCode = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
+}
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_CODES[code];
+}
+
+/** The body of every error answer. */
+export const ZApiErrorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type ApiErrorBody = z.infer<typeof ZApiErrorBody>;
+
+/** Details of ERR_SUBSCRIPTION_EXPIRED: the due date that passed. */
+export const ZSubscriptionExpiredDetails = z.object({ dueDate: z.string() });

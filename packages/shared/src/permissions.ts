@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+export const PROFILES = ["admin", "user"] as const;
+export const ZProfile = z.enum(PROFILES);
+export type Profile = z.infer<typeof ZProfile>;
+
+/** Named permissions of spec core §6, each granted to the profiles listed. */
+export const PERMISSIONS = {
+  "dashboard:view": ["admin"],
+  "tickets-manager:showall": ["admin"],
+  "ticket-options:deleteTicket": ["admin"],
+  "connections-page:addConnection": ["admin"],
+  "connections-page:actionButtons": ["admin"],
+  "connections-page:editOrDeleteConnection": ["admin"],
+  "user-modal:editProfile": ["admin"],
+  "user-modal:editQueues": ["admin"],
+  "contacts-page:deleteContact": ["admin"],
+  "settings:edit": ["admin"],
+  "admin-menu:view": ["admin"],
+  "tickets:spy": ["admin"],
+} as const satisfies Record<string, readonly Profile[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export interface Actor {
+  profile: Profile;
+  isSuper: boolean;
+}
+
+/** Whether an actor holds a named permission. Super users hold every permission of an admin. */
+export function can(actor: Actor, permission: Permission): boolean {
+  const allowed: readonly Profile[] = PERMISSIONS[permission];
+  return allowed.includes(actor.profile);
+}
+
+/** Plan flags of spec core §1. A flag counts as on unless it is explicitly false. */
+export const PLAN_FLAGS = [
+  "useCampaigns",
+  "useKanban",
+  "useOpenAi",
+  "useIntegrations",
+  "useSchedules",
+  "useInternalChat",
+  "useExternalApi",
+] as const;
+export type PlanFlag = (typeof PLAN_FLAGS)[number];
+
+export function planAllows(plan: Partial<Record<PlanFlag, boolean | null>> | null | undefined, flag: PlanFlag): boolean {
+  return plan?.[flag] !== false;
+}

@@ -1,0 +1,71 @@
+/**
+ * Realtime event names and payloads. Names are built here and nowhere else.
+ */
+
+/** Per-company channels of spec core §4 (company-{id}-…). */
+export const COMPANY_CHANNELS = [
+  "whatsapp",
+  "whatsappSession",
+  "user",
+  "chat",
+  "appMessage",
+  "ticket",
+  "contact",
+  "auth",
+  "queue",
+  "tag",
+  "quickmessage",
+  "schedule",
+  "settings",
+] as const;
+export type CompanyChannel = (typeof COMPANY_CHANNELS)[number];
+
+/** `company-{id}-{channel}`: the event name a company's clients listen to. */
+export function companyEvent(companyId: number, channel: CompanyChannel): string {
+  return `company-${companyId}-${channel}`;
+}
+
+export const ANNOUNCEMENT_EVENT = "company-announcement";
+
+/** Events a client sends to the server. */
+export const CLIENT_EVENTS = {
+  joinChatBox: "joinChatBox",
+  joinNotification: "joinNotification",
+  joinTickets: "joinTickets",
+  joinTicketsLeave: "joinTicketsLeave",
+  joinChatBoxLeave: "joinChatBoxLeave",
+  userStatus: "userStatus",
+} as const;
+
+/** Events the server sends that are not company channels. */
+export const SERVER_EVENTS = {
+  ready: "ready",
+} as const;
+
+/** Payload of `company-{id}-auth`: the session of that user was replaced by a newer login. */
+export interface AuthEventPayload {
+  action: "update";
+  user: { id: number };
+}
+
+/** Payload of `company-{id}-user`. */
+export interface UserEventPayload {
+  action: "create" | "update" | "delete";
+  user?: { id: number; name: string; online: boolean };
+  userId?: number;
+}
+
+/** Payload of `company-{id}-settings`. */
+export interface SettingsEventPayload {
+  action: "update";
+  setting: { key: string; value: string };
+}
+
+/** Room names. Every room carries the company id so that no room is shared by two companies. */
+export const rooms = {
+  company: (companyId: number) => `c${companyId}`,
+  user: (companyId: number, userId: number) => `c${companyId}:u${userId}`,
+  notification: (companyId: number) => `c${companyId}:notification`,
+  ticketStatus: (companyId: number, status: string) => `c${companyId}:status:${status}`,
+  ticket: (companyId: number, ticketId: string) => `c${companyId}:ticket:${ticketId}`,
+} as const;
