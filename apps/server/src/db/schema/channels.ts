@@ -1,13 +1,12 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { companies, users } from "./core.ts";
+import { companyId, timestamps } from "./columns.ts";
+import { users } from "./core.ts";
 
 export const queues = pgTable(
   "queues",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     name: varchar("name", { length: 50 }).notNull(),
     color: varchar("color", { length: 9 }).notNull(),
     greetingMessage: text("greeting_message").notNull().default(""),
@@ -20,8 +19,7 @@ export const queues = pgTable(
     integrationId: integer("integration_id"),
     promptId: integer("prompt_id"),
     storeId: integer("store_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("queues_company_id_idx").on(t.companyId),
@@ -35,9 +33,7 @@ export const connections = pgTable(
   "connections",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     name: varchar("name", { length: 50 }).notNull(),
     status: varchar("status", { length: 20 }).notNull().default("OPENING"),
     provider: varchar("provider", { length: 20 }).notNull().default("beta"),
@@ -60,8 +56,7 @@ export const connections = pgTable(
     promptId: integer("prompt_id"),
     /** Driver session state (Baileys auth credentials and keys), kept in the database. */
     session: jsonb("session"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("connections_company_id_idx").on(t.companyId),
@@ -72,9 +67,7 @@ export const connections = pgTable(
 export const connectionQueues = pgTable(
   "connection_queues",
   {
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     connectionId: integer("connection_id")
       .notNull()
       .references(() => connections.id, { onDelete: "cascade" }),
@@ -88,9 +81,7 @@ export const connectionQueues = pgTable(
 export const userQueues = pgTable(
   "user_queues",
   {
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,15 +1,14 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { connections, queues } from "./channels.ts";
-import { companies, users } from "./core.ts";
+import { companyId, timestamps } from "./columns.ts";
+import { users } from "./core.ts";
 
 export const contacts = pgTable(
   "contacts",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     uuid: uuid("uuid").notNull().defaultRandom(),
     name: varchar("name", { length: 100 }).notNull(),
     /** Digits only; unique per company. */
@@ -19,8 +18,7 @@ export const contacts = pgTable(
     isGroup: boolean("is_group").notNull().default(false),
     /** Connection the contact was last seen on. */
     whatsappId: integer("whatsapp_id").references(() => connections.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("contacts_company_number_unique").on(t.companyId, t.number),
@@ -33,9 +31,7 @@ export const contactExtraInfo = pgTable(
   "contact_extra_info",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     contactId: integer("contact_id")
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
@@ -49,9 +45,7 @@ export const tickets = pgTable(
   "tickets",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     uuid: uuid("uuid").notNull().defaultRandom(),
     status: varchar("status", { length: 10 }).notNull().default("pending"),
     contactId: integer("contact_id")
@@ -74,8 +68,7 @@ export const tickets = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     awaitingRating: boolean("awaiting_rating").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("tickets_uuid_unique").on(t.uuid),
@@ -94,9 +87,7 @@ export const messages = pgTable(
   "messages",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     ticketId: integer("ticket_id")
       .notNull()
       .references(() => tickets.id, { onDelete: "cascade" }),
@@ -115,8 +106,7 @@ export const messages = pgTable(
     /** Group participant who wrote the message. */
     participant: varchar("participant", { length: 128 }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("messages_ticket_created_idx").on(t.ticketId, t.createdAt.desc()),
@@ -130,9 +120,7 @@ export const ticketNotes = pgTable(
   "ticket_notes",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     note: text("note").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     ticketId: integer("ticket_id")
@@ -141,8 +129,7 @@ export const ticketNotes = pgTable(
     contactId: integer("contact_id")
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("ticket_notes_ticket_contact_idx").on(t.ticketId, t.contactId), index("ticket_notes_company_id_idx").on(t.companyId)],
 );
@@ -151,15 +138,12 @@ export const tags = pgTable(
   "tags",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     name: varchar("name", { length: 50 }).notNull(),
     color: varchar("color", { length: 9 }).notNull().default("#2DDD7F"),
     kanban: integer("kanban").notNull().default(0),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("tags_company_name_unique").on(t.companyId, t.name)],
 );
@@ -167,9 +151,7 @@ export const tags = pgTable(
 export const ticketTags = pgTable(
   "ticket_tags",
   {
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     ticketId: integer("ticket_id")
       .notNull()
       .references(() => tickets.id, { onDelete: "cascade" }),
@@ -184,9 +166,7 @@ export const quickMessages = pgTable(
   "quick_messages",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     shortcode: varchar("shortcode", { length: 100 }).notNull(),
     message: text("message").notNull().default(""),
@@ -195,8 +175,7 @@ export const quickMessages = pgTable(
     isMedia: boolean("is_media").notNull().default(false),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("quick_messages_company_shortcode_idx").on(t.companyId, t.shortcode)],
 );
@@ -205,9 +184,7 @@ export const schedules = pgTable(
   "schedules",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     body: text("body").notNull(),
     sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -219,8 +196,7 @@ export const schedules = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("schedules_company_send_at_idx").on(t.companyId, t.sendAt)],
 );
@@ -229,9 +205,7 @@ export const distributionLogs = pgTable(
   "distribution_logs",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     ticketId: integer("ticket_id").references(() => tickets.id, { onDelete: "cascade" }),
     storeId: integer("store_id"),
     fromQueueId: integer("from_queue_id").references(() => queues.id, { onDelete: "set null" }),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { connections } from "./channels.ts";
+import { timestamps } from "./columns.ts";
 
 export const plans = pgTable("plans", {
   id: serial("id").primaryKey(),
@@ -16,8 +17,7 @@ export const plans = pgTable("plans", {
   useKanban: boolean("use_kanban").notNull().default(true),
   useOpenAi: boolean("use_open_ai").notNull().default(true),
   useIntegrations: boolean("use_integrations").notNull().default(true),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const companies = pgTable("companies", {
@@ -32,8 +32,7 @@ export const companies = pgTable("companies", {
   trialExpiration: timestamp("trial_expiration", { withTimezone: true }),
   /** IANA time zone used for business hours and per-day dashboard figures. */
   timezone: varchar("timezone", { length: 64 }).notNull().default("America/Sao_Paulo"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const users = pgTable(
@@ -57,8 +56,7 @@ export const users = pgTable(
     /** Id of the one refresh token currently valid; rotated on every use. */
     refreshTokenId: varchar("refresh_token_id", { length: 64 }),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
@@ -75,8 +73,7 @@ export const settings = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     key: varchar("key", { length: 64 }).notNull(),
     value: text("value").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("settings_company_key_unique").on(t.companyId, t.key)],
 );
