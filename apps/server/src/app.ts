@@ -2,9 +2,11 @@ import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ChannelManager } from "./channels/channel-manager.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { DomainEvents } from "./events/domain-events.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AuthDeps } from "./modules/auth/auth.service.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
@@ -21,6 +23,8 @@ export interface AppDeps {
   db: Db;
   events: DomainEvents;
   auth: AuthDeps;
+  jobs: JobQueue;
+  channels: ChannelManager;
   logger?: FastifyBaseLogger;
 }
 

@@ -2,16 +2,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { pino } from "pino";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import { DomainEvents } from "./events/domain-events.ts";
-import { LoginLimiter } from "./modules/auth/login-limiter.ts";
+import { createPlatform } from "./platform.ts";
 
-async function main(): Promise<void> {
-  let config;
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Conversa cannot start: ${error.message}`);
@@ -19,30 +18,28 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token"] });
-  const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+}
+
+async function main(): Promise<void> {
+  const loaded = configOrExit();
+  const config: Config = { ...loaded, webDist: loaded.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist") };
+  const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token", "*.apiKey"] });
 
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
   await database.migrate();
   const seed = await seedIfEmpty(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
 
   const events = new DomainEvents((error, event) => logger.error({ err: error, event: event.name }, "event listener failed"));
-  const app = await buildApp({
-    config: { ...config, webDist },
-    db: database.db,
-    events,
-    logger,
-    auth: {
-      db: database.db,
-      events,
-      tokens: { accessSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret, accessTtl: config.accessTokenTtl, refreshTtl: config.refreshTokenTtl },
-      limiter: new LoginLimiter(config.loginMaxFailures, config.loginWindowMs),
-    },
-  });
+  const platform = createPlatform(config, database, logger, events);
+  const app = await buildApp(platform);
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, "shutting down");
     await app.close();
+    await platform.stop();
     await database.close();
     process.exit(0);
   };
@@ -50,8 +47,11 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  await platform.start();
+
   const url = `http://localhost:${config.port}`;
   const lines = [``, `  Conversa is running at ${url}`, `  Database: ${database.kind === "pglite" ? `embedded (${path.join(config.dataDir, "pglite")})` : "PostgreSQL server"}`];
+  if (config.simulator) lines.push(`  WhatsApp simulator: ${url}/simulator`);
   if (seed.seeded) {
     lines.push(`  Log in as ${seed.adminEmail}`);
     lines.push(seed.generatedPassword ? `  Password: ${seed.generatedPassword}   (generated now and shown only once; set ADMIN_PASSWORD to choose it)` : `  Password: the ADMIN_PASSWORD you set`);

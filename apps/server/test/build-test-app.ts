@@ -2,15 +2,17 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { pino } from "pino";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { Config } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { type DomainEvent, DomainEvents } from "../src/events/domain-events.ts";
-import { LoginLimiter } from "../src/modules/auth/login-limiter.ts";
+import { type Platform, createPlatform } from "../src/platform.ts";
 
 export interface TestApp {
   app: FastifyInstance;
+  platform: Platform;
   database: Database;
   db: Database["db"];
   /** Every domain event published since the app was built (cleared with events.length = 0). */
@@ -74,8 +76,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+export interface TestAppOptions {
+  /** Start the job queue, its workers and the channel sessions (engine tests). */
+  start?: boolean;
+}
+
 /** Builds the whole app on a fresh database, with a recorder of the domain events it publishes. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await freshDatabase();
   const events = new DomainEvents((error) => {
@@ -83,25 +90,20 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   });
   const published: DomainEvent[] = [];
   events.subscribe((event) => published.push(event));
-  const app = await buildApp({
-    config,
-    db: database.db,
-    events,
-    auth: {
-      db: database.db,
-      events,
-      tokens: { accessSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret, accessTtl: config.accessTokenTtl, refreshTtl: config.refreshTokenTtl },
-      limiter: new LoginLimiter(config.loginMaxFailures, config.loginWindowMs),
-    },
-  });
+  const silent = pino({ level: "silent" });
+  const platform = createPlatform(config, database, silent, events);
+  const app = await buildApp(platform);
   await app.ready();
+  if (options.start) await platform.start();
   return {
     app,
+    platform,
     database,
     db: database.db,
     published,
     close: async () => {
       await app.close();
+      await platform.stop();
       await database.close();
     },
   };

@@ -6,3 +6,7 @@ export * from "./schemas/common.ts";
 export * from "./schemas/settings.ts";
 export * from "./schemas/companies.ts";
 export * from "./schemas/auth.ts";
+export * from "./schemas/connections.ts";
+export * from "./schemas/contacts.ts";
+export * from "./schemas/tickets.ts";
+export * from "./schemas/messages.ts";

@@ -23,6 +23,8 @@ export interface Database {
   pglite?: PGlite;
   /** The node-postgres pool when on a server. */
   pool?: pg.Pool;
+  /** The server's connection string (the job queue opens its own pool). */
+  connectionString?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: "postgres",
       pool,
+      connectionString: options.url,
       migrate: () => migratePg(db, { migrationsFolder: folder }),
       close: () => pool.end(),
     };

@@ -1,4 +1,4 @@
-import type { Setting } from "@conversa/shared";
+import type { Connection, Contact, Message, Setting, Ticket } from "@conversa/shared";
 
 /**
  * What happened in the domain. Services publish these; the realtime module (and tests) subscribe.
@@ -12,6 +12,17 @@ export interface DomainEventMap {
   /** A user's online flag changed. */
   "user.status": { companyId: number; user: { id: number; name: string; online: boolean } };
   "setting.updated": { companyId: number; setting: Setting };
+  /** A connection changed (fields, status, QR code). */
+  "connection.updated": { companyId: number; connection: Connection };
+  "connection.deleted": { companyId: number; connectionId: number };
+  /** A ticket was created or changed; `previousStatus` tells the list it left. */
+  "ticket.updated": { companyId: number; ticket: Ticket; previousStatus?: Ticket["status"] };
+  "ticket.deleted": { companyId: number; ticketId: number; status: Ticket["status"] };
+  /** A ticket's unread count dropped to zero (messages read). */
+  "ticket.read": { companyId: number; ticketId: number };
+  "message.created": { companyId: number; message: Message; ticket: Ticket };
+  "message.updated": { companyId: number; message: Message; ticketStatus: Ticket["status"] };
+  "contact.updated": { companyId: number; contact: Contact };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -43,6 +43,64 @@ function fanOut(io: Server, event: DomainEvent): void {
       io.to(rooms.company(companyId)).emit(companyEvent(companyId, "settings"), { action: "update", setting });
       return;
     }
+    case "connection.updated": {
+      const { companyId, connection } = event.payload;
+      const room = io.to(rooms.company(companyId));
+      room.emit(companyEvent(companyId, "whatsappSession"), { action: "update", session: connection });
+      room.emit(companyEvent(companyId, "whatsapp"), { action: "update", whatsapp: connection });
+      return;
+    }
+    case "connection.deleted": {
+      const { companyId, connectionId } = event.payload;
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "whatsapp"), { action: "delete", whatsappId: connectionId });
+      return;
+    }
+    case "ticket.updated": {
+      const { companyId, ticket, previousStatus } = event.payload;
+      const name = companyEvent(companyId, "ticket");
+      if (previousStatus && previousStatus !== ticket.status) {
+        io.to(rooms.ticketStatus(companyId, previousStatus)).emit(name, { action: "delete", ticketId: ticket.id });
+      }
+      io.to([rooms.ticketStatus(companyId, ticket.status), rooms.notification(companyId), rooms.ticket(companyId, String(ticket.id)), rooms.ticket(companyId, ticket.uuid)]).emit(name, {
+        action: "update",
+        ticket,
+      });
+      return;
+    }
+    case "ticket.deleted": {
+      const { companyId, ticketId, status } = event.payload;
+      io.to([rooms.ticketStatus(companyId, status), rooms.notification(companyId), rooms.ticket(companyId, String(ticketId))]).emit(companyEvent(companyId, "ticket"), {
+        action: "delete",
+        ticketId,
+      });
+      return;
+    }
+    case "ticket.read": {
+      const { companyId, ticketId } = event.payload;
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "ticket"), { action: "updateUnread", ticketId });
+      return;
+    }
+    case "message.created": {
+      const { companyId, message, ticket } = event.payload;
+      io.to([rooms.ticket(companyId, String(ticket.id)), rooms.ticket(companyId, ticket.uuid), rooms.notification(companyId), rooms.ticketStatus(companyId, ticket.status)]).emit(
+        companyEvent(companyId, "appMessage"),
+        { action: "create", message, ticket, contact: ticket.contact },
+      );
+      return;
+    }
+    case "message.updated": {
+      const { companyId, message, ticketStatus } = event.payload;
+      io.to([rooms.ticket(companyId, String(message.ticketId)), rooms.ticketStatus(companyId, ticketStatus)]).emit(companyEvent(companyId, "appMessage"), {
+        action: "update",
+        message,
+      });
+      return;
+    }
+    case "contact.updated": {
+      const { companyId, contact } = event.payload;
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "contact"), { action: "update", contact });
+      return;
+    }
   }
 }
 

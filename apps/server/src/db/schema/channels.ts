@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { companyId, timestamps } from "./columns.ts";
 import { users } from "./core.ts";
 
@@ -93,5 +93,74 @@ export const userQueues = pgTable(
     primaryKey({ columns: [t.userId, t.queueId] }),
     index("user_queues_company_id_idx").on(t.companyId),
     index("user_queues_queue_id_idx").on(t.queueId),
+  ],
+);
+
+/** The chatbot option tree of a queue: roots have parentId null (the API's -1). */
+export const queueOptions = pgTable(
+  "queue_options",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id").references((): AnyPgColumn => queueOptions.id, { onDelete: "cascade" }),
+    title: varchar("title", { length: 100 }).notNull(),
+    message: text("message").notNull().default(""),
+    /** Position among its siblings, numbered from 1. */
+    option: integer("option").notNull(),
+    mediaPath: text("media_path"),
+    mediaName: text("media_name"),
+    ...timestamps(),
+  },
+  (t) => [index("queue_options_queue_parent_idx").on(t.queueId, t.parentId), index("queue_options_company_id_idx").on(t.companyId)],
+);
+
+/** Signal keys and credentials of a channel session (Baileys auth state), one row per key. */
+export const channelAuthKeys = pgTable(
+  "channel_auth_keys",
+  {
+    companyId: companyId(),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    category: varchar("category", { length: 40 }).notNull(),
+    keyId: varchar("key_id", { length: 200 }).notNull(),
+    value: jsonb("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.category, t.keyId] }), index("channel_auth_keys_company_id_idx").on(t.companyId)],
+);
+
+/**
+ * The built-in simulator's side of the conversation: what its customers sent and what they received.
+ * `wid` is unique per connection, so a send retried with the same idempotency key is stored once.
+ */
+export const simulatorMessages = pgTable(
+  "simulator_messages",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    /** in: customer → company; out: company → customer. */
+    direction: varchar("direction", { length: 3 }).notNull(),
+    customerNumber: varchar("customer_number", { length: 64 }).notNull(),
+    customerName: varchar("customer_name", { length: 100 }),
+    isGroup: boolean("is_group").notNull().default(false),
+    wid: varchar("wid", { length: 128 }).notNull(),
+    kind: varchar("kind", { length: 30 }).notNull().default("chat"),
+    body: text("body").notNull().default(""),
+    media: jsonb("media"),
+    quotedWid: varchar("quoted_wid", { length: 128 }),
+    ack: integer("ack").notNull().default(0),
+    isDeleted: boolean("is_deleted").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("simulator_messages_connection_wid_unique").on(t.connectionId, t.wid),
+    index("simulator_messages_connection_customer_idx").on(t.connectionId, t.customerNumber, t.createdAt),
   ],
 );

@@ -68,6 +68,12 @@ export const tickets = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     awaitingRating: boolean("awaiting_rating").notNull().default(false),
+    /** Last message from the customer: the expiry timer counts from here. */
+    lastCustomerMessageAt: timestamp("last_customer_message_at", { withTimezone: true }),
+    /** Last out-of-hours notice sent on this ticket (at most one an hour). */
+    outOfHoursSentAt: timestamp("out_of_hours_sent_at", { withTimezone: true }),
+    /** User suggested by the distribution rules for a pending ticket. */
+    recommendedUserId: integer("recommended_user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [
@@ -100,7 +106,18 @@ export const messages = pgTable(
     read: boolean("read").notNull().default(false),
     ack: integer("ack").notNull().default(0),
     mediaType: varchar("media_type", { length: 30 }).notNull().default("chat"),
+    /** Stored media file name (random id + extension) under the data directory; served through an authenticated route. */
     mediaUrl: text("media_url"),
+    mediaName: text("media_name"),
+    mediaMime: varchar("media_mime", { length: 100 }),
+    mediaSize: integer("media_size"),
+    /** Outbound delivery: pending (queued), sent, failed (after the last retry; resendable). */
+    sendStatus: varchar("send_status", { length: 10 }).notNull().default("sent"),
+    sendError: text("send_error"),
+    /** The network's own kind when it is not one the product knows (stored as text, never dropped). */
+    rawType: varchar("raw_type", { length: 60 }),
+    /** Structured content by type: location {latitude, longitude, description}, vcard, call log. */
+    data: jsonb("data"),
     isDeleted: boolean("is_deleted").notNull().default(false),
     quotedMsgId: integer("quoted_msg_id"),
     /** Group participant who wrote the message. */
@@ -217,4 +234,20 @@ export const distributionLogs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("distribution_logs_company_ticket_idx").on(t.companyId, t.ticketId, t.createdAt.desc())],
+);
+
+/** A customer's rating of a resolved ticket (1 unsatisfied, 2 satisfied, 3 very satisfied). */
+export const userRatings = pgTable(
+  "user_ratings",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    rate: integer("rate").notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("user_ratings_ticket_unique").on(t.ticketId), index("user_ratings_company_created_idx").on(t.companyId, t.createdAt)],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { connections } from "./channels.ts";
 import { timestamps } from "./columns.ts";
 
@@ -30,6 +30,8 @@ export const companies = pgTable("companies", {
   dueDate: timestamp("due_date", { withTimezone: true }),
   recurrence: varchar("recurrence", { length: 20 }),
   trialExpiration: timestamp("trial_expiration", { withTimezone: true }),
+  /** Weekly business hours of the company: [{weekday, weekdayEn, startTime, endTime}] (HH:MM). */
+  schedules: jsonb("schedules").notNull().default([]),
   /** IANA time zone used for business hours and per-day dashboard figures. */
   timezone: varchar("timezone", { length: 64 }).notNull().default("America/Sao_Paulo"),
   ...timestamps(),

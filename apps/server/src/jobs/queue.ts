@@ -1,0 +1,111 @@
+import { PgBoss, fromPglite } from "pg-boss";
+import type { z } from "zod";
+import type { Database } from "../db/client.ts";
+
+/** A durable job: a name (`area.action`), a zod schema for its payload, and its retry policy. */
+export interface JobDefinition<S extends z.ZodType> {
+  name: string;
+  schema: S;
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled on every retry when `backoff` is on. */
+  retryDelay?: number;
+  backoff?: boolean;
+}
+
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+export interface SendOptions {
+  /** Run no earlier than this. */
+  startAfter?: Date;
+  /** At most one queued job per key (e.g. one expiry timer per ticket). */
+  singletonKey?: string;
+}
+
+export type JobLogger = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/**
+ * The durable job queue (pg-boss) on the product's own database: PGlite through pg-boss's adapter,
+ * or the PostgreSQL server. Jobs survive restarts; handlers must be idempotent.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly created = new Set<string>();
+  private started = false;
+  private readonly embedded: boolean;
+
+  constructor(database: Database, private readonly log: JobLogger) {
+    this.embedded = database.kind === "pglite";
+    if (database.kind === "pglite" && database.pglite) {
+      this.boss = new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", supervise: true, schedule: false });
+    } else if (database.connectionString) {
+      this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, schedule: false });
+    } else {
+      throw new Error("job queue needs PGlite or a PostgreSQL connection string");
+    }
+    this.boss.on("error", (error: unknown) => this.log.error({ err: error }, "job queue error"));
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    this.started = true;
+  }
+
+  private async ensureQueue(definition: JobDefinition<z.ZodType>): Promise<void> {
+    if (this.created.has(definition.name)) return;
+    await this.boss.createQueue(definition.name, {
+      retryLimit: definition.retryLimit ?? 5,
+      retryDelay: definition.retryDelay ?? 2,
+      retryBackoff: definition.backoff ?? true,
+    });
+    this.created.add(definition.name);
+  }
+
+  /** Queues a job; answers its id (null when a singleton of the same key is already queued). */
+  async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>, options: SendOptions = {}): Promise<string | null> {
+    await this.ensureQueue(definition);
+    const data = definition.schema.parse(payload);
+    return this.boss.send(definition.name, data as object, {
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
+  }
+
+  /** Cancels a queued job by id (e.g. a rescheduled timer). */
+  async cancel(definition: JobDefinition<z.ZodType>, id: string): Promise<void> {
+    await this.boss.cancel(definition.name, id);
+  }
+
+  /** Runs the handler for every job of this definition; a thrown error retries the job per its policy. */
+  async work<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    handler: (payload: z.output<S>, job: { id: string; retryCount: number }) => Promise<void>,
+    options: { pollingIntervalSeconds?: number; batchSize?: number } = {},
+  ): Promise<void> {
+    await this.ensureQueue(definition);
+    await this.boss.work(
+      definition.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: options.batchSize ?? 1, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs) {
+          const parsed = definition.schema.safeParse(job.data);
+          if (!parsed.success) {
+            // A payload that cannot be parsed will never succeed: log it and drop it instead of retrying forever.
+            this.log.warn({ job: definition.name, id: job.id, issues: parsed.error.issues }, "job payload rejected");
+            continue;
+          }
+          await handler(parsed.data, { id: job.id, retryCount: job.retryCount });
+        }
+      },
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    // PGlite is closed by its owner, not by the queue.
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: !this.embedded });
+  }
+}

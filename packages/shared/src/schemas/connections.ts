@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { LIMITS } from "../constants.ts";
+
+export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"] as const;
+export const ZConnectionStatus = z.enum(CONNECTION_STATUSES);
+export type ConnectionStatus = z.infer<typeof ZConnectionStatus>;
+
+/** Statuses that light the '!' badge of the /connections menu item. */
+export const CONNECTION_ATTENTION_STATUSES: readonly ConnectionStatus[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"];
+
+export const CONNECTION_PROVIDERS = ["beta", "simulator"] as const;
+export const ZConnectionProvider = z.enum(CONNECTION_PROVIDERS);
+export type ConnectionProvider = z.infer<typeof ZConnectionProvider>;
+
+export const CONNECTION_DEFAULTS = { maxUseBotQueues: 3, expiresTicket: 0, timeUseBotQueues: 0, provider: "beta" } as const;
+
+const ZQueueRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
+/** A connection as the web app sees it. The external-API token and the channel credentials are never here. */
+export const ZConnection = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: ZConnectionStatus,
+  provider: ZConnectionProvider,
+  isDefault: z.boolean(),
+  number: z.string().nullable(),
+  qrcode: z.string().nullable(),
+  retries: z.number(),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  expiresInactiveMessage: z.string(),
+  expiresTicket: z.number(),
+  timeUseBotQueues: z.number(),
+  maxUseBotQueues: z.number(),
+  timeToTransfer: z.number().nullable(),
+  transferQueueId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  /** Whether an external-API token is set (the token itself is shown only by GET /whatsapp/{id} to admins). */
+  hasToken: z.boolean(),
+  queues: z.array(ZQueueRef),
+  updatedAt: z.string(),
+});
+export type Connection = z.infer<typeof ZConnection>;
+
+/** GET /whatsapp/{id} for an admin: the connection plus its external-API token. */
+export const ZConnectionDetail = ZConnection.extend({ token: z.string().nullable() });
+
+const minutes = z.coerce.number().int().min(0).max(525600);
+const text = z.string().max(4000);
+
+export const ZConnectionBody = z.strictObject({
+  name: z.string().trim().min(LIMITS.nameMin).max(LIMITS.nameMax),
+  provider: ZConnectionProvider.optional(),
+  isDefault: z.boolean().optional(),
+  greetingMessage: text.optional(),
+  complationMessage: text.optional(),
+  outOfHoursMessage: text.optional(),
+  ratingMessage: text.optional(),
+  expiresInactiveMessage: text.optional(),
+  expiresTicket: minutes.optional(),
+  timeUseBotQueues: minutes.optional(),
+  maxUseBotQueues: z.coerce.number().int().min(0).max(100).optional(),
+  timeToTransfer: minutes.nullable().optional(),
+  transferQueueId: z.number().int().positive().nullable().optional(),
+  promptId: z.number().int().positive().nullable().optional(),
+  token: z.string().max(200).nullable().optional(),
+  queueIds: z.array(z.number().int().positive()).max(100).optional(),
+});
+export type ConnectionBody = z.infer<typeof ZConnectionBody>;
+
+export const ZListConnectionsQuery = z.object({
+  session: z.coerce.number().int().min(0).max(1).optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+});
+
+/** Payload of `company-{id}-whatsappSession` and `company-{id}-whatsapp`. */
+export interface ConnectionEventPayload {
+  action: "update" | "delete";
+  session?: Connection;
+  whatsapp?: Connection;
+  whatsappId?: number;
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { ZContactRef } from "./contacts.ts";
+
+/** Kinds of message content (spec core §2 "media displayed by type"). */
+export const MESSAGE_TYPES = ["chat", "image", "audio", "video", "application", "location", "vcard", "contactMessage", "call_log", "sticker"] as const;
+export const ZMessageType = z.enum(MESSAGE_TYPES);
+export type MessageType = z.infer<typeof ZMessageType>;
+
+export const SEND_STATUSES = ["pending", "sent", "failed"] as const;
+export const ZSendStatus = z.enum(SEND_STATUSES);
+
+/** Message acknowledgement: 0 clock, 1–2 single tick, 3 double tick, 4–5 double blue tick. */
+export const ZAck = z.number().int().min(0).max(5);
+
+const ZMessageBase = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  read: z.boolean(),
+  ack: ZAck,
+  mediaType: z.string(),
+  /** Authenticated URL of the stored media (`/media/{file}`), or null. */
+  mediaUrl: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  isDeleted: z.boolean(),
+  sendStatus: ZSendStatus,
+  /** Location, vcard or call-log details, by type. */
+  data: z.record(z.string(), z.unknown()).nullable(),
+  participant: z.string().nullable(),
+  userId: z.number().nullable(),
+  contact: ZContactRef.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const ZQuotedMessage = ZMessageBase.pick({ id: true, body: true, fromMe: true, mediaType: true, mediaUrl: true, isDeleted: true, contact: true });
+
+export const ZMessage = ZMessageBase.extend({ quotedMsg: ZQuotedMessage.nullable() });
+export type Message = z.infer<typeof ZMessage>;
+
+export const ZListMessagesQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100000).default(1) });
+
+/** GET /messages/{ticketId}: newest page first; `tickets` are the ticket ids the messages belong to, to draw dividers. */
+export const ZListMessagesResponse = z.object({
+  messages: z.array(ZMessage),
+  ticket: z.object({ id: z.number(), uuid: z.string(), status: z.string() }),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+
+export const ZSendMessageBody = z.strictObject({
+  body: z.string().max(65536).default(""),
+  read: z.boolean().optional(),
+  fromMe: z.boolean().optional(),
+  mediaUrl: z.string().max(2000).optional(),
+  quotedMsg: z.object({ id: z.number().int().positive() }).passthrough().nullable().optional(),
+  /** Prefix the body with the sender's name in bold (spec core §2 "signature"). */
+  signMessage: z.boolean().optional(),
+});
+export type SendMessageBody = z.infer<typeof ZSendMessageBody>;
+
+/** Payload of `company-{id}-appMessage`. */
+export interface AppMessageEventPayload {
+  action: "create" | "update" | "delete";
+  message: Message;
+  ticket?: unknown;
+  contact?: unknown;
+}
