@@ -3,7 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 
 const apiTarget = "http://localhost:8080";
-const apiPaths = ["/auth", "/version", "/companies", "/settings", "/whatsapp", "/health"];
+const apiPaths = ["/auth", "/version", "/companies", "/settings", "/whatsapp", "/whatsappsession", "/queue", "/health", "/simulator", "/tickets", "/messages", "/media", "/contacts", "/users", "/tags", "/ticket-notes", "/distribution-logs", "/quick-messages"];
 
 /** Browser navigations (Accept: text/html) stay with the SPA, as the production server does. */
 function keepPageNavigations(req: IncomingMessage): string | undefined {

@@ -1,16 +1,30 @@
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ChannelManager } from "./channels/channel-manager.ts";
+import type { SimulatorDriver } from "./channels/simulator/simulator-driver.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { DomainEvents } from "./events/domain-events.ts";
 import type { JobQueue } from "./jobs/queue.ts";
+import type { ConversationEngine } from "./engine/engine.ts";
+import { MAX_UPLOAD_BYTES, type MediaStore } from "./media/media-store.ts";
+import { contactsRoutes } from "./modules/contacts/contacts.routes.ts";
+import { messagesRoutes } from "./modules/messages/messages.routes.ts";
+import { quickMessagesRoutes } from "./modules/quick-messages/quick-messages.routes.ts";
+import { tagsRoutes } from "./modules/tags/tags.routes.ts";
+import { ticketNotesRoutes } from "./modules/ticket-notes/ticket-notes.routes.ts";
+import { ticketsRoutes } from "./modules/tickets/tickets.routes.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AuthDeps } from "./modules/auth/auth.service.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
+import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
+import { queuesRoutes } from "./modules/queues/queues.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -25,6 +39,10 @@ export interface AppDeps {
   auth: AuthDeps;
   jobs: JobQueue;
   channels: ChannelManager;
+  media: MediaStore;
+  engine: ConversationEngine;
+  /** The simulator driver, present only when the simulator is on. */
+  simulator?: SimulatorDriver;
   logger?: FastifyBaseLogger;
 }
 
@@ -65,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: deps.config.env === "production",
   });
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10 } });
   registerAuth(app, deps.auth);
   await registerSpa(app, deps.config.webDist);
 
@@ -72,6 +91,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(companiesRoutes(deps));
+  await app.register(messagesRoutes(deps));
+  await app.register(ticketsRoutes(deps));
+  await app.register(tagsRoutes(deps));
+  await app.register(ticketNotesRoutes(deps));
+  await app.register(quickMessagesRoutes(deps));
+  await app.register(usersRoutes(deps));
+  await app.register(contactsRoutes(deps));
+  await app.register(connectionsRoutes(deps));
+  await app.register(queuesRoutes(deps));
+
+  // Public routes of the WhatsApp simulator: only when it is on, which it never is by default in production.
+  if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, simulator: deps.simulator }));
 
   attachRealtime(app, deps);
   return app;

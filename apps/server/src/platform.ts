@@ -1,11 +1,16 @@
+import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app.ts";
+import { BaileysDriver } from "./channels/baileys/baileys-driver.ts";
 import { ChannelManager } from "./channels/channel-manager.ts";
 import { LocalSessionLocks, PgSessionLocks } from "./channels/session-locks.ts";
+import { SimulatorDriver } from "./channels/simulator/simulator-driver.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { ConversationEngine } from "./engine/engine.ts";
 import { DomainEvents } from "./events/domain-events.ts";
 import { JobQueue } from "./jobs/queue.ts";
+import { MediaStore } from "./media/media-store.ts";
 import { LoginLimiter } from "./modules/auth/login-limiter.ts";
 
 /** The composition root: every long-lived service, wired once, for main.ts and for the tests. */
@@ -21,6 +26,15 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
   const jobs = new JobQueue(database, logger);
   const locks = database.kind === "postgres" && database.pool ? new PgSessionLocks(database.pool) : new LocalSessionLocks();
   const channels = new ChannelManager({ db: database.db, events, locks, log: logger });
+  // WhatsApp Web through Baileys (provider "beta"): it connects only when a beta connection is started.
+  // Never under tests: a test run must not reach WhatsApp (tests register fake drivers for "beta").
+  if (config.env !== "test") channels.registerDriver(new BaileysDriver({ db: database.db, sink: channels.onEvent, log: logger }));
+  // The built-in WhatsApp stand-in exists only when enabled (never by default in production).
+  const simulator = config.simulator ? new SimulatorDriver({ db: database.db, sink: channels.onEvent, log: logger }) : undefined;
+  if (simulator) channels.registerDriver(simulator);
+  const media = new MediaStore(path.join(config.dataDir, "media"));
+  const engine = new ConversationEngine({ db: database.db, events, jobs, channels, media, log: logger });
+  channels.setInboundHandler(engine);
   let started = false;
   return {
     config,
@@ -30,6 +44,9 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     logger,
     jobs,
     channels,
+    media,
+    engine,
+    simulator,
     auth: {
       db: database.db,
       events,
@@ -40,6 +57,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       if (started) return;
       started = true;
       await jobs.start();
+      await engine.startWorkers();
       await channels.startAll();
     },
     async stop() {

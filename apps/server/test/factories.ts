@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { ZAuthResponse, type PlanFlag } from "@conversa/shared";
 import type { Db } from "../src/db/client.ts";
-import { companies, plans, users } from "../src/db/schema/index.ts";
+import { companies, connections, plans, users } from "../src/db/schema/index.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { ensureDefaultSettings } from "../src/modules/settings/settings.repository.ts";
 
@@ -72,4 +72,24 @@ export async function createTenant(app: FastifyInstance, db: Db, options: Parame
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A connection of the built-in simulator; `session` is its stored pairing (`{ paired: true, number }`) or none. */
+export async function createSimulatorConnection(
+  db: Db,
+  options: { companyId: number; name?: string; status?: string; isDefault?: boolean; session?: { paired: true; number: string } | null },
+) {
+  const [connection] = await db
+    .insert(connections)
+    .values({
+      companyId: options.companyId,
+      name: options.name ?? `Simulator ${randomUUID().slice(0, 8)}`,
+      provider: "simulator",
+      status: options.status ?? "OPENING",
+      isDefault: options.isDefault ?? true,
+      session: options.session ?? null,
+    })
+    .returning();
+  if (!connection) throw new Error("connection not created");
+  return connection;
 }

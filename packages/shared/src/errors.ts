@@ -40,6 +40,20 @@ export const ERROR_CODES = {
   ERR_NO_COMPANY_FOUND: 404,
   ERR_NO_PLAN_FOUND: 404,
   ERR_PAYLOAD_TOO_LARGE: 413,
+  /** The built-in simulator: a scan of a QR code that is not the one shown. */
+  ERR_SIMULATOR_BAD_QR: 400,
+  /** The built-in simulator: the connection is not CONNECTED in this process. */
+  ERR_SIMULATOR_NOT_CONNECTED: 409,
+  ERR_MEDIA_TYPE_NOT_ALLOWED: 400,
+  ERR_MEDIA_TOO_LARGE: 413,
+  ERR_NO_MESSAGE_FOUND: 404,
+  ERR_TICKET_NOT_OPEN: 400,
+  ERR_NO_TAG_FOUND: 404,
+  ERR_DUPLICATED_TAG: 409,
+  ERR_NO_NOTE_FOUND: 404,
+  ERR_CONNECTION_LIMIT: 403,
+  ERR_NO_QUEUE_FOUND: 404,
+  ERR_DUPLICATED_CONNECTION: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SETTING_DEFINITIONS } from "@conversa/shared";
+import type { ChannelDriver } from "../channels/types.ts";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
-import { companies, plans, settings, users } from "./schema/index.ts";
-import { seedIfEmpty } from "./seed.ts";
+import { asc } from "drizzle-orm";
+import { companies, connectionQueues, connections, plans, queues, settings, userQueues, users } from "./schema/index.ts";
+import { DEMO_GREETING, seedIfEmpty } from "./seed.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -35,6 +37,53 @@ describe("seedIfEmpty", () => {
 
     const login = await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: "boss@example.com", password: result.generatedPassword } });
     expect(login.statusCode).toBe(200);
+  });
+
+  it("gives company 1 the queues Vendas and Suporte, served by the admin, and the default simulator connection linked to both", async () => {
+    await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "chosen-pass" });
+
+    const queueRows = await t.db.select().from(queues).orderBy(asc(queues.orderQueue));
+    expect(queueRows).toMatchObject([
+      { companyId: 1, name: "Vendas", color: "#2E7D32" },
+      { companyId: 1, name: "Suporte", color: "#1565C0" },
+    ]);
+    const [connection, ...others] = await t.db.select().from(connections);
+    expect(others).toHaveLength(0);
+    expect(connection).toMatchObject({ companyId: 1, name: "Simulador", provider: "simulator", status: "OPENING", isDefault: true, greetingMessage: DEMO_GREETING });
+    expect(DEMO_GREETING).toMatch(/Escolha/);
+    const ids = queueRows.map((queue) => queue.id).sort();
+    const links = await t.db.select().from(connectionQueues);
+    expect(links.map((link) => link.queueId).sort()).toEqual(ids);
+    expect(links.every((link) => link.connectionId === connection?.id && link.companyId === 1)).toBe(true);
+    const [admin] = await t.db.select().from(users);
+    const served = await t.db.select().from(userQueues);
+    expect(served.map((link) => link.queueId).sort()).toEqual(ids);
+    expect(served.every((link) => link.userId === admin?.id)).toBe(true);
+  });
+
+  it("lists the demo connection to the admin and starts it at boot", async () => {
+    await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "chosen-pass" });
+    const started: number[] = [];
+    const driver: ChannelDriver = {
+      provider: "simulator",
+      start: async (connection) => {
+        started.push(connection.id);
+        await t.platform.channels.onEvent({ type: "status", companyId: connection.companyId, connectionId: connection.id, status: "qrcode", qrcode: "demo-qr" });
+      },
+      stop: async () => undefined,
+      logout: async () => undefined,
+      send: async () => ({ wid: "x" }),
+      deleteMessage: async () => undefined,
+      checkNumber: async () => ({ exists: true }),
+    };
+    t.platform.channels.registerDriver(driver);
+
+    await t.platform.channels.startAll();
+
+    const login = await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: "boss@example.com", password: "chosen-pass" } });
+    const list = await t.app.inject({ method: "GET", url: "/whatsapp/?session=0", headers: { authorization: `Bearer ${login.json().token}` } });
+    expect(list.json()).toMatchObject([{ name: "Simulador", provider: "simulator", isDefault: true, status: "qrcode", qrcode: "demo-qr", queues: [{ name: "Vendas" }, { name: "Suporte" }] }]);
+    expect(started).toHaveLength(1);
   });
 
   it("uses ADMIN_PASSWORD when given and prints no generated one", async () => {

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { hashPassword } from "../lib/passwords.ts";
 import { ensureDefaultSettings } from "../modules/settings/settings.repository.ts";
 import type { Db } from "./client.ts";
-import { companies, plans, users } from "./schema/index.ts";
+import { companies, connectionQueues, connections, plans, queues, userQueues, users } from "./schema/index.ts";
 
 export interface SeedResult {
   seeded: boolean;
@@ -12,9 +12,14 @@ export interface SeedResult {
   generatedPassword?: string;
 }
 
+/** Greeting of the demo connection: the engine sends it followed by the numbered menu of its queues. */
+export const DEMO_GREETING = "Olá! Seja bem-vindo(a) ao atendimento da Conversa Demo. Escolha o setor com que deseja falar:";
+
 /**
  * On an empty database: a plan with every flag on, company 1 due a year ahead with the default
- * settings, and a super admin. A database that already has a company is left as it is.
+ * settings, a super admin, the queues Vendas and Suporte (the admin serves both) and the default
+ * connection "Simulador" on the built-in simulator, linked to both queues and left OPENING so that
+ * it starts at boot and shows its QR code. A database that already has a company is left as it is.
  */
 export async function seedIfEmpty(db: Db, options: { adminEmail: string; adminPassword?: string; now?: Date }): Promise<SeedResult> {
   return db.transaction(async (tx) => {
@@ -41,14 +46,33 @@ export async function seedIfEmpty(db: Db, options: { adminEmail: string; adminPa
 
     const generatedPassword = options.adminPassword ? undefined : randomBytes(9).toString("base64url");
     const password = options.adminPassword ?? generatedPassword ?? "";
-    await tx.insert(users).values({
-      companyId: company.id,
-      name: "Administrador",
-      email: options.adminEmail,
-      passwordHash: await hashPassword(password),
-      profile: "admin",
-      isSuper: true,
-    });
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        companyId: company.id,
+        name: "Administrador",
+        email: options.adminEmail,
+        passwordHash: await hashPassword(password),
+        profile: "admin",
+        isSuper: true,
+      })
+      .returning({ id: users.id });
+    if (!admin) throw new Error("seed: admin not created");
+
+    const demoQueues = await tx
+      .insert(queues)
+      .values([
+        { companyId: company.id, name: "Vendas", color: "#2E7D32", orderQueue: 1 },
+        { companyId: company.id, name: "Suporte", color: "#1565C0", orderQueue: 2 },
+      ])
+      .returning({ id: queues.id });
+    const [connection] = await tx
+      .insert(connections)
+      .values({ companyId: company.id, name: "Simulador", provider: "simulator", status: "OPENING", isDefault: true, greetingMessage: DEMO_GREETING })
+      .returning({ id: connections.id });
+    if (!connection) throw new Error("seed: connection not created");
+    await tx.insert(connectionQueues).values(demoQueues.map((queue) => ({ companyId: company.id, connectionId: connection.id, queueId: queue.id })));
+    await tx.insert(userQueues).values(demoQueues.map((queue) => ({ companyId: company.id, userId: admin.id, queueId: queue.id })));
     return { seeded: true, adminEmail: options.adminEmail, generatedPassword };
   });
 }

@@ -10,6 +10,8 @@ export interface JobDefinition<S extends z.ZodType> {
   /** Seconds before the first retry; doubled on every retry when `backoff` is on. */
   retryDelay?: number;
   backoff?: boolean;
+  /** Longest wait between two retries, in seconds. */
+  retryDelayMax?: number;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
@@ -59,6 +61,7 @@ export class JobQueue {
       retryLimit: definition.retryLimit ?? 5,
       retryDelay: definition.retryDelay ?? 2,
       retryBackoff: definition.backoff ?? true,
+      ...(definition.retryDelayMax ? { retryDelayMax: definition.retryDelayMax } : {}),
     });
     this.created.add(definition.name);
   }

@@ -1,5 +1,6 @@
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import type { RouteObject } from "react-router";
+import { PageLoader } from "../components/page-loader.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 import { RedirectIfAuthenticated, RequireAuth } from "./layout/guards.tsx";
@@ -35,6 +36,7 @@ const CampaignsPage = lazy(() => import("./routes/campaigns-page.tsx"));
 const CampaignReportPage = lazy(() => import("./routes/campaign-report-page.tsx"));
 const CampaignsConfigPage = lazy(() => import("./routes/campaigns-config-page.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found-page.tsx"));
+const SimulatorPage = lazy(() => import("./routes/simulator-page.tsx"));
 
 export interface RouteTableOptions {
   /** The local cshow flag: campaign routes exist only with it (spec core §2). */
@@ -52,6 +54,16 @@ const campaignRoutes: RouteObject[] = [
 /** Every route of spec core §2, pages loaded on demand. */
 export function createRouteTable({ campaigns }: RouteTableOptions): RouteObject[] {
   return [
+    // The WhatsApp simulator: public and outside the session, so a stale token never sends it to /login.
+    {
+      path: "simulator",
+      errorElement: <RouteError />,
+      element: (
+        <Suspense fallback={<PageLoader fullScreen />}>
+          <SimulatorPage />
+        </Suspense>
+      ),
+    },
     {
       element: <SessionRoot />,
       errorElement: <RouteError />,

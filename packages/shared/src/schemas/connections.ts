@@ -82,3 +82,14 @@ export interface ConnectionEventPayload {
   whatsapp?: Connection;
   whatsappId?: number;
 }
+
+export const ZConnectionList = z.array(ZConnection);
+
+/** `company-{id}-whatsapp` as the web app parses it: a connection changed, or was deleted. */
+export const ZConnectionListEvent = z.union([
+  z.object({ action: z.literal("update"), whatsapp: ZConnection }),
+  z.object({ action: z.literal("delete"), whatsappId: z.number() }),
+]);
+
+/** `company-{id}-whatsappSession` as the web app parses it: a session's status or QR code changed. */
+export const ZConnectionSessionEvent = z.object({ action: z.literal("update"), session: ZConnection });

@@ -36,3 +36,69 @@ export type TicketEventPayload =
   | { action: "update"; ticket: Ticket }
   | { action: "delete"; ticketId: number }
   | { action: "updateUnread"; ticketId: number };
+
+/** A JSON-encoded array of ids in a query string (`tags=[1,2]`); invalid JSON answers ERR_VALIDATION. */
+const ZJsonIdArray = z
+  .string()
+  .max(2000)
+  .transform((text, ctx) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      const parsed = z.array(z.coerce.number().int().positive().max(2147483647)).max(200).safeParse(value);
+      if (parsed.success) return parsed.data;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: "custom", message: "Expected a JSON array of ids" });
+    return z.NEVER;
+  });
+
+const ZQueryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export const ZListTicketsQuery = z.object({
+  searchParam: z.string().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  status: ZTicketStatus.optional(),
+  /** A day (YYYY-MM-DD): tickets created that day. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  /** A day (YYYY-MM-DD): tickets updated that day. */
+  updatedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  showAll: ZQueryBoolean.optional(),
+  withUnreadMessages: ZQueryBoolean.optional(),
+  queueIds: ZJsonIdArray.optional(),
+  tags: ZJsonIdArray.optional(),
+  users: ZJsonIdArray.optional(),
+});
+export type ListTicketsQuery = z.infer<typeof ZListTicketsQuery>;
+
+export const ZListTicketsResponse = z.object({ tickets: z.array(ZTicket), count: z.number(), hasMore: z.boolean() });
+
+export const ZCreateTicketBody = z.strictObject({
+  contactId: z.number().int().positive(),
+  queueId: z.number().int().positive().nullable().optional(),
+  whatsappId: z.number().int().positive().nullable().optional(),
+  userId: z.number().int().positive().nullable().optional(),
+  status: z.enum(["open", "pending"]).optional(),
+});
+export type CreateTicketBody = z.infer<typeof ZCreateTicketBody>;
+
+/**
+ * PUT /tickets/{id}: the action is read from the fields, as the web app sends them:
+ * status open (accept / reopen), pending (return), closed (resolve); a queueId different from the
+ * ticket's (with optional userId and whatsappId) is a transfer.
+ */
+export const ZUpdateTicketBody = z.strictObject({
+  status: ZTicketStatus.optional(),
+  userId: z.number().int().positive().nullable().optional(),
+  queueId: z.number().int().positive().nullable().optional(),
+  whatsappId: z.number().int().positive().nullable().optional(),
+  useIntegration: z.boolean().optional(),
+  promptId: z.number().int().positive().nullable().optional(),
+  integrationId: z.number().int().positive().nullable().optional(),
+});
+export type UpdateTicketBody = z.infer<typeof ZUpdateTicketBody>;
+
+/** Details of ERR_OTHER_OPEN_TICKET: who handles the contact's active ticket. */
+export const ZOtherOpenTicketDetails = z.object({ userId: z.number().nullable(), userName: z.string().nullable(), queueName: z.string().nullable() });
+
+export const ZTicketUuidParam = z.object({ uuid: z.string().min(1).max(64) });

@@ -78,7 +78,9 @@ export const tickets = pgTable(
   },
   (t) => [
     uniqueIndex("tickets_uuid_unique").on(t.uuid),
-    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt.desc()),
+    // The inbox tabs: one status, newest activity first, with the id as tie-breaker (matches ORDER BY exactly).
+    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("tickets_company_updated_idx").on(t.companyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("tickets_company_queue_status_idx").on(t.companyId, t.queueId, t.status),
     index("tickets_company_user_status_idx").on(t.companyId, t.userId, t.status),
     index("tickets_contact_id_idx").on(t.contactId),
@@ -126,7 +128,7 @@ export const messages = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index("messages_ticket_created_idx").on(t.ticketId, t.createdAt.desc()),
+    index("messages_ticket_created_idx").on(t.ticketId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("messages_company_id_idx").on(t.companyId),
     uniqueIndex("messages_connection_wid_unique").on(t.companyId, t.whatsappId, t.wid),
     index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { type Connection, type ConnectionStatus, ZConnectionProvider, ZConnectionStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { connectionQueues, connections, queues } from "../../db/schema/index.ts";
+import { companies, connectionQueues, connections, plans, queues } from "../../db/schema/index.ts";
 
 type ConnectionRow = typeof connections.$inferSelect;
 
@@ -59,6 +59,13 @@ export async function findConnection(db: Db, companyId: number, id: number): Pro
   return toConnectionDto(row, (await queuesOf(db, companyId, [row.id])).get(row.id) ?? []);
 }
 
+/** A connection and its external-API token (for the detail view of those who may see it). */
+export async function findConnectionWithToken(db: Db, companyId: number, id: number): Promise<{ connection: Connection; token: string | null } | undefined> {
+  const row = await findConnectionRow(db, companyId, id);
+  if (!row) return undefined;
+  return { connection: toConnectionDto(row, (await queuesOf(db, companyId, [row.id])).get(row.id) ?? []), token: row.token };
+}
+
 export async function listConnections(db: Db, companyId: number): Promise<Connection[]> {
   const rows = await db.select().from(connections).where(eq(connections.companyId, companyId)).orderBy(asc(connections.name));
   const byConnection = await queuesOf(db, companyId, rows.map((r) => r.id));
@@ -95,4 +102,135 @@ export async function saveSessionState(db: Db, companyId: number, id: number, pa
     .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
     .returning({ id: connections.id });
   return rows.length === 1;
+}
+
+/** Namespace of the per-company advisory lock that serialises changes to a company's connections. */
+const CONNECTIONS_LOCK_NAMESPACE = 7_270_003;
+
+/**
+ * Serialises, until the end of the transaction `tx`, every change to the company's set of
+ * connections (the plan limit, the one default and unique names are checked under it).
+ */
+export async function lockCompanyConnections(tx: Db, companyId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CONNECTIONS_LOCK_NAMESPACE}, ${companyId})`);
+}
+
+/** The plan's connection limit of the company; null when the company has no plan. */
+export async function findConnectionLimit(db: Db, companyId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ limit: plans.connections })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId));
+  return row?.limit ?? null;
+}
+
+export async function countConnections(db: Db, companyId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(connections).where(eq(connections.companyId, companyId));
+  return row?.total ?? 0;
+}
+
+/** Whether another connection of the company has this name (compared without case). */
+export async function isConnectionNameTaken(db: Db, companyId: number, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.companyId, companyId),
+        sql`lower(${connections.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(connections.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Un-defaults every default connection of the company but `exceptId`; returns the ids changed. */
+export async function clearDefaultConnections(db: Db, companyId: number, exceptId?: number): Promise<number[]> {
+  const rows = await db
+    .update(connections)
+    .set({ isDefault: false, updatedAt: sql`now()` })
+    .where(
+      and(eq(connections.companyId, companyId), eq(connections.isDefault, true), exceptId === undefined ? undefined : ne(connections.id, exceptId)),
+    )
+    .returning({ id: connections.id });
+  return rows.map((row) => row.id);
+}
+
+export async function setDefaultConnection(db: Db, companyId: number, id: number): Promise<void> {
+  await db
+    .update(connections)
+    .set({ isDefault: true, updatedAt: sql`now()` })
+    .where(and(eq(connections.companyId, companyId), eq(connections.id, id)));
+}
+
+/** The oldest connection of the company other than `exceptId`, if any. */
+export async function findOtherConnectionId(db: Db, companyId: number, exceptId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(and(eq(connections.companyId, companyId), ne(connections.id, exceptId)))
+    .orderBy(asc(connections.id))
+    .limit(1);
+  return row?.id;
+}
+
+/** The editable fields of a connection, as stored. */
+export interface ConnectionValues {
+  name: string;
+  provider: string;
+  isDefault: boolean;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  maxUseBotQueues: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+  promptId: number | null;
+  token: string | null;
+}
+
+/** Inserts a connection (status OPENING: it is started right after); returns its id. */
+export async function insertConnection(db: Db, companyId: number, values: ConnectionValues): Promise<number> {
+  const [row] = await db
+    .insert(connections)
+    .values({ companyId, ...values, status: "OPENING" })
+    .returning({ id: connections.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
+}
+
+export async function updateConnectionRow(db: Db, companyId: number, id: number, values: Partial<ConnectionValues>): Promise<void> {
+  await db
+    .update(connections)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(connections.companyId, companyId), eq(connections.id, id)));
+}
+
+export async function deleteConnectionRow(db: Db, companyId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(connections)
+    .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
+    .returning({ id: connections.id });
+  return rows.length === 1;
+}
+
+export async function findConnectionQueueIds(db: Db, companyId: number, id: number): Promise<number[]> {
+  const rows = await db
+    .select({ queueId: connectionQueues.queueId })
+    .from(connectionQueues)
+    .where(and(eq(connectionQueues.companyId, companyId), eq(connectionQueues.connectionId, id)));
+  return rows.map((row) => row.queueId);
+}
+
+/** Makes `queueIds` the connection's queues (the caller checked they are the company's). */
+export async function replaceConnectionQueues(db: Db, companyId: number, id: number, queueIds: readonly number[]): Promise<void> {
+  await db.delete(connectionQueues).where(and(eq(connectionQueues.companyId, companyId), eq(connectionQueues.connectionId, id)));
+  if (queueIds.length === 0) return;
+  await db.insert(connectionQueues).values(queueIds.map((queueId) => ({ companyId, connectionId: id, queueId })));
 }

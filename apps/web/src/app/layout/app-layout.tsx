@@ -11,6 +11,7 @@ import { useCompanyPlan } from "../../features/company/api/company-plan.ts";
 import { useConnectionsAlert } from "../../features/connections/hooks/use-connections-alert.ts";
 import { MenuDrawer } from "../../features/menu/components/menu-drawer.tsx";
 import { buildMenu } from "../../features/menu/utils/menu-items.ts";
+import { NotificationsPopover } from "../../features/notifications/index.ts";
 import { TopBar } from "../../features/top-bar/components/top-bar.tsx";
 
 /** Over this width the drawer starts open (spec core §2). */
@@ -33,7 +34,12 @@ function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () =>
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
-      <TopBar user={user} onToggleMenu={() => setDrawerOpen((open) => !open)} onLogout={onLogout} />
+      <TopBar
+        user={user}
+        onToggleMenu={() => setDrawerOpen((open) => !open)}
+        onLogout={onLogout}
+        popovers={<NotificationsPopover user={user} />}
+      />
       <MenuDrawer
         sections={sections}
         open={drawerOpen}

@@ -1,8 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { ConnectionsPanel } from "../../features/connections/components/connections-panel.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
 
-/** /connections: WhatsApp connections (not built yet). */
+/** /connections: the company's WhatsApp connections, their sessions and QR codes. */
 export default function ConnectionsPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.connections")} />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return <ConnectionsPanel actor={{ profile: user.profile, isSuper: user.super }} />;
 }

@@ -1,8 +1,132 @@
+import type { SessionUser } from "@conversa/shared";
+import Box from "@mui/material/Box";
+import { useTheme } from "@mui/material/styles";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { useNavigate, useParams } from "react-router";
+import { BrandMark } from "../../components/brand-mark.tsx";
+import { PageLoader } from "../../components/page-loader.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { TicketsManager, useTicketAccessGuard } from "../../features/tickets/index.ts";
 
-/** /tickets and /tickets/:ticketUuid: the tickets inbox (not built yet). */
-export default function TicketsPage() {
+// The conversation loads on its own: the list shows while it comes.
+const ConversationPanel = lazy(() => import("../../features/conversation/index.ts").then((module) => ({ default: module.ConversationPanel })));
+
+/** Width of the list column on wide screens. */
+const LIST_WIDTH = 420;
+
+type NarrowTab = "ticket" | "list";
+
+/** The page fills the height under the top bar (MUI's toolbar: 56 px, 48 px in landscape, 64 px from 600 px). */
+const FILL_BELOW_TOOLBAR = {
+  height: "calc(100dvh - 56px)",
+  "@media (min-width:0px) and (orientation: landscape)": { height: "calc(100dvh - 48px)" },
+  "@media (min-width:600px)": { height: "calc(100dvh - 64px)" },
+} as const;
+
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, p: 0, m: "-1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", border: 0 } as const;
+
+function ConversationPlaceholder() {
   const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.tickets")} />;
+  return (
+    <Box sx={{ flex: 1, display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: 2, p: 3, color: "text.secondary", textAlign: "center" }}>
+      <BrandMark size={96} />
+      <Typography variant="h6" component="p">
+        {t("tickets.placeholder")}
+      </Typography>
+    </Box>
+  );
+}
+
+function TicketsView({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const navigate = useNavigate();
+  const { ticketUuid } = useParams();
+  const isTwoTabs = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
+  const [narrowTab, setNarrowTab] = useState<NarrowTab>(ticketUuid ? "ticket" : "list");
+  const [shownUuid, setShownUuid] = useState(ticketUuid);
+  useTicketAccessGuard(ticketUuid);
+
+  // Another ticket opened (list, notification, link): narrow screens show it.
+  if (shownUuid !== ticketUuid) {
+    setShownUuid(ticketUuid);
+    setNarrowTab(ticketUuid ? "ticket" : "list");
+  }
+
+  const showTicket = useCallback(() => setNarrowTab("ticket"), []);
+  const closeTicket = useCallback(() => void navigate("/tickets"), [navigate]);
+
+  const conversation = ticketUuid ? (
+    <Suspense fallback={<PageLoader />}>
+      <ConversationPanel key={ticketUuid} ticketUuid={ticketUuid} onClose={closeTicket} />
+    </Suspense>
+  ) : (
+    <ConversationPlaceholder />
+  );
+  const manager = <TicketsManager user={user} selectedUuid={ticketUuid} onTicketOpen={showTicket} />;
+
+  if (isTwoTabs) {
+    return (
+      <Box sx={{ ...FILL_BELOW_TOOLBAR, display: "flex", flexDirection: "column", minHeight: 0 }}>
+        <Typography component="h1" sx={VISUALLY_HIDDEN}>
+          {t("menu.tickets")}
+        </Typography>
+        <Tabs
+          value={narrowTab}
+          onChange={(_event, next: NarrowTab) => setNarrowTab(next)}
+          variant="fullWidth"
+          aria-label={t("tickets.narrowTabs.label")}
+          sx={{ borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}
+        >
+          <Tab value="ticket" label={t("tickets.narrowTabs.ticket")} id="tickets-narrow-ticket" aria-controls="tickets-narrow-ticket-panel" />
+          <Tab value="list" label={t("tickets.narrowTabs.list")} id="tickets-narrow-list" aria-controls="tickets-narrow-list-panel" />
+        </Tabs>
+        <Box
+          id="tickets-narrow-ticket-panel"
+          role="tabpanel"
+          aria-labelledby="tickets-narrow-ticket"
+          hidden={narrowTab !== "ticket"}
+          sx={{ flex: 1, minHeight: 0, display: narrowTab === "ticket" ? "flex" : "none", flexDirection: "column" }}
+        >
+          {conversation}
+        </Box>
+        <Box
+          id="tickets-narrow-list-panel"
+          role="tabpanel"
+          aria-labelledby="tickets-narrow-list"
+          hidden={narrowTab !== "list"}
+          sx={{ flex: 1, minHeight: 0, display: narrowTab === "list" ? "flex" : "none", flexDirection: "column" }}
+        >
+          {manager}
+        </Box>
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ ...FILL_BELOW_TOOLBAR, display: "flex", minHeight: 0 }}>
+      <Typography component="h1" sx={VISUALLY_HIDDEN}>
+        {t("menu.tickets")}
+      </Typography>
+      <Box component="section" aria-label={t("tickets.narrowTabs.list")} sx={{ width: LIST_WIDTH, flexShrink: 0, display: "flex", flexDirection: "column", minHeight: 0 }}>
+        {manager}
+      </Box>
+      <Box component="section" aria-label={t("tickets.narrowTabs.ticket")} sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", minHeight: 0 }}>
+        {conversation}
+      </Box>
+    </Box>
+  );
+}
+
+/** /tickets and /tickets/:ticketUuid: the list of tickets beside the conversation (two tabs on narrow screens). */
+export default function TicketsPage() {
+  const { user } = useAuth();
+  if (!user) return <PageLoader />;
+  return <TicketsView user={user} />;
 }

@@ -1,50 +1,44 @@
-import { TIMINGS } from "@conversa/shared";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Connection, TIMINGS, ZConnectionList } from "@conversa/shared";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { z } from "zod";
-import { ApiError, apiRequest } from "../../../lib/api-client.ts";
-import { useCompanyEvent } from "../../../lib/socket-provider.tsx";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { useConnectionsLiveUpdates } from "../hooks/use-connections-live-updates.ts";
+import { connectionsQueryKey } from "./query-keys.ts";
 
-/** The fields of a connection the shell reads; the full shape arrives with the connections page. */
-const ZConnectionSummary = z.object({ id: z.number(), name: z.string(), status: z.string() });
-const ZConnectionSummaryList = z.array(ZConnectionSummary);
-export type ConnectionSummary = z.infer<typeof ZConnectionSummary>;
-
-export const connectionsQueryKey = ["connections", "list"] as const;
-
-/** GET /whatsapp/?session=0. A 404 (no connections module on the server yet) counts as none. */
-export async function fetchConnections(): Promise<ConnectionSummary[]> {
-  try {
-    return await apiRequest("/whatsapp/", ZConnectionSummaryList, { query: { session: 0 } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return [];
-    throw error;
-  }
+/** GET /whatsapp/?session=0: every connection of the company. */
+export function fetchConnections(): Promise<Connection[]> {
+  return apiRequest("/whatsapp/", ZConnectionList, { query: { session: 0 } });
 }
 
-/**
- * The company's connections, first fetched 2 s after the shell loads (spec core §2) and
- * refetched on every live connection or session status event.
- */
-export function useConnections(enabled = true) {
-  const queryClient = useQueryClient();
-  const [isDue, setIsDue] = useState(false);
+export interface UseConnectionsOptions {
+  enabled?: boolean;
+  /** Wait this long before the first fetch (the menu badge checks 2 s after load, spec core §2). */
+  delayMs?: number;
+  /** The caller shows the failure itself (the menu badge stays quiet). */
+  silentError?: boolean;
+}
+
+/** The company's connections, kept current by the live `whatsapp` and `whatsappSession` events. */
+export function useConnections({ enabled = true, delayMs = 0, silentError = false }: UseConnectionsOptions = {}) {
+  const [isDue, setIsDue] = useState(delayMs <= 0);
 
   useEffect(() => {
-    const timer = setTimeout(() => setIsDue(true), TIMINGS.connectionBadgeDelayMs);
+    if (delayMs <= 0) return;
+    const timer = setTimeout(() => setIsDue(true), delayMs);
     return () => clearTimeout(timer);
-  }, []);
+  }, [delayMs]);
 
-  const refetch = () => {
-    if (enabled && isDue) void queryClient.invalidateQueries({ queryKey: connectionsQueryKey });
-  };
-  useCompanyEvent("whatsapp", refetch);
-  useCompanyEvent("whatsappSession", refetch);
+  useConnectionsLiveUpdates(enabled);
 
   return useQuery({
     queryKey: connectionsQueryKey,
     queryFn: fetchConnections,
     enabled: enabled && isDue,
-    meta: { silentError: true },
+    meta: { silentError },
   });
+}
+
+/** The menu badge's view of the list: first fetched after the spec's badge delay, failures silent. */
+export function useConnectionsForBadge(enabled: boolean) {
+  return useConnections({ enabled, delayMs: TIMINGS.connectionBadgeDelayMs, silentError: true });
 }

@@ -1,7 +1,6 @@
-/** Connection statuses that need the user's attention (spec core §2, Left menu). */
-export const ALERT_STATUSES: readonly string[] = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"];
+import { CONNECTION_ATTENTION_STATUSES } from "@conversa/shared";
 
-/** Whether the /connections menu item shows its '!' badge: any connection in an alert status. */
+/** Whether the /connections menu item shows its '!' badge: any connection in an alert status (spec core §2). */
 export function hasConnectionAlert(connections: readonly { status: string }[]): boolean {
-  return connections.some((connection) => ALERT_STATUSES.includes(connection.status));
+  return connections.some((connection) => CONNECTION_ATTENTION_STATUSES.some((status) => status === connection.status));
 }

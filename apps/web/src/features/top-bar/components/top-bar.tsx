@@ -7,6 +7,7 @@ import IconButton from "@mui/material/IconButton";
 import Toolbar from "@mui/material/Toolbar";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../../lib/i18n.ts";
@@ -20,10 +21,12 @@ interface TopBarProps {
   user: SessionUser;
   onToggleMenu: () => void;
   onLogout: () => void;
+  /** The popovers of other features (ticket notifications), composed by the layout. */
+  popovers?: ReactNode;
 }
 
 /** The top bar: greeting, due-date notices, language, volume, colour mode, reload and account. */
-export function TopBar({ user, onToggleMenu, onLogout }: TopBarProps) {
+export function TopBar({ user, onToggleMenu, onLogout, popovers }: TopBarProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const dueDate = user.company.dueDate;
@@ -52,6 +55,7 @@ export function TopBar({ user, onToggleMenu, onLogout }: TopBarProps) {
             </Typography>
           )}
         </Box>
+        {popovers}
         <LanguageMenu />
         <VolumeControl />
         <ColorModeToggle />

@@ -1,0 +1,315 @@
+import { randomBytes } from "node:crypto";
+import { stat } from "node:fs/promises";
+import type { ConnectionStatus, SimulatorInboundBody } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
+import {
+  type ChannelDriver,
+  type ChannelEvent,
+  type ChannelEventSink,
+  ChannelNotConnectedError,
+  type DriverConnection,
+  type OutboundMessage,
+} from "../types.ts";
+import { mapInbound } from "./inbound-mapping.ts";
+import {
+  type SimulatorMessageRow,
+  clearPairing,
+  findConnectionCompany,
+  insertMessageOnce,
+  loadPairing,
+  markInboundRead,
+  markMessageDeleted,
+  markOutboundRead,
+  raiseOutboundAck,
+  savePairing,
+} from "./simulator-store.ts";
+
+export interface SimulatorTimings {
+  /** A QR code is replaced by a new one after this long without a scan. */
+  qrRefreshMs: number;
+  /** Replacements before the session gives up with TIMEOUT. */
+  qrMaxRetries: number;
+  /** From a scan (PAIRING) to CONNECTED. */
+  pairingDelayMs: number;
+  /** From a send to its ack 1 (sent). */
+  sentAckMs: number;
+  /** From a send to its ack 2 (delivered). */
+  deliveredAckMs: number;
+}
+
+export const DEFAULT_SIMULATOR_TIMINGS: SimulatorTimings = {
+  qrRefreshMs: 20_000,
+  qrMaxRetries: 5,
+  pairingDelayMs: 300,
+  sentAckMs: 50,
+  deliveredAckMs: 400,
+};
+
+export interface SimulatorDriverDeps {
+  db: Db;
+  sink: ChannelEventSink;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  timings?: Partial<SimulatorTimings>;
+}
+
+/** What a scan did: paired, or refused because no QR code is shown or it is not the one shown. */
+export type ScanResult = "pairing" | "no_qr" | "wrong_qr";
+
+/** One running session: the state the network would hold, and its pending timers. */
+interface Session {
+  connection: DriverConnection;
+  status: ConnectionStatus;
+  qrcode: string | null;
+  retries: number;
+  timers: Set<NodeJS.Timeout>;
+}
+
+function newWid(): string {
+  return `SIM${randomBytes(10).toString("hex").toUpperCase()}`;
+}
+
+function outboundKind(mimetype: string): string {
+  if (mimetype.startsWith("image/")) return "image";
+  if (mimetype.startsWith("audio/")) return "audio";
+  if (mimetype.startsWith("video/")) return "video";
+  return "document";
+}
+
+/**
+ * The built-in WhatsApp stand-in: the network's state machine (OPENING → qrcode → PAIRING →
+ * CONNECTED, TIMEOUT, DISCONNECTED) and message semantics (ids, acks, redeliveries), with the
+ * customer's side driven over HTTP. Nothing here throws into the channel manager.
+ */
+export class SimulatorDriver implements ChannelDriver {
+  readonly provider = "simulator" as const;
+  private readonly timings: SimulatorTimings;
+  private readonly sessions = new Map<number, Session>();
+  /** Status reports of each connection, chained so they reach the manager in order. */
+  private readonly reports = new Map<number, Promise<void>>();
+  /** Connections whose sends fail on purpose; kept across restarts of a session in this process. */
+  private readonly refusingSends = new Set<number>();
+
+  constructor(private readonly deps: SimulatorDriverDeps) {
+    this.timings = { ...DEFAULT_SIMULATOR_TIMINGS, ...deps.timings };
+  }
+
+  async start(connection: DriverConnection): Promise<void> {
+    try {
+      this.endSession(connection.id);
+      const session: Session = { connection, status: "OPENING", qrcode: null, retries: 0, timers: new Set() };
+      this.sessions.set(connection.id, session);
+      await this.setStatus(session, "OPENING", { qrcode: null });
+      const pairing = await loadPairing(this.deps.db, connection.companyId, connection.id);
+      if (!this.isCurrent(session)) return;
+      if (pairing) {
+        await this.setStatus(session, "CONNECTED", { qrcode: null, number: pairing.number, retries: 0 });
+        return;
+      }
+      await this.showQr(session, 0);
+    } catch (error) {
+      this.deps.log.error({ err: error, connectionId: connection.id }, "simulator session failed to start");
+    }
+  }
+
+  async stop(connectionId: number): Promise<void> {
+    this.endSession(connectionId);
+  }
+
+  async logout(connectionId: number): Promise<void> {
+    try {
+      const session = this.sessions.get(connectionId);
+      this.endSession(connectionId);
+      const companyId = session?.connection.companyId ?? (await findConnectionCompany(this.deps.db, connectionId));
+      if (companyId === undefined) return;
+      await clearPairing(this.deps.db, companyId, connectionId);
+      await this.report(connectionId, { type: "status", connectionId, companyId, status: "DISCONNECTED", qrcode: null });
+    } catch (error) {
+      this.deps.log.error({ err: error, connectionId }, "simulator logout failed");
+    }
+  }
+
+  async send(connectionId: number, message: OutboundMessage): Promise<{ wid: string }> {
+    const session = this.connected(connectionId);
+    if (this.refusingSends.has(connectionId)) throw new Error("simulator: the network refused the send (refuse sends is on)");
+    let media: { mimetype: string; filename: string; size: number; voice: boolean; path: string } | undefined;
+    if (message.media) {
+      const file = await stat(message.media.path);
+      media = { mimetype: message.media.mimetype, filename: message.media.filename, size: file.size, voice: message.media.asVoice ?? false, path: message.media.path };
+    }
+    const { row } = await insertMessageOnce(this.deps.db, {
+      companyId: session.connection.companyId,
+      connectionId,
+      direction: "out",
+      customerNumber: message.to,
+      isGroup: message.isGroup,
+      wid: message.idempotencyKey,
+      kind: message.media ? outboundKind(message.media.mimetype) : "chat",
+      body: message.body,
+      media: media ? { media } : {},
+      quotedWid: message.quoted?.wid ?? null,
+      ack: 0,
+    });
+    // A retried send answers the stored wid and only reports the acks the first attempt did not.
+    if (row.ack < 1) this.schedule(session, this.timings.sentAckMs, () => this.raiseAck(session, row.wid, 1));
+    if (row.ack < 2) this.schedule(session, this.timings.deliveredAckMs, () => this.raiseAck(session, row.wid, 2));
+    return { wid: row.wid };
+  }
+
+  async deleteMessage(connectionId: number, target: { to: string; isGroup: boolean; wid: string; fromMe: boolean }): Promise<void> {
+    this.connected(connectionId);
+    await markMessageDeleted(this.deps.db, connectionId, target.wid);
+  }
+
+  async checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number?: string }> {
+    this.connected(connectionId);
+    const digits = number.replace(/\D/g, "");
+    return /^\d{8,15}$/.test(digits) ? { exists: true, number: digits } : { exists: false };
+  }
+
+  async markRead(connectionId: number, chat: { number: string; isGroup: boolean }, wids: string[]): Promise<void> {
+    try {
+      await markInboundRead(this.deps.db, connectionId, chat.number, wids);
+    } catch (error) {
+      this.deps.log.warn({ err: error, connectionId }, "simulator markRead failed");
+    }
+  }
+
+  async profilePictureUrl(): Promise<string | null> {
+    return null;
+  }
+
+  // The customer's side and the failure switches, driven by the simulator's HTTP API.
+
+  /** The phone of `number` scans `qrcode`: PAIRING now, CONNECTED (and the pairing stored) shortly after. */
+  async scan(connectionId: number, qrcode: string, number: string): Promise<ScanResult> {
+    const session = this.sessions.get(connectionId);
+    if (!session || session.status !== "qrcode" || !session.qrcode) return "no_qr";
+    if (session.qrcode !== qrcode) return "wrong_qr";
+    this.clearTimers(session);
+    await this.setStatus(session, "PAIRING", { qrcode: null });
+    this.schedule(session, this.timings.pairingDelayMs, async () => {
+      if (!this.isCurrent(session) || session.status !== "PAIRING") return;
+      await savePairing(this.deps.db, session.connection.companyId, connectionId, number);
+      if (!this.isCurrent(session)) return;
+      await this.setStatus(session, "CONNECTED", { qrcode: null, number, retries: 0 });
+    });
+    return "pairing";
+  }
+
+  /**
+   * A customer's message reaches the company's phone: stored once per wid, then handed to the
+   * manager every time (a redelivery is the engine's to recognise). Throws ChannelNotConnectedError,
+   * or the engine's failure.
+   */
+  async receive(connectionId: number, input: SimulatorInboundBody): Promise<SimulatorMessageRow> {
+    const session = this.connected(connectionId);
+    const content = input.media ? Buffer.from(input.media.data, "base64") : undefined;
+    const timestamp = input.timestamp ? new Date(input.timestamp) : new Date();
+    const { message, stored } = mapInbound(session.connection, input, input.wid ?? newWid(), timestamp, content);
+    const { row } = await insertMessageOnce(this.deps.db, stored);
+    await this.deps.sink({ type: "message", message });
+    return row;
+  }
+
+  /** The customer read the company's messages of a chat: ack 3 on each. Throws ChannelNotConnectedError. */
+  async customerRead(connectionId: number, chatNumber: string): Promise<number> {
+    const session = this.connected(connectionId);
+    const wids = await markOutboundRead(this.deps.db, connectionId, chatNumber);
+    const { companyId } = session.connection;
+    for (const wid of wids) await this.report(connectionId, { type: "ack", connectionId, companyId, wid, ack: 3 });
+    return wids.length;
+  }
+
+  /** The network drops: DISCONNECTED, pairing kept, so a retry resumes CONNECTED. Throws ChannelNotConnectedError when no session runs. */
+  async dropNetwork(connectionId: number): Promise<void> {
+    const session = this.sessions.get(connectionId);
+    if (!session) throw new ChannelNotConnectedError(connectionId);
+    this.endSession(connectionId);
+    const { companyId } = session.connection;
+    await this.report(connectionId, { type: "status", connectionId, companyId, status: "DISCONNECTED", qrcode: null });
+  }
+
+  setRefuseSends(connectionId: number, refuse: boolean): void {
+    if (refuse) this.refusingSends.add(connectionId);
+    else this.refusingSends.delete(connectionId);
+  }
+
+  isRefusingSends(connectionId: number): boolean {
+    return this.refusingSends.has(connectionId);
+  }
+
+  isRunning(connectionId: number): boolean {
+    return this.sessions.has(connectionId);
+  }
+
+  private connected(connectionId: number): Session {
+    const session = this.sessions.get(connectionId);
+    if (!session || session.status !== "CONNECTED") throw new ChannelNotConnectedError(connectionId);
+    return session;
+  }
+
+  private isCurrent(session: Session): boolean {
+    return this.sessions.get(session.connection.id) === session;
+  }
+
+  private async showQr(session: Session, retries: number): Promise<void> {
+    const qrcode = `SIMULATOR:${session.connection.id}:${randomBytes(12).toString("base64url")}`;
+    await this.setStatus(session, "qrcode", { qrcode, retries });
+    if (!this.isCurrent(session) || session.qrcode !== qrcode) return;
+    this.schedule(session, this.timings.qrRefreshMs, async () => {
+      if (!this.isCurrent(session) || session.qrcode !== qrcode) return;
+      if (session.retries >= this.timings.qrMaxRetries) {
+        await this.setStatus(session, "TIMEOUT", { qrcode: null });
+        return;
+      }
+      await this.showQr(session, session.retries + 1);
+    });
+  }
+
+  private async raiseAck(session: Session, wid: string, ack: number): Promise<void> {
+    const { id: connectionId, companyId } = session.connection;
+    if (await raiseOutboundAck(this.deps.db, connectionId, wid, ack)) {
+      await this.report(connectionId, { type: "ack", connectionId, companyId, wid, ack });
+    }
+  }
+
+  /** Moves the session to `status` at once, then reports it. */
+  private async setStatus(session: Session, status: ConnectionStatus, fields: { qrcode?: string | null; number?: string; retries?: number }): Promise<void> {
+    session.status = status;
+    if (fields.qrcode !== undefined) session.qrcode = fields.qrcode;
+    if (fields.retries !== undefined) session.retries = fields.retries;
+    const { id: connectionId, companyId } = session.connection;
+    await this.report(connectionId, { type: "status", connectionId, companyId, status, ...fields });
+  }
+
+  /** Reports in order per connection; a failing sink is logged, never thrown back. */
+  private report(connectionId: number, event: ChannelEvent): Promise<void> {
+    const next = (this.reports.get(connectionId) ?? Promise.resolve())
+      .then(() => this.deps.sink(event))
+      .catch((error: unknown) => this.deps.log.error({ err: error, connectionId, type: event.type }, "simulator event not delivered"));
+    this.reports.set(connectionId, next);
+    return next;
+  }
+
+  /** Runs `task` after `ms` unless the session ends first; its failure is logged. */
+  private schedule(session: Session, ms: number, task: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      session.timers.delete(timer);
+      task().catch((error: unknown) => this.deps.log.error({ err: error, connectionId: session.connection.id }, "simulator timer failed"));
+    }, ms);
+    timer.unref();
+    session.timers.add(timer);
+  }
+
+  private clearTimers(session: Session): void {
+    for (const timer of session.timers) clearTimeout(timer);
+    session.timers.clear();
+  }
+
+  private endSession(connectionId: number): void {
+    const session = this.sessions.get(connectionId);
+    if (!session) return;
+    this.clearTimers(session);
+    this.sessions.delete(connectionId);
+  }
+}

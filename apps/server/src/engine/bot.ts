@@ -1,0 +1,126 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { tickets } from "../db/schema/index.ts";
+import { loadTicket } from "../modules/tickets/tickets.repository.ts";
+import { optionsMenuText, parseBotInput, queueMenuText } from "./bot-menu.ts";
+import { type ConnectionRow, isEnabled, optionById, optionsUnder, queueOf, queuesOfConnection } from "./context.ts";
+import { type EngineDeps, nowOf } from "./deps.ts";
+import { queueOutboundMessage } from "./outbound.ts";
+import { routeTicket } from "./routing.ts";
+
+/** Where a ticket stands in the bot conversation, kept on the ticket. */
+export const ZBotState = z.object({
+  /** How many times the queue menu was sent. */
+  menuCount: z.number().int().min(0).default(0),
+  startedAt: z.string().optional(),
+  /** In a queue's option tree: the option whose children were last offered (null = roots). */
+  optionParentId: z.number().int().nullable().optional(),
+  inOptions: z.boolean().default(false),
+});
+export type BotState = z.infer<typeof ZBotState>;
+
+interface BotTicket {
+  id: number;
+  companyId: number;
+  queueId: number | null;
+  botState: unknown;
+  chatbot: boolean;
+}
+
+async function saveBot(deps: EngineDeps, ticket: BotTicket, patch: { queueId?: number | null; chatbot: boolean; botState: BotState | null; recommendedUserId?: number | null }) {
+  await deps.db
+    .update(tickets)
+    .set({ ...patch, updatedAt: nowOf(deps) })
+    .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.id, ticket.id)));
+  const dto = await loadTicket(deps.db, ticket.companyId, ticket.id);
+  if (dto) deps.events.publish("ticket.updated", { companyId: ticket.companyId, ticket: dto });
+}
+
+function say(deps: EngineDeps, ticket: BotTicket, body: string) {
+  if (!body.trim()) return Promise.resolve();
+  return queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body, userId: null });
+}
+
+/** Sends a queue's option menu at a level; answers false when that level has no options. */
+async function offerOptions(deps: EngineDeps, ticket: BotTicket, queueId: number, parentId: number | null, intro: string, state: BotState): Promise<boolean> {
+  const options = await optionsUnder(deps.db, ticket.companyId, queueId, parentId);
+  if (options.length === 0) return false;
+  await say(deps, ticket, optionsMenuText(intro, options, parentId !== null));
+  await saveBot(deps, ticket, { queueId, chatbot: true, botState: { ...state, inOptions: true, optionParentId: parentId } });
+  return true;
+}
+
+/** A queue was chosen (or is the only one): greet, route, and offer its option tree when it has one. */
+async function enterQueue(deps: EngineDeps, ticket: BotTicket, queueId: number, state: BotState, greet: boolean): Promise<void> {
+  const queue = await queueOf(deps.db, ticket.companyId, queueId);
+  if (!queue) return;
+  const routed = await routeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId, toQueueId: queueId });
+  const intro = greet ? queue.greetingMessage : "";
+  if (await offerOptions(deps, ticket, routed.queueId, null, intro, state)) return;
+  if (intro) await say(deps, ticket, intro);
+  await saveBot(deps, ticket, { queueId: routed.queueId, chatbot: false, botState: null, recommendedUserId: routed.recommendedUserId });
+}
+
+async function sendQueueMenu(deps: EngineDeps, ticket: BotTicket, connection: ConnectionRow, queues: { id: number; name: string }[], state: BotState): Promise<void> {
+  await say(deps, ticket, queueMenuText(connection.greetingMessage, queues));
+  await saveBot(deps, ticket, { queueId: null, chatbot: true, botState: { ...state, inOptions: false, optionParentId: null, menuCount: state.menuCount + 1 } });
+}
+
+/**
+ * The bot phase for a pending ticket nobody has taken (spec engine §2.8): queue menu, option tree,
+ * `#` back to the main menu, `0` up one level, limits by count and time. Answers when the ticket
+ * is left waiting for a person.
+ */
+export async function runBot(deps: EngineDeps, ticket: BotTicket, connection: ConnectionRow, body: string, settingValues: Map<string, string>): Promise<void> {
+  const parsedState = ZBotState.safeParse(ticket.botState ?? {});
+  const state: BotState = parsedState.success ? parsedState.data : { menuCount: 0, inOptions: false };
+  state.startedAt ??= nowOf(deps).toISOString();
+  const input = parseBotInput(body);
+
+  // Inside a queue's option tree.
+  if (ticket.queueId !== null && state.inOptions) {
+    if (input.kind === "home") {
+      const queues = await queuesOfConnection(deps.db, ticket.companyId, connection.id);
+      if (queues.length > 1) return sendQueueMenu(deps, ticket, connection, queues, { ...state, menuCount: 0 });
+      await offerOptions(deps, ticket, ticket.queueId, null, "", state);
+      return;
+    }
+    const parentId = state.optionParentId ?? null;
+    if (input.kind === "back") {
+      const parent = parentId !== null ? await optionById(deps.db, ticket.companyId, parentId) : undefined;
+      await offerOptions(deps, ticket, ticket.queueId, parent?.parentId ?? null, "", state);
+      return;
+    }
+    const level = await optionsUnder(deps.db, ticket.companyId, ticket.queueId, parentId);
+    const chosen = input.kind === "choice" ? level[input.index - 1] : undefined;
+    if (!chosen) {
+      await offerOptions(deps, ticket, ticket.queueId, parentId, "", state);
+      return;
+    }
+    if (await offerOptions(deps, ticket, ticket.queueId, chosen.id, chosen.message, state)) return;
+    // A leaf: its message, then a person takes over in this queue.
+    await say(deps, ticket, chosen.message);
+    await saveBot(deps, ticket, { chatbot: false, botState: null });
+    return;
+  }
+  if (ticket.queueId !== null) return;
+
+  const queues = await queuesOfConnection(deps.db, ticket.companyId, connection.id);
+  if (queues.length === 0) return;
+  if (queues.length === 1) {
+    const only = queues[0]!;
+    return enterQueue(deps, ticket, only.id, state, isEnabled(settingValues, "sendGreetingMessageOneQueues"));
+  }
+
+  if (input.kind === "choice" && input.index >= 1 && input.index <= queues.length && state.menuCount > 0) {
+    return enterQueue(deps, ticket, queues[input.index - 1]!.id, state, true);
+  }
+  const minutesInBot = (nowOf(deps).getTime() - new Date(state.startedAt).getTime()) / 60_000;
+  const outOfTries = connection.maxUseBotQueues > 0 && state.menuCount >= connection.maxUseBotQueues;
+  const outOfTime = connection.timeUseBotQueues > 0 && minutesInBot >= connection.timeUseBotQueues;
+  if (outOfTries || outOfTime) {
+    if (ticket.chatbot) await saveBot(deps, ticket, { chatbot: false, botState: state });
+    return;
+  }
+  await sendQueueMenu(deps, ticket, connection, queues, input.kind === "home" ? { ...state, menuCount: 0 } : state);
+}

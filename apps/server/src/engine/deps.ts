@@ -1,0 +1,26 @@
+import type { ChannelManager } from "../channels/channel-manager.ts";
+import type { Db } from "../db/client.ts";
+import type { DomainEvents } from "../events/domain-events.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { MediaStore } from "../media/media-store.ts";
+
+export interface EngineLog {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+/** What the conversation engine works with. */
+export interface EngineDeps {
+  db: Db;
+  events: DomainEvents;
+  jobs: JobQueue;
+  channels: ChannelManager;
+  media: MediaStore;
+  log: EngineLog;
+  now?: () => Date;
+}
+
+export function nowOf(deps: Pick<EngineDeps, "now">): Date {
+  return deps.now?.() ?? new Date();
+}

@@ -1,0 +1,36 @@
+import type { InboundHandler } from "../channels/channel-manager.ts";
+import type { InboundMessage } from "../channels/types.ts";
+import type { EngineDeps } from "./deps.ts";
+import { handleInboundMessage } from "./inbound.ts";
+import { EXPIRE_TICKET_JOB, SEND_MESSAGE_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
+import { runExpireTicketJob, runTransferWaitingJob } from "./lifecycle.ts";
+import { applyAck, runSendMessageJob } from "./outbound.ts";
+
+/**
+ * The conversation engine: receives normalised channel events from the channel manager and runs the
+ * durable jobs (sends, expiry and transfer timers). Business rules live in its step modules.
+ */
+export class ConversationEngine implements InboundHandler {
+  /** What the engine works with; services that run engine rules (messages, ticket actions) use the same. */
+  constructor(readonly deps: EngineDeps) {}
+
+  handleInbound(message: InboundMessage): Promise<void> {
+    return handleInboundMessage(this.deps, message);
+  }
+
+  handleAck(event: { connectionId: number; companyId: number; wid: string; ack: number }): Promise<void> {
+    return applyAck(this.deps, event);
+  }
+
+  /** Registers the job handlers; call after the job queue started. */
+  async startWorkers(): Promise<void> {
+    const { jobs } = this.deps;
+    await jobs.work(SEND_MESSAGE_JOB, (payload, job) => runSendMessageJob(this.deps, payload, job), { batchSize: 5, pollingIntervalSeconds: 0.5 });
+    await jobs.work(EXPIRE_TICKET_JOB, (payload) =>
+      runExpireTicketJob(this.deps, payload, async (at) => {
+        await jobs.send(EXPIRE_TICKET_JOB, payload, { startAfter: at });
+      }),
+    );
+    await jobs.work(TRANSFER_WAITING_JOB, (payload) => runTransferWaitingJob(this.deps, payload));
+  }
+}

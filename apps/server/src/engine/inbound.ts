@@ -1,0 +1,227 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { InboundKind, InboundMessage } from "../channels/types.ts";
+import type { Db } from "../db/client.ts";
+import { contacts, messages, tickets } from "../db/schema/index.ts";
+import type { StoredMedia } from "../media/media-store.ts";
+import { findMessageByWid, loadMessage } from "../modules/messages/messages.repository.ts";
+import { loadTicket } from "../modules/tickets/tickets.repository.ts";
+import { runBot } from "./bot.ts";
+import { isWithinBusinessHours } from "./business-hours.ts";
+import { type ConnectionRow, companyOf, connectionOf, isEnabled, queueOf, settingsOf } from "./context.ts";
+import { type EngineDeps, nowOf } from "./deps.ts";
+import { EXPIRE_TICKET_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
+import { completeRating } from "./lifecycle.ts";
+import { queueOutboundMessage } from "./outbound.ts";
+
+const MEDIA_TYPE_OF: Record<InboundKind, string> = {
+  chat: "chat",
+  image: "image",
+  audio: "audio",
+  video: "video",
+  document: "application",
+  location: "location",
+  vcard: "vcard",
+  call_log: "call_log",
+  sticker: "sticker",
+  unknown: "chat",
+};
+
+type TicketRow = typeof tickets.$inferSelect;
+
+/** Contact by number within the company, created on first contact; the network's name replaces a bare number only. */
+async function upsertContact(tx: Db, message: InboundMessage): Promise<{ id: number; isGroup: boolean }> {
+  const isGroup = message.chat.isGroup;
+  const number = message.chat.number;
+  const name = (isGroup ? message.chat.name : message.sender.name)?.trim().slice(0, 100) || number;
+  const [row] = await tx
+    .insert(contacts)
+    .values({ companyId: message.companyId, number, name, isGroup, whatsappId: message.connectionId, profilePicUrl: message.profilePicUrl ?? null })
+    .onConflictDoUpdate({
+      target: [contacts.companyId, contacts.number],
+      set: {
+        name: sql`case when ${contacts.name} = ${contacts.number} then excluded.name else ${contacts.name} end`,
+        profilePicUrl: sql`coalesce(excluded.profile_pic_url, ${contacts.profilePicUrl})`,
+        whatsappId: message.connectionId,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: contacts.id, isGroup: contacts.isGroup });
+  if (!row) throw new Error("contact upsert returned no row");
+  return row;
+}
+
+/**
+ * The contact's open or pending ticket on this connection, or a new pending one. The partial unique
+ * index makes a concurrent second insert do nothing, and the existing ticket is read instead.
+ */
+async function activeTicket(tx: Db, companyId: number, contactId: number, connectionId: number, isGroup: boolean, now: Date): Promise<{ ticket: TicketRow; created: boolean }> {
+  const [inserted] = await tx
+    .insert(tickets)
+    .values({ companyId, contactId, whatsappId: connectionId, status: "pending", isGroup, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [tickets.contactId, tickets.whatsappId], where: sql`status in ('open', 'pending')` })
+    .returning();
+  if (inserted) return { ticket: inserted, created: true };
+  const [existing] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, connectionId), inArray(tickets.status, ["open", "pending"])));
+  if (!existing) throw new Error("active ticket neither inserted nor found");
+  return { ticket: existing, created: false };
+}
+
+/** A closed ticket of this contact and connection still waiting for the customer's rating. */
+async function ticketAwaitingRating(db: Db, companyId: number, contactId: number, connectionId: number): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, connectionId), eq(tickets.awaitingRating, true)))
+    .orderBy(desc(tickets.updatedAt))
+    .limit(1);
+  return row;
+}
+
+async function storeMedia(deps: EngineDeps, message: InboundMessage): Promise<{ stored?: StoredMedia; error?: string }> {
+  if (!message.media) return {};
+  try {
+    const content = await message.media.download();
+    return { stored: await deps.media.save(message.companyId, content, message.media.filename) };
+  } catch (error) {
+    deps.log.warn({ err: error, wid: message.wid }, "inbound media not stored");
+    return { error: error instanceof Error ? error.message : "download failed" };
+  }
+}
+
+function structuredData(message: InboundMessage, mediaError?: string): Record<string, unknown> | null {
+  const data: Record<string, unknown> = {};
+  if (message.location) data.location = message.location;
+  if (message.vcard) data.vcard = message.vcard;
+  if (message.call) data.call = message.call;
+  if (message.kind === "audio" && message.media) data.voice = true;
+  if (mediaError) data.mediaError = mediaError;
+  return Object.keys(data).length ? data : null;
+}
+
+function preview(message: InboundMessage, media?: StoredMedia): string {
+  if (message.body.trim()) return message.body;
+  if (media) return media.originalName;
+  return message.kind === "unknown" ? (message.rawType ?? "") : message.kind;
+}
+
+/** Sends the out-of-hours notice at most once an hour per ticket; answers whether the bot must stop here. */
+async function handleOutOfHours(deps: EngineDeps, ticket: TicketRow, connection: ConnectionRow, settingValues: Map<string, string>, now: Date): Promise<boolean> {
+  const scheduleType = settingValues.get("scheduleType");
+  let schedule: unknown;
+  let notice = "";
+  if (scheduleType === "company") {
+    schedule = (await companyOf(deps.db, ticket.companyId))?.schedules;
+    notice = connection.outOfHoursMessage;
+  } else if (scheduleType === "queue" && ticket.queueId !== null) {
+    const queue = await queueOf(deps.db, ticket.companyId, ticket.queueId);
+    schedule = queue?.schedules;
+    notice = queue?.outOfHoursMessage ?? "";
+  } else {
+    return false;
+  }
+  const timezone = (await companyOf(deps.db, ticket.companyId))?.timezone ?? "America/Sao_Paulo";
+  if (isWithinBusinessHours(schedule, now, timezone)) return false;
+  const lastNotice = ticket.outOfHoursSentAt?.getTime() ?? 0;
+  if (notice.trim() && now.getTime() - lastNotice >= 60 * 60_000) {
+    await deps.db.update(tickets).set({ outOfHoursSentAt: now }).where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.id, ticket.id)));
+    await queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body: notice, userId: null });
+  }
+  return true;
+}
+
+async function scheduleTimers(deps: EngineDeps, ticket: TicketRow, connection: ConnectionRow, created: boolean, now: Date): Promise<void> {
+  if (connection.expiresTicket > 0) {
+    await deps.jobs.send(
+      EXPIRE_TICKET_JOB,
+      { companyId: ticket.companyId, ticketId: ticket.id },
+      { startAfter: new Date(now.getTime() + connection.expiresTicket * 60_000) },
+    );
+  }
+  if (created && connection.timeToTransfer && connection.timeToTransfer > 0 && connection.transferQueueId) {
+    await deps.jobs.send(
+      TRANSFER_WAITING_JOB,
+      { companyId: ticket.companyId, ticketId: ticket.id },
+      { startAfter: new Date(now.getTime() + connection.timeToTransfer * 60_000) },
+    );
+  }
+}
+
+/**
+ * The inbound pipeline (spec engine §2): dedupe, groups, contact, ticket, message, then for customer
+ * messages the rating, out-of-hours and bot steps. Writes happen in one transaction; events after commit.
+ */
+export async function handleInboundMessage(deps: EngineDeps, message: InboundMessage): Promise<void> {
+  const { companyId, connectionId } = message;
+  if (await findMessageByWid(deps.db, companyId, connectionId, message.wid)) return;
+  const connection = await connectionOf(deps.db, companyId, connectionId);
+  if (!connection) return;
+  const settingValues = await settingsOf(deps.db, companyId);
+  if (message.chat.isGroup && isEnabled(settingValues, "CheckMsgIsGroup")) return;
+
+  const { stored, error: mediaError } = await storeMedia(deps, message);
+  const now = nowOf(deps);
+  const isCustomer = !message.fromMe;
+
+  const result = await deps.db.transaction(async (tx) => {
+    const contact = await upsertContact(tx, message);
+    const rating = isCustomer ? await ticketAwaitingRating(tx, companyId, contact.id, connectionId) : undefined;
+    const { ticket, created } = rating ? { ticket: rating, created: false } : await activeTicket(tx, companyId, contact.id, connectionId, contact.isGroup, now);
+    const quoted = message.quotedWid ? await findMessageByWid(tx, companyId, connectionId, message.quotedWid) : undefined;
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        companyId,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        whatsappId: connectionId,
+        wid: message.wid,
+        body: message.body,
+        fromMe: message.fromMe,
+        read: message.fromMe,
+        ack: message.fromMe ? 1 : 0,
+        mediaType: stored && message.kind !== "sticker" ? stored.kind : MEDIA_TYPE_OF[message.kind],
+        mediaUrl: stored?.fileName ?? null,
+        mediaName: stored?.originalName ?? null,
+        mediaMime: stored?.mime ?? null,
+        mediaSize: stored?.size ?? null,
+        rawType: message.kind === "unknown" ? (message.rawType ?? "unknown").slice(0, 60) : null,
+        data: structuredData(message, mediaError),
+        quotedMsgId: quoted?.id ?? null,
+        participant: message.chat.isGroup ? message.sender.number : null,
+        createdAt: message.timestamp,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [messages.companyId, messages.whatsappId, messages.wid] })
+      .returning({ id: messages.id });
+    if (!row) return undefined;
+    await tx
+      .update(tickets)
+      .set({
+        lastMessage: preview(message, stored),
+        updatedAt: now,
+        ...(isCustomer ? { unreadMessages: sql`${tickets.unreadMessages} + 1`, lastCustomerMessageAt: now } : {}),
+      })
+      .where(eq(tickets.id, ticket.id));
+    return { messageId: row.id, ticket, created, awaitingRating: Boolean(rating) };
+  });
+  if (!result) return;
+
+  const [dto, ticketDto] = await Promise.all([loadMessage(deps.db, companyId, result.messageId), loadTicket(deps.db, companyId, result.ticket.id)]);
+  if (dto && ticketDto) {
+    deps.events.publish("message.created", { companyId, message: dto, ticket: ticketDto });
+    deps.events.publish("ticket.updated", { companyId, ticket: ticketDto });
+  }
+  if (!isCustomer) return;
+
+  if (result.awaitingRating) {
+    await completeRating(deps, result.ticket, message.body);
+    return;
+  }
+  await scheduleTimers(deps, result.ticket, connection, result.created, now);
+  if (result.ticket.status !== "pending" || result.ticket.userId !== null || result.ticket.isGroup) return;
+  if (await handleOutOfHours(deps, result.ticket, connection, settingValues, now)) return;
+  await runBot(deps, result.ticket, connection, message.body, settingValues);
+}

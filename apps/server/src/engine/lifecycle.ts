@@ -1,0 +1,199 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Ticket } from "@conversa/shared";
+import { contacts, queues, tickets, userRatings, users } from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
+import type { RequestContext } from "../lib/context.ts";
+import { loadTicket } from "../modules/tickets/tickets.repository.ts";
+import { connectionOf, isEnabled, settingsOf } from "./context.ts";
+import { type EngineDeps, nowOf } from "./deps.ts";
+import { queueOutboundMessage } from "./outbound.ts";
+import { routeTicket } from "./routing.ts";
+
+type TicketRow = typeof tickets.$inferSelect;
+type TicketPatch = Partial<typeof tickets.$inferInsert>;
+
+/** The rating options sent after the connection's rating message (spec engine §5). */
+export const RATING_OPTIONS = "*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito";
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === "23505";
+}
+
+async function findTicket(deps: EngineDeps, companyId: number, ticketId: number): Promise<TicketRow> {
+  const [row] = await deps.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+  if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
+  return row;
+}
+
+/** The handler of the contact's other open ticket, as ERR_OTHER_OPEN_TICKET carries it. */
+async function otherOpenTicketError(deps: EngineDeps, ticket: TicketRow): Promise<AppError> {
+  const [other] = await deps.db
+    .select({ userId: tickets.userId, userName: users.name, queueName: queues.name })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.contactId, ticket.contactId), inArray(tickets.status, ["open", "pending"])))
+    .limit(1);
+  return new AppError("ERR_OTHER_OPEN_TICKET", other ?? undefined, JSON.stringify(other ?? {}));
+}
+
+/** Applies a status change in one statement and publishes it; a second active ticket for the contact answers ERR_OTHER_OPEN_TICKET. */
+async function applyChange(deps: EngineDeps, ticket: TicketRow, patch: TicketPatch): Promise<Ticket> {
+  try {
+    await deps.db
+      .update(tickets)
+      .set({ ...patch, updatedAt: nowOf(deps) })
+      .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.id, ticket.id)));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw await otherOpenTicketError(deps, ticket);
+    throw error;
+  }
+  const dto = await loadTicket(deps.db, ticket.companyId, ticket.id);
+  if (!dto) throw new AppError("ERR_NO_TICKET_FOUND");
+  deps.events.publish("ticket.updated", { companyId: ticket.companyId, ticket: dto, previousStatus: ticket.status === "open" || ticket.status === "closed" ? ticket.status : "pending" });
+  return dto;
+}
+
+function say(deps: EngineDeps, ticket: TicketRow, body: string) {
+  if (!body.trim()) return Promise.resolve(undefined);
+  return queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body, userId: null });
+}
+
+async function nameOf(deps: EngineDeps, companyId: number, table: "users" | "contacts" | "queues", id: number | null): Promise<string> {
+  if (id === null) return "";
+  if (table === "users") return (await deps.db.select({ name: users.name }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, id))))[0]?.name ?? "";
+  if (table === "queues") return (await deps.db.select({ name: queues.name }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id))))[0]?.name ?? "";
+  return (await deps.db.select({ name: contacts.name }).from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))))[0]?.name ?? "";
+}
+
+/** Accept: pending → open with the actor as attendant; with sendGreetingAccepted, the customer is greeted by name. */
+export async function acceptTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number): Promise<Ticket> {
+  const ticket = await findTicket(deps, ctx.companyId, ticketId);
+  const dto = await applyChange(deps, ticket, { status: "open", userId: ctx.userId, acceptedAt: ticket.acceptedAt ?? nowOf(deps), chatbot: false, botState: null });
+  const settingValues = await settingsOf(deps.db, ctx.companyId);
+  if (isEnabled(settingValues, "sendGreetingAccepted") && !ticket.isGroup) {
+    const [contactName, userName] = await Promise.all([nameOf(deps, ctx.companyId, "contacts", ticket.contactId), nameOf(deps, ctx.companyId, "users", ctx.userId)]);
+    await say(deps, ticket, `Olá *${contactName}*, meu nome é *${userName}* e agora vou prosseguir com seu atendimento!`);
+  }
+  return dto;
+}
+
+/** Return: open → pending, attendant cleared. */
+export async function returnTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number): Promise<Ticket> {
+  const ticket = await findTicket(deps, ctx.companyId, ticketId);
+  return applyChange(deps, ticket, { status: "pending", userId: null });
+}
+
+/** Reopen: closed → open with the actor as attendant. Throws ERR_OTHER_OPEN_TICKET when the contact already has an active ticket. */
+export async function reopenTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number): Promise<Ticket> {
+  const ticket = await findTicket(deps, ctx.companyId, ticketId);
+  return applyChange(deps, ticket, { status: "open", userId: ctx.userId, awaitingRating: false, closedAt: null });
+}
+
+/**
+ * Resolve: closes the ticket (integration off, no prompt). With userRating enabled (and not a group)
+ * the rating message and options are sent and the ticket waits for the customer's 1–3; otherwise the
+ * completion message is sent.
+ */
+export async function resolveTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number): Promise<Ticket> {
+  const ticket = await findTicket(deps, ctx.companyId, ticketId);
+  const settingValues = await settingsOf(deps.db, ctx.companyId);
+  const connection = ticket.whatsappId !== null ? await connectionOf(deps.db, ctx.companyId, ticket.whatsappId) : undefined;
+  const askRating = isEnabled(settingValues, "userRating") && !ticket.isGroup && connection !== undefined;
+  const dto = await applyChange(deps, ticket, {
+    status: "closed",
+    userId: ticket.userId ?? ctx.userId,
+    useIntegration: false,
+    promptId: null,
+    chatbot: false,
+    botState: null,
+    closedAt: nowOf(deps),
+    awaitingRating: askRating,
+  });
+  if (askRating) {
+    const intro = connection.ratingMessage.trim() || "Por favor, avalie o nosso atendimento:";
+    await say(deps, ticket, `${intro}\n\n${RATING_OPTIONS}`);
+  } else if (connection) {
+    await say(deps, ticket, connection.complationMessage);
+  }
+  return dto;
+}
+
+/**
+ * The customer answered the rating request: 1–3 is recorded; anything else closes without a rating.
+ * Either way the completion message is sent and the ticket stops waiting.
+ */
+export async function completeRating(deps: EngineDeps, ticket: TicketRow, body: string): Promise<void> {
+  const text = body.trim();
+  if (/^[123]$/.test(text)) {
+    await deps.db
+      .insert(userRatings)
+      .values({ companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, rate: Number(text) })
+      .onConflictDoNothing({ target: userRatings.ticketId });
+  }
+  await applyChange(deps, ticket, { awaitingRating: false });
+  const connection = ticket.whatsappId !== null ? await connectionOf(deps.db, ticket.companyId, ticket.whatsappId) : undefined;
+  if (connection) await say(deps, ticket, connection.complationMessage);
+}
+
+export interface TransferInput {
+  queueId: number;
+  userId?: number | null;
+  whatsappId?: number | null;
+}
+
+/**
+ * Transfer to a queue (and optionally a user and a connection). Without a user the ticket becomes
+ * pending with no user. With sendMsgTransfTicket the customer is told where they were transferred.
+ * Throws ERR_NO_QUEUE_FOUND, ERR_NO_USER_FOUND, ERR_NO_WAPP_FOUND for ids outside the company.
+ */
+export async function transferTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number, input: TransferInput): Promise<Ticket> {
+  const ticket = await findTicket(deps, ctx.companyId, ticketId);
+  const [queueName, userName] = await Promise.all([nameOf(deps, ctx.companyId, "queues", input.queueId), nameOf(deps, ctx.companyId, "users", input.userId ?? null)]);
+  if (!queueName) throw new AppError("ERR_NO_QUEUE_FOUND");
+  if (input.userId && !userName) throw new AppError("ERR_NO_USER_FOUND");
+  if (input.whatsappId && !(await connectionOf(deps.db, ctx.companyId, input.whatsappId))) throw new AppError("ERR_NO_WAPP_FOUND");
+  const userId = input.userId ?? null;
+  await routeTicket(deps, { companyId: ctx.companyId, ticketId, fromQueueId: ticket.queueId, toQueueId: input.queueId, strategy: "transfer", assignedUserId: userId });
+  const dto = await applyChange(deps, ticket, {
+    queueId: input.queueId,
+    userId,
+    status: userId ? "open" : "pending",
+    chatbot: false,
+    botState: null,
+    ...(input.whatsappId ? { whatsappId: input.whatsappId } : {}),
+  });
+  const settingValues = await settingsOf(deps.db, ctx.companyId);
+  if (isEnabled(settingValues, "sendMsgTransfTicket") && !ticket.isGroup) {
+    const toUser = userName ? ` e será atendido por *${userName}*` : "";
+    await say(deps, { ...ticket, whatsappId: input.whatsappId ?? ticket.whatsappId }, `*Mensagem automática*:\nVocê foi transferido para o departamento *${queueName}*${toUser}.\nAguarde, em breve iremos atendê-lo!`);
+  }
+  return dto;
+}
+
+/** `tickets.expire`: closes an open or pending ticket whose customer went silent; early runs reschedule themselves. */
+export async function runExpireTicketJob(deps: EngineDeps, payload: { companyId: number; ticketId: number }, reschedule: (at: Date) => Promise<void>): Promise<void> {
+  const [ticket] = await deps.db.select().from(tickets).where(and(eq(tickets.companyId, payload.companyId), eq(tickets.id, payload.ticketId)));
+  if (!ticket || (ticket.status !== "open" && ticket.status !== "pending") || ticket.whatsappId === null) return;
+  const connection = await connectionOf(deps.db, ticket.companyId, ticket.whatsappId);
+  if (!connection || connection.expiresTicket <= 0) return;
+  const lastActivity = ticket.lastCustomerMessageAt ?? ticket.createdAt;
+  const dueAt = new Date(lastActivity.getTime() + connection.expiresTicket * 60_000);
+  if (dueAt.getTime() > nowOf(deps).getTime()) {
+    await reschedule(dueAt);
+    return;
+  }
+  await applyChange(deps, ticket, { status: "closed", closedAt: nowOf(deps), chatbot: false, botState: null });
+  await say(deps, ticket, connection.expiresInactiveMessage);
+}
+
+/** `tickets.transfer-waiting`: a pending ticket nobody accepted in time moves to the connection's transfer queue. */
+export async function runTransferWaitingJob(deps: EngineDeps, payload: { companyId: number; ticketId: number }): Promise<void> {
+  const [ticket] = await deps.db.select().from(tickets).where(and(eq(tickets.companyId, payload.companyId), eq(tickets.id, payload.ticketId)));
+  if (!ticket || ticket.status !== "pending" || ticket.userId !== null || ticket.whatsappId === null) return;
+  const connection = await connectionOf(deps.db, ticket.companyId, ticket.whatsappId);
+  if (!connection?.transferQueueId || !connection.timeToTransfer || ticket.queueId === connection.transferQueueId) return;
+  await routeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId, toQueueId: connection.transferQueueId, strategy: "timeout" });
+  await applyChange(deps, ticket, { queueId: connection.transferQueueId, chatbot: false, botState: null });
+}

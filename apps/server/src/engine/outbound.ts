@@ -1,0 +1,151 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Message } from "@conversa/shared";
+import { ChannelNotConnectedError } from "../channels/types.ts";
+import { contacts, messages, tickets } from "../db/schema/index.ts";
+import type { StoredMedia } from "../media/media-store.ts";
+import { findMessageRow, loadMessage } from "../modules/messages/messages.repository.ts";
+import { loadTicket } from "../modules/tickets/tickets.repository.ts";
+import { type EngineDeps, nowOf } from "./deps.ts";
+import { SEND_MESSAGE_JOB } from "./jobs.ts";
+
+export interface OutboundInput {
+  companyId: number;
+  ticketId: number;
+  body: string;
+  /** The attendant who wrote it; null for messages the product sends on its own (bot, greetings). */
+  userId: number | null;
+  media?: StoredMedia;
+  /** Send audio as a voice note. */
+  asVoice?: boolean;
+  quotedMsgId?: number | null;
+}
+
+/** The network id a send uses, so that a send retried after a crash is recognised as the same message. */
+export function idempotencyKeyOf(companyId: number, messageId: number): string {
+  return `CV${companyId.toString(16).toUpperCase()}X${messageId.toString(16).toUpperCase().padStart(8, "0")}`;
+}
+
+/**
+ * Saves an outbound message (clock icon, send pending), updates the ticket, publishes both, and queues
+ * the durable send. Answers the stored message.
+ */
+export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInput): Promise<Message> {
+  const now = nowOf(deps);
+  const inserted = await deps.db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .select({ contactId: tickets.contactId, whatsappId: tickets.whatsappId })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
+    if (!ticket) throw new Error(`ticket ${input.ticketId} vanished before its message was stored`);
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        companyId: input.companyId,
+        ticketId: input.ticketId,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        body: input.body,
+        fromMe: true,
+        read: true,
+        ack: 0,
+        sendStatus: "pending",
+        mediaType: input.media ? input.media.kind : "chat",
+        mediaUrl: input.media?.fileName ?? null,
+        mediaName: input.media?.originalName ?? null,
+        mediaMime: input.media?.mime ?? null,
+        mediaSize: input.media?.size ?? null,
+        data: input.asVoice ? { voice: true } : null,
+        quotedMsgId: input.quotedMsgId ?? null,
+        userId: input.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: messages.id });
+    if (!row) throw new Error("message insert returned no row");
+    await tx
+      .update(tickets)
+      .set({ lastMessage: input.body || input.media?.originalName || "", updatedAt: now })
+      .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
+    return row;
+  });
+  const [message, ticket] = await Promise.all([loadMessage(deps.db, input.companyId, inserted.id), loadTicket(deps.db, input.companyId, input.ticketId)]);
+  if (!message || !ticket) throw new Error("stored message could not be read back");
+  deps.events.publish("message.created", { companyId: input.companyId, message, ticket });
+  deps.events.publish("ticket.updated", { companyId: input.companyId, ticket });
+  await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: input.companyId, messageId: inserted.id });
+  return message;
+}
+
+async function publishMessageUpdate(deps: EngineDeps, companyId: number, messageId: number): Promise<void> {
+  const message = await loadMessage(deps.db, companyId, messageId);
+  if (!message) return;
+  const [ticket] = await deps.db.select({ status: tickets.status }).from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, message.ticketId)));
+  deps.events.publish("message.updated", { companyId, message, ticketStatus: ticket?.status === "open" || ticket?.status === "closed" ? ticket.status : "pending" });
+}
+
+async function markFailed(deps: EngineDeps, companyId: number, messageId: number, reason: string): Promise<void> {
+  await deps.db
+    .update(messages)
+    .set({ sendStatus: "failed", sendError: reason.slice(0, 500), updatedAt: nowOf(deps) })
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
+  await publishMessageUpdate(deps, companyId, messageId);
+}
+
+/**
+ * The `messages.send` job: sends a stored message once. Already sent or cancelled messages are skipped;
+ * a failure is rethrown so the queue retries it, and marked failed after the last try.
+ */
+export async function runSendMessageJob(deps: EngineDeps, payload: { companyId: number; messageId: number }, job: { retryCount: number }): Promise<void> {
+  const { companyId, messageId } = payload;
+  const row = await findMessageRow(deps.db, companyId, messageId);
+  if (!row || row.sendStatus === "sent" || row.isDeleted || !row.fromMe) return;
+  if (row.whatsappId === null) return markFailed(deps, companyId, messageId, "The ticket has no connection");
+
+  const [target] = await deps.db
+    .select({ number: contacts.number, isGroup: contacts.isGroup })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, row.ticketId)));
+  if (!target) return markFailed(deps, companyId, messageId, "The ticket's contact is gone");
+  const quoted = row.quotedMsgId ? await findMessageRow(deps.db, companyId, row.quotedMsgId) : undefined;
+  const mediaFile = row.mediaUrl ? await deps.media.resolve(companyId, row.mediaUrl) : undefined;
+  if (row.mediaUrl && !mediaFile) return markFailed(deps, companyId, messageId, "The media file is missing");
+  const isVoice = typeof row.data === "object" && row.data !== null && "voice" in row.data;
+
+  let wid: string;
+  try {
+    ({ wid } = await deps.channels.send(row.whatsappId, {
+      idempotencyKey: idempotencyKeyOf(companyId, messageId),
+      to: target.number,
+      isGroup: target.isGroup,
+      body: row.body,
+      ...(mediaFile
+        ? { media: { path: mediaFile.path, mimetype: row.mediaMime ?? mediaFile.mime, filename: row.mediaName ?? row.mediaUrl ?? "file", asVoice: isVoice } }
+        : {}),
+      ...(quoted?.wid ? { quoted: { wid: quoted.wid, fromMe: quoted.fromMe, body: quoted.body, participant: quoted.participant } } : {}),
+    }));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (job.retryCount >= (SEND_MESSAGE_JOB.retryLimit ?? 0)) return markFailed(deps, companyId, messageId, reason);
+    if (!(error instanceof ChannelNotConnectedError)) deps.log.warn({ err: error, messageId, retry: job.retryCount }, "send failed, will retry");
+    throw error;
+  }
+  await deps.db
+    .update(messages)
+    .set({ wid, ack: sql`greatest(${messages.ack}, 1)`, sendStatus: "sent", sendError: null, updatedAt: nowOf(deps) })
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
+  await publishMessageUpdate(deps, companyId, messageId);
+}
+
+/** Records a network acknowledgement (delivered, read, played); acks only ever move forward. */
+export async function applyAck(deps: EngineDeps, event: { companyId: number; connectionId: number; wid: string; ack: number }): Promise<void> {
+  const ack = Math.max(0, Math.min(5, Math.trunc(event.ack)));
+  const rows = await deps.db
+    .update(messages)
+    .set({ ack: sql`greatest(${messages.ack}, ${ack})`, updatedAt: nowOf(deps) })
+    .where(and(eq(messages.companyId, event.companyId), eq(messages.whatsappId, event.connectionId), eq(messages.wid, event.wid), sql`${messages.ack} < ${ack}`))
+    .returning({ id: messages.id });
+  for (const row of rows) await publishMessageUpdate(deps, event.companyId, row.id);
+}
+
+export { publishMessageUpdate };

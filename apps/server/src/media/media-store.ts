@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { AppError } from "../lib/app-error.ts";
+import { type SniffedType, sniffMedia } from "./sniff.ts";
+
+/** Largest file per kind, in bytes (WhatsApp's own limits are of this order). */
+export const MEDIA_LIMITS: Record<SniffedType["kind"], number> = {
+  image: 16 * 1024 * 1024,
+  audio: 16 * 1024 * 1024,
+  video: 64 * 1024 * 1024,
+  application: 100 * 1024 * 1024,
+};
+
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(MEDIA_LIMITS));
+
+const FILE_NAME = /^[A-Za-z0-9_-]{16,64}\.[a-z0-9]{1,5}$/;
+
+export interface StoredMedia {
+  /** The stored name (random id + extension), unique per company. */
+  fileName: string;
+  mime: string;
+  kind: SniffedType["kind"];
+  size: number;
+  /** The name the file had for its sender, cleaned for display. */
+  originalName: string;
+}
+
+/** Keeps only a harmless display name: no directories, no control characters, at most 120 characters. */
+export function cleanFileName(name: string | undefined, fallback: string): string {
+  const base = path.basename((name ?? "").replaceAll("\\", "/"));
+  const cleaned = [...base].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(c)).join("").trim();
+  return (cleaned || fallback).slice(0, 120);
+}
+
+/**
+ * Media files under `{dir}/{companyId}/`, named by random ids, accepted by content (magic bytes) and
+ * size, never by the name or the declared type. A company can only ever reach its own folder.
+ */
+export class MediaStore {
+  constructor(private readonly dir: string) {}
+
+  private companyDir(companyId: number): string {
+    return path.join(this.dir, String(companyId));
+  }
+
+  /** Stores a file. Throws ERR_MEDIA_TYPE_NOT_ALLOWED for an unknown content, ERR_MEDIA_TOO_LARGE over the limit of its kind. */
+  async save(companyId: number, content: Buffer, originalName?: string): Promise<StoredMedia> {
+    const type = sniffMedia(content);
+    if (!type) throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED");
+    if (content.length > MEDIA_LIMITS[type.kind]) throw new AppError("ERR_MEDIA_TOO_LARGE", { maxBytes: MEDIA_LIMITS[type.kind] });
+    const fileName = `${randomBytes(16).toString("hex")}.${type.ext}`;
+    await mkdir(this.companyDir(companyId), { recursive: true });
+    await writeFile(path.join(this.companyDir(companyId), fileName), content, { flag: "wx" });
+    return { fileName, mime: type.mime, kind: type.kind, size: content.length, originalName: cleanFileName(originalName, fileName) };
+  }
+
+  /** Absolute path of a company's file, or undefined when the name is malformed or the file is missing. */
+  async resolve(companyId: number, fileName: string): Promise<{ path: string; size: number; mime: string } | undefined> {
+    if (!FILE_NAME.test(fileName)) return undefined;
+    const full = path.join(this.companyDir(companyId), fileName);
+    try {
+      const info = await stat(full);
+      if (!info.isFile()) return undefined;
+      const head = await readFile(full).then((b) => b.subarray(0, 4096));
+      return { path: full, size: info.size, mime: sniffMedia(head)?.mime ?? "application/octet-stream" };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async remove(companyId: number, fileName: string): Promise<void> {
+    if (!FILE_NAME.test(fileName)) return;
+    await rm(path.join(this.companyDir(companyId), fileName), { force: true });
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ZConnection, ZConnectionBody, ZConnectionDetail, ZConnectionList, ZIdParam, ZListConnectionsQuery, ZOkResponse } from "@conversa/shared";
+import type { AppDeps } from "../../app.ts";
+import { ctxOf } from "../../lib/context.ts";
+import {
+  createConnection,
+  deleteConnection,
+  disconnectConnectionSession,
+  getConnection,
+  listConnections,
+  renewConnectionQrCode,
+  startConnectionSession,
+  updateConnection,
+} from "./connections.service.ts";
+
+/** /whatsapp (connections) and /whatsappsession (their sessions), spec core §7. */
+export function connectionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = { onRequest: app.authenticate };
+
+    app.get("/whatsapp", { ...auth, schema: { querystring: ZListConnectionsQuery, response: { 200: ZConnectionList } } }, (request) =>
+      listConnections(deps, ctxOf(request)),
+    );
+    app.get("/whatsapp/:id", { ...auth, schema: { params: ZIdParam, querystring: ZListConnectionsQuery, response: { 200: ZConnectionDetail } } }, (request) =>
+      getConnection(deps, ctxOf(request), request.params.id),
+    );
+    app.post("/whatsapp", { ...auth, schema: { body: ZConnectionBody, response: { 200: ZConnection } } }, (request) =>
+      createConnection(deps, ctxOf(request), request.body),
+    );
+    app.put("/whatsapp/:id", { ...auth, schema: { params: ZIdParam, body: ZConnectionBody, response: { 200: ZConnection } } }, (request) =>
+      updateConnection(deps, ctxOf(request), request.params.id, request.body),
+    );
+    app.delete("/whatsapp/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await deleteConnection(deps, ctxOf(request), request.params.id);
+      return { message: "Connection deleted" };
+    });
+
+    app.post("/whatsappsession/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await startConnectionSession(deps, ctxOf(request), request.params.id);
+      return { message: "Starting session" };
+    });
+    app.put("/whatsappsession/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await renewConnectionQrCode(deps, ctxOf(request), request.params.id);
+      return { message: "Starting session with a new QR code" };
+    });
+    app.delete("/whatsappsession/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await disconnectConnectionSession(deps, ctxOf(request), request.params.id);
+      return { message: "Session disconnected" };
+    });
+  };
+}

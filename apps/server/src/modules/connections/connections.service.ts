@@ -1,0 +1,256 @@
+import { CONNECTION_DEFAULTS, type Connection, type ConnectionBody } from "@conversa/shared";
+import type { ChannelManager } from "../../channels/channel-manager.ts";
+import type { Db } from "../../db/client.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { RequestContext } from "../../lib/context.ts";
+import { assertCompanyQueues } from "../queues/index.ts";
+import {
+  canAddConnection,
+  canEditOrDeleteConnection,
+  canSeeConnectionToken,
+  canUseSessionActions,
+  fitsConnectionLimit,
+  needsGreeting,
+} from "./connections.policy.ts";
+import {
+  type ConnectionValues,
+  clearDefaultConnections,
+  countConnections,
+  deleteConnectionRow,
+  findConnection,
+  findConnectionLimit,
+  findConnectionQueueIds,
+  findConnectionRow,
+  findConnectionWithToken,
+  findOtherConnectionId,
+  insertConnection,
+  isConnectionNameTaken,
+  listConnections as listConnectionRows,
+  lockCompanyConnections,
+  replaceConnectionQueues,
+  saveSessionState,
+  setDefaultConnection,
+  updateConnectionRow,
+} from "./connections.repository.ts";
+
+export interface ConnectionsDeps {
+  db: Db;
+  events: DomainEvents;
+  channels: Pick<ChannelManager, "start" | "restartWithNewQr" | "disconnect" | "remove">;
+  logger?: { error(obj: object, msg: string): void };
+}
+
+export type ConnectionDetail = Connection & { token: string | null };
+
+const notFound = () => new AppError("ERR_NO_WAPP_FOUND", undefined, "Connection not found");
+const noPermission = () => new AppError("ERR_NO_PERMISSION");
+
+/** The body's value when given, else the current one; blank tokens are stored as none. */
+function mergeValues(body: ConnectionBody, base: ConnectionValues): ConnectionValues {
+  const token = body.token === undefined ? base.token : body.token?.trim() || null;
+  return {
+    name: body.name,
+    provider: body.provider ?? base.provider,
+    isDefault: body.isDefault ?? base.isDefault,
+    greetingMessage: body.greetingMessage ?? base.greetingMessage,
+    complationMessage: body.complationMessage ?? base.complationMessage,
+    outOfHoursMessage: body.outOfHoursMessage ?? base.outOfHoursMessage,
+    ratingMessage: body.ratingMessage ?? base.ratingMessage,
+    expiresInactiveMessage: body.expiresInactiveMessage ?? base.expiresInactiveMessage,
+    expiresTicket: body.expiresTicket ?? base.expiresTicket,
+    timeUseBotQueues: body.timeUseBotQueues ?? base.timeUseBotQueues,
+    maxUseBotQueues: body.maxUseBotQueues ?? base.maxUseBotQueues,
+    timeToTransfer: body.timeToTransfer === undefined ? base.timeToTransfer : body.timeToTransfer,
+    transferQueueId: body.transferQueueId === undefined ? base.transferQueueId : body.transferQueueId,
+    promptId: body.promptId === undefined ? base.promptId : body.promptId,
+    token,
+  };
+}
+
+const NEW_CONNECTION: ConnectionValues = {
+  name: "",
+  provider: CONNECTION_DEFAULTS.provider,
+  isDefault: false,
+  greetingMessage: "",
+  complationMessage: "",
+  outOfHoursMessage: "",
+  ratingMessage: "",
+  expiresInactiveMessage: "",
+  expiresTicket: CONNECTION_DEFAULTS.expiresTicket,
+  timeUseBotQueues: CONNECTION_DEFAULTS.timeUseBotQueues,
+  maxUseBotQueues: CONNECTION_DEFAULTS.maxUseBotQueues,
+  timeToTransfer: null,
+  transferQueueId: null,
+  promptId: null,
+  token: null,
+};
+
+/** Checks the rules shared by create and update, inside the transaction `tx`. */
+async function assertConnectionRules(tx: Db, companyId: number, values: ConnectionValues, queueIds: readonly number[], id?: number): Promise<void> {
+  if (await isConnectionNameTaken(tx, companyId, values.name, id)) {
+    throw new AppError("ERR_DUPLICATED_CONNECTION", undefined, "A connection with this name already exists");
+  }
+  await assertCompanyQueues(tx, companyId, values.transferQueueId === null ? queueIds : [...queueIds, values.transferQueueId]);
+  if (needsGreeting(queueIds.length, values.greetingMessage)) {
+    throw new AppError("ERR_WAPP_GREETING_REQUIRED", undefined, "A greeting message is required with more than one queue");
+  }
+}
+
+/** Publishes the current state of each connection (after the change committed). */
+async function publishConnections(deps: ConnectionsDeps, companyId: number, ids: readonly number[]): Promise<void> {
+  for (const id of new Set(ids)) {
+    const connection = await findConnection(deps.db, companyId, id);
+    if (connection) deps.events.publish("connection.updated", { companyId, connection });
+  }
+}
+
+/** Starts a session; a failure is logged and leaves the connection DISCONNECTED (the user can retry). */
+async function startOrMarkDisconnected(deps: ConnectionsDeps, companyId: number, id: number): Promise<void> {
+  try {
+    await deps.channels.start(companyId, id);
+  } catch (error) {
+    deps.logger?.error({ err: error, connectionId: id }, "connection failed to start");
+    if (await saveSessionState(deps.db, companyId, id, { status: "DISCONNECTED", qrcode: null })) {
+      await publishConnections(deps, companyId, [id]);
+    }
+  }
+}
+
+async function requireConnection(deps: ConnectionsDeps, companyId: number, id: number): Promise<Connection> {
+  const connection = await findConnection(deps.db, companyId, id);
+  if (!connection) throw notFound();
+  return connection;
+}
+
+/** Every connection of the session's company, for any profile; never a token. */
+export function listConnections(deps: ConnectionsDeps, ctx: RequestContext): Promise<Connection[]> {
+  return listConnectionRows(deps.db, ctx.companyId);
+}
+
+/** One connection; its external-API token only for those who may edit it. Throws ERR_NO_WAPP_FOUND. */
+export async function getConnection(deps: ConnectionsDeps, ctx: RequestContext, id: number): Promise<ConnectionDetail> {
+  const found = await findConnectionWithToken(deps.db, ctx.companyId, id);
+  if (!found) throw notFound();
+  return { ...found.connection, token: canSeeConnectionToken(ctx) ? found.token : null };
+}
+
+/**
+ * Creates a connection and starts its session (a start failure is logged; the connection stays,
+ * DISCONNECTED). The company's first connection becomes its default; a new default un-defaults the others.
+ * Throws ERR_NO_PERMISSION, ERR_CONNECTION_LIMIT, ERR_DUPLICATED_CONNECTION, ERR_NO_QUEUE_FOUND,
+ * ERR_WAPP_GREETING_REQUIRED.
+ */
+export async function createConnection(deps: ConnectionsDeps, ctx: RequestContext, body: ConnectionBody): Promise<Connection> {
+  if (!canAddConnection(ctx)) throw noPermission();
+  const { companyId } = ctx;
+  const queueIds = [...new Set(body.queueIds ?? [])];
+  const { id, undefaulted } = await deps.db.transaction(async (tx) => {
+    await lockCompanyConnections(tx, companyId);
+    const existing = await countConnections(tx, companyId);
+    if (!fitsConnectionLimit(existing, await findConnectionLimit(tx, companyId))) {
+      throw new AppError("ERR_CONNECTION_LIMIT", undefined, "The plan's connection limit has been reached");
+    }
+    const values = mergeValues(body, NEW_CONNECTION);
+    values.isDefault = existing === 0 || values.isDefault;
+    await assertConnectionRules(tx, companyId, values, queueIds);
+    const cleared = values.isDefault ? await clearDefaultConnections(tx, companyId) : [];
+    const newId = await insertConnection(tx, companyId, values);
+    await replaceConnectionQueues(tx, companyId, newId, queueIds);
+    return { id: newId, undefaulted: cleared };
+  });
+  await publishConnections(deps, companyId, [id, ...undefaulted]);
+  await startOrMarkDisconnected(deps, companyId, id);
+  return requireConnection(deps, companyId, id);
+}
+
+/**
+ * Changes a connection; `queueIds`, when given, replace its queues. Un-defaulting the default
+ * connection is refused; making one default un-defaults the others. A changed provider restarts the session.
+ * Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND, ERR_NO_OTHER_WHATSAPP, ERR_DUPLICATED_CONNECTION,
+ * ERR_NO_QUEUE_FOUND, ERR_WAPP_GREETING_REQUIRED.
+ */
+export async function updateConnection(deps: ConnectionsDeps, ctx: RequestContext, id: number, body: ConnectionBody): Promise<Connection> {
+  if (!canEditOrDeleteConnection(ctx)) throw noPermission();
+  const { companyId } = ctx;
+  const { undefaulted, providerChanged } = await deps.db.transaction(async (tx) => {
+    await lockCompanyConnections(tx, companyId);
+    const row = await findConnectionRow(tx, companyId, id);
+    if (!row) throw notFound();
+    if (row.isDefault && body.isDefault === false) {
+      throw new AppError("ERR_NO_OTHER_WHATSAPP", undefined, "There must be at least one default connection");
+    }
+    const values = mergeValues(body, row);
+    const queueIds = body.queueIds === undefined ? await findConnectionQueueIds(tx, companyId, id) : [...new Set(body.queueIds)];
+    await assertConnectionRules(tx, companyId, values, queueIds, id);
+    const cleared = values.isDefault && !row.isDefault ? await clearDefaultConnections(tx, companyId, id) : [];
+    await updateConnectionRow(tx, companyId, id, values);
+    if (body.queueIds !== undefined) await replaceConnectionQueues(tx, companyId, id, queueIds);
+    return { undefaulted: cleared, providerChanged: values.provider !== row.provider };
+  });
+  await publishConnections(deps, companyId, [id, ...undefaulted]);
+  if (providerChanged) {
+    await deps.channels.remove(id);
+    await startOrMarkDisconnected(deps, companyId, id);
+  }
+  return requireConnection(deps, companyId, id);
+}
+
+/**
+ * Logs a connection's session out and deletes it; its tickets and messages keep their history.
+ * The default connection passes the role to another one; the company's last connection cannot go.
+ * Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND, ERR_NO_OTHER_WHATSAPP.
+ */
+export async function deleteConnection(deps: ConnectionsDeps, ctx: RequestContext, id: number): Promise<void> {
+  if (!canEditOrDeleteConnection(ctx)) throw noPermission();
+  const { companyId } = ctx;
+  const noOther = () => new AppError("ERR_NO_OTHER_WHATSAPP", undefined, "There must be at least one default connection");
+  const row = await findConnectionRow(deps.db, companyId, id);
+  if (!row) throw notFound();
+  if (row.isDefault && (await findOtherConnectionId(deps.db, companyId, id)) === undefined) throw noOther();
+
+  await deps.channels.remove(id);
+  const { newDefault } = await deps.db.transaction(async (tx) => {
+    await lockCompanyConnections(tx, companyId);
+    const current = await findConnectionRow(tx, companyId, id);
+    if (!current) throw notFound();
+    let promoted: number | undefined;
+    if (current.isDefault) {
+      promoted = await findOtherConnectionId(tx, companyId, id);
+      if (promoted === undefined) throw noOther();
+      await setDefaultConnection(tx, companyId, promoted);
+    }
+    await deleteConnectionRow(tx, companyId, id);
+    return { newDefault: promoted };
+  });
+  deps.events.publish("connection.deleted", { companyId, connectionId: id });
+  if (newDefault !== undefined) await publishConnections(deps, companyId, [newDefault]);
+}
+
+/** Runs a session action; a driver's own failure is logged and answered as ERR_WAPP_NOT_INITIALIZED. */
+async function sessionAction(deps: ConnectionsDeps, ctx: RequestContext, id: number, action: (companyId: number, id: number) => Promise<void>): Promise<void> {
+  if (!canUseSessionActions(ctx)) throw noPermission();
+  await requireConnection(deps, ctx.companyId, id);
+  try {
+    await action(ctx.companyId, id);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    deps.logger?.error({ err: error, connectionId: id }, "session action failed");
+    throw new AppError("ERR_WAPP_NOT_INITIALIZED", undefined, "The session could not be started");
+  }
+}
+
+/** POST /whatsappsession/{id}: starts or retries the session. Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED. */
+export function startConnectionSession(deps: ConnectionsDeps, ctx: RequestContext, id: number): Promise<void> {
+  return sessionAction(deps, ctx, id, (companyId, connectionId) => deps.channels.start(companyId, connectionId));
+}
+
+/** PUT /whatsappsession/{id}: drops the credentials and starts over with a new QR code. Throws as startConnectionSession. */
+export function renewConnectionQrCode(deps: ConnectionsDeps, ctx: RequestContext, id: number): Promise<void> {
+  return sessionAction(deps, ctx, id, (companyId, connectionId) => deps.channels.restartWithNewQr(companyId, connectionId));
+}
+
+/** DELETE /whatsappsession/{id}: logs out; the connection becomes DISCONNECTED. Throws as startConnectionSession. */
+export function disconnectConnectionSession(deps: ConnectionsDeps, ctx: RequestContext, id: number): Promise<void> {
+  return sessionAction(deps, ctx, id, (companyId, connectionId) => deps.channels.disconnect(companyId, connectionId));
+}

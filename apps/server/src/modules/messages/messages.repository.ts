@@ -1,0 +1,116 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Message, ZSendStatus } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
+import { contacts, messages, tickets } from "../../db/schema/index.ts";
+
+export type MessageRow = typeof messages.$inferSelect;
+
+type ContactRef = Message["contact"];
+
+function mediaUrlOf(row: MessageRow): string | null {
+  return row.mediaUrl ? `/media/${row.mediaUrl}` : null;
+}
+
+function toQuoted(row: MessageRow, contact: ContactRef): NonNullable<Message["quotedMsg"]> {
+  return { id: row.id, body: row.body, fromMe: row.fromMe, mediaType: row.mediaType, mediaUrl: mediaUrlOf(row), isDeleted: row.isDeleted, contact };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function toMessageDto(row: MessageRow, contact: ContactRef, quoted: Message["quotedMsg"]): Message {
+  return {
+    id: row.id,
+    ticketId: row.ticketId,
+    body: row.body,
+    fromMe: row.fromMe,
+    read: row.read,
+    ack: Math.max(0, Math.min(5, row.ack)),
+    mediaType: row.mediaType,
+    mediaUrl: mediaUrlOf(row),
+    mediaName: row.mediaName,
+    isDeleted: row.isDeleted,
+    sendStatus: ZSendStatus.catch("sent").parse(row.sendStatus),
+    data: isRecord(row.data) ? row.data : null,
+    participant: row.participant,
+    userId: row.userId,
+    contact,
+    quotedMsg: quoted,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const contactColumns = { id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email, profilePicUrl: contacts.profilePicUrl, isGroup: contacts.isGroup };
+
+/** Messages of one company by id, with their contact and quoted message, in the wire shape. */
+export async function loadMessages(db: Db, companyId: number, rows: MessageRow[]): Promise<Message[]> {
+  if (rows.length === 0) return [];
+  const quotedIds = [...new Set(rows.flatMap((r) => (r.quotedMsgId ? [r.quotedMsgId] : [])))];
+  const contactIds = new Set(rows.flatMap((r) => (r.contactId ? [r.contactId] : [])));
+  const quotedRows = quotedIds.length
+    ? await db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
+    : [];
+  for (const q of quotedRows) if (q.contactId) contactIds.add(q.contactId);
+  const contactRows = contactIds.size
+    ? await db.select(contactColumns).from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, [...contactIds])))
+    : [];
+  const contactById = new Map(contactRows.map((c) => [c.id, c]));
+  const quotedById = new Map(quotedRows.map((q) => [q.id, toQuoted(q, q.contactId ? (contactById.get(q.contactId) ?? null) : null)]));
+  return rows.map((row) =>
+    toMessageDto(row, row.contactId ? (contactById.get(row.contactId) ?? null) : null, row.quotedMsgId ? (quotedById.get(row.quotedMsgId) ?? null) : null),
+  );
+}
+
+export async function loadMessage(db: Db, companyId: number, id: number): Promise<Message | undefined> {
+  const [row] = await db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  if (!row) return undefined;
+  const [message] = await loadMessages(db, companyId, [row]);
+  return message;
+}
+
+export async function findMessageRow(db: Db, companyId: number, id: number): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  return row;
+}
+
+export async function findMessageByWid(db: Db, companyId: number, connectionId: number, wid: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, connectionId), eq(messages.wid, wid)));
+  return row;
+}
+
+export const MESSAGES_PAGE_SIZE = 20;
+
+/**
+ * One page of a conversation, newest page first, across the tickets of the same contact and connection
+ * (earlier tickets stay visible; the web app draws dividers where ticketId changes).
+ */
+export async function listConversationPage(
+  db: Db,
+  companyId: number,
+  ticket: { contactId: number; whatsappId: number | null },
+  pageNumber: number,
+): Promise<{ rows: MessageRow[]; count: number }> {
+  const sameConversation = and(
+    eq(tickets.companyId, companyId),
+    eq(tickets.contactId, ticket.contactId),
+    ticket.whatsappId === null ? sql`${tickets.whatsappId} is null` : eq(tickets.whatsappId, ticket.whatsappId),
+  );
+  const ticketIds = db.select({ id: tickets.id }).from(tickets).where(sameConversation);
+  const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(MESSAGES_PAGE_SIZE)
+      .offset((pageNumber - 1) * MESSAGES_PAGE_SIZE),
+    db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where),
+  ]);
+  return { rows: rows.reverse(), count: total?.count ?? 0 };
+}

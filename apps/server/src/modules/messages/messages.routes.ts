@@ -1,0 +1,97 @@
+import { createReadStream } from "node:fs";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZIdParam, ZListMessagesQuery, ZListMessagesResponse, ZMessage, ZSendMessageBody, type SendMessageBody } from "@conversa/shared";
+import type { AppDeps } from "../../app.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { ctxOf } from "../../lib/context.ts";
+import { MAX_UPLOAD_BYTES, type StoredMedia } from "../../media/media-store.ts";
+import { deleteMessage, listMessages, retryMessage, sendMessage } from "./messages.service.ts";
+
+const ZTicketIdParam = z.object({ ticketId: z.coerce.number().int().positive().max(2147483647) });
+const MAX_FILES = 10;
+
+/** Reads a multipart send: `medias` files (stored as they stream in, checked by content) and text fields. */
+async function readMultipart(deps: AppDeps, request: FastifyRequest, companyId: number): Promise<{ body: SendMessageBody; media: StoredMedia[]; asVoice: boolean }> {
+  const fields: Record<string, string> = {};
+  const media: StoredMedia[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES, fields: 20, fieldSize: 70_000 } })) {
+      if (part.type === "file") {
+        if (part.fieldname !== "medias") throw new AppError("ERR_VALIDATION", [{ in: "body", path: `/${part.fieldname}`, message: "Unexpected file field" }]);
+        const content = await part.toBuffer();
+        media.push(await deps.media.save(companyId, content, part.filename));
+      } else if (typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    for (const file of media) await deps.media.remove(companyId, file.fileName);
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("ERR_MEDIA_TOO_LARGE", { maxBytes: MAX_UPLOAD_BYTES });
+    throw new AppError("ERR_VALIDATION", undefined, "Malformed multipart body");
+  }
+  const parsed = ZSendMessageBody.safeParse({
+    body: fields.body ?? "",
+    ...(fields.signMessage !== undefined ? { signMessage: fields.signMessage === "true" } : {}),
+    ...(fields.quotedMsgId ? { quotedMsg: { id: Number(fields.quotedMsgId) } } : {}),
+  });
+  if (!parsed.success) {
+    for (const file of media) await deps.media.remove(companyId, file.fileName);
+    throw new AppError("ERR_VALIDATION", parsed.error.issues.map((i) => ({ in: "body", path: `/${i.path.join("/")}`, message: i.message })));
+  }
+  return { body: parsed.data, media, asVoice: fields.voice === "true" };
+}
+
+export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const engine = deps.engine.deps;
+  return async (app) => {
+    app.get(
+      "/messages/:ticketId",
+      { onRequest: app.authenticate, schema: { params: ZTicketIdParam, querystring: ZListMessagesQuery, response: { 200: ZListMessagesResponse } } },
+      (request) => listMessages(engine, ctxOf(request), request.params.ticketId, request.query.pageNumber),
+    );
+
+    app.post(
+      "/messages/:ticketId",
+      { onRequest: app.authenticate, schema: { params: ZTicketIdParam, response: { 200: z.array(ZMessage) } } },
+      async (request) => {
+        const ctx = ctxOf(request);
+        if (request.isMultipart()) {
+          const input = await readMultipart(deps, request, ctx.companyId);
+          return sendMessage(engine, ctx, request.params.ticketId, input);
+        }
+        const parsed = ZSendMessageBody.safeParse(request.body ?? {});
+        if (!parsed.success) {
+          throw new AppError("ERR_VALIDATION", parsed.error.issues.map((i) => ({ in: "body", path: `/${i.path.join("/")}`, message: i.message })));
+        }
+        return sendMessage(engine, ctx, request.params.ticketId, { body: parsed.data, media: [] });
+      },
+    );
+
+    app.delete("/messages/:id", { onRequest: app.authenticate, schema: { params: ZIdParam, response: { 200: ZMessage } } }, (request) =>
+      deleteMessage(engine, ctxOf(request), request.params.id),
+    );
+
+    app.post("/messages/:id/retry", { onRequest: app.authenticate, schema: { params: ZIdParam, response: { 204: z.null() } } }, async (request, reply) => {
+      await retryMessage(engine, ctxOf(request), request.params.id);
+      return reply.status(204).send(null);
+    });
+
+    app.get(
+      "/media/:fileName",
+      { onRequest: app.authenticate, schema: { params: z.object({ fileName: z.string().max(80) }) } },
+      async (request, reply) => {
+        const file = await deps.media.resolve(ctxOf(request).companyId, request.params.fileName);
+        if (!file) throw new AppError("ERR_NOT_FOUND");
+        reply.header("Content-Type", file.mime);
+        reply.header("Content-Length", String(file.size));
+        reply.header("Cache-Control", "private, max-age=3600");
+        reply.header("Content-Security-Policy", "default-src 'none'; sandbox");
+        return reply.send(createReadStream(file.path));
+      },
+    );
+  };
+}

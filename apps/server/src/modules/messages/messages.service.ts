@@ -1,0 +1,135 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Message, SendMessageBody } from "@conversa/shared";
+import { connections, contacts, messages, tickets, users } from "../../db/schema/index.ts";
+import type { EngineDeps } from "../../engine/deps.ts";
+import { SEND_MESSAGE_JOB } from "../../engine/jobs.ts";
+import { publishMessageUpdate, queueOutboundMessage } from "../../engine/outbound.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { RequestContext } from "../../lib/context.ts";
+import type { StoredMedia } from "../../media/media-store.ts";
+import { findAccessibleTicket } from "../tickets/tickets.access.ts";
+import type { TicketRow } from "../tickets/tickets.repository.ts";
+import { MESSAGES_PAGE_SIZE, findMessageRow, listConversationPage, loadMessages } from "./messages.repository.ts";
+
+export interface MessagesPage {
+  messages: Message[];
+  ticket: { id: number; uuid: string; status: string };
+  count: number;
+  hasMore: boolean;
+}
+
+/** Marks the customer's messages of a ticket read, clears its unread count and tells the network. */
+async function markTicketRead(deps: EngineDeps, ticket: TicketRow): Promise<void> {
+  const read = await deps.db
+    .update(messages)
+    .set({ read: true })
+    .where(and(eq(messages.companyId, ticket.companyId), eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
+    .returning({ wid: messages.wid });
+  if (ticket.unreadMessages > 0) {
+    await deps.db.update(tickets).set({ unreadMessages: 0 }).where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.id, ticket.id)));
+  }
+  if (read.length === 0 && ticket.unreadMessages === 0) return;
+  deps.events.publish("ticket.read", { companyId: ticket.companyId, ticketId: ticket.id });
+  const [contact] = await deps.db.select({ number: contacts.number, isGroup: contacts.isGroup }).from(contacts).where(eq(contacts.id, ticket.contactId));
+  const wids = read.flatMap((r) => (r.wid ? [r.wid] : []));
+  if (contact && ticket.whatsappId !== null && wids.length) {
+    await deps.channels.markRead(ticket.whatsappId, contact, wids).catch((error: unknown) => deps.log.warn({ err: error }, "mark read on the network failed"));
+  }
+}
+
+/**
+ * A page of a ticket's conversation (newest page first, earlier tickets of the same contact and connection
+ * included); the first page also marks the ticket read. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION.
+ */
+export async function listMessages(deps: EngineDeps, ctx: RequestContext, ticketId: number, pageNumber: number): Promise<MessagesPage> {
+  const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);
+  const { rows, count } = await listConversationPage(deps.db, ctx.companyId, ticket, pageNumber);
+  if (pageNumber === 1) await markTicketRead(deps, ticket);
+  return {
+    messages: await loadMessages(deps.db, ctx.companyId, rows),
+    ticket: { id: ticket.id, uuid: ticket.uuid, status: ticket.status },
+    count,
+    hasMore: pageNumber * MESSAGES_PAGE_SIZE < count,
+  };
+}
+
+export interface SendInput {
+  body: SendMessageBody;
+  media: StoredMedia[];
+  /** Audio recorded in the browser goes out as a voice note. */
+  asVoice?: boolean;
+}
+
+/**
+ * Stores the attendant's message(s) and queues the sends. The ticket must be open. When the connection
+ * is not connected the messages stay queued and ERR_WAPP_NOT_INITIALIZED answers (with their ids).
+ * Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION, ERR_TICKET_NOT_OPEN, ERR_NO_MESSAGE_FOUND (quote), ERR_VALIDATION (empty).
+ */
+export async function sendMessage(deps: EngineDeps, ctx: RequestContext, ticketId: number, input: SendInput): Promise<Message[]> {
+  const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);
+  if (ticket.status !== "open") throw new AppError("ERR_TICKET_NOT_OPEN");
+  const text = input.body.body.trim();
+  if (!text && input.media.length === 0) throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/body", message: "Empty message" }], "A message needs text or media");
+  let quotedMsgId: number | null = null;
+  if (input.body.quotedMsg) {
+    const quoted = await findMessageRow(deps.db, ctx.companyId, input.body.quotedMsg.id);
+    if (!quoted) throw new AppError("ERR_NO_MESSAGE_FOUND");
+    quotedMsgId = quoted.id;
+  }
+  let body = text;
+  if (body && input.body.signMessage) {
+    const [user] = await deps.db.select({ name: users.name }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, ctx.userId)));
+    body = `*${user?.name ?? ""}*:\n${body}`;
+  }
+  const sent: Message[] = [];
+  if (input.media.length === 0) {
+    sent.push(await queueOutboundMessage(deps, { companyId: ctx.companyId, ticketId, body, userId: ctx.userId, quotedMsgId }));
+  } else {
+    for (const [index, media] of input.media.entries()) {
+      // The text goes as the caption of the first file.
+      sent.push(await queueOutboundMessage(deps, { companyId: ctx.companyId, ticketId, body: index === 0 ? body : "", userId: ctx.userId, media, asVoice: input.asVoice, quotedMsgId: index === 0 ? quotedMsgId : null }));
+    }
+  }
+  const [connection] = ticket.whatsappId !== null ? await deps.db.select({ status: connections.status }).from(connections).where(eq(connections.id, ticket.whatsappId)) : [];
+  if (connection?.status !== "CONNECTED") {
+    throw new AppError("ERR_WAPP_NOT_INITIALIZED", { queued: true, messageIds: sent.map((m) => m.id) }, "The connection is not connected: the message is queued and will be sent when it is");
+  }
+  return sent;
+}
+
+/**
+ * Deletes one of the company side's messages: a queued one is cancelled, a sent one is deleted on the
+ * network too. The body stays in the database for audit. Only the author (or an admin) may delete.
+ * Throws ERR_NO_MESSAGE_FOUND, ERR_NO_PERMISSION, ERR_DELETE_WAPP_MSG.
+ */
+export async function deleteMessage(deps: EngineDeps, ctx: RequestContext, messageId: number): Promise<Message> {
+  const row = await findMessageRow(deps.db, ctx.companyId, messageId);
+  if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND");
+  const ticket = await findAccessibleTicket(deps.db, ctx, row.ticketId);
+  if (!row.fromMe || (row.userId !== ctx.userId && ctx.profile !== "admin")) throw new AppError("ERR_NO_PERMISSION");
+  if (!row.isDeleted && row.sendStatus === "sent" && row.wid && row.whatsappId !== null) {
+    const [contact] = await deps.db.select({ number: contacts.number, isGroup: contacts.isGroup }).from(contacts).where(eq(contacts.id, ticket.contactId));
+    try {
+      await deps.channels.deleteMessage(row.whatsappId, { to: contact?.number ?? "", isGroup: contact?.isGroup ?? false, wid: row.wid, fromMe: true });
+    } catch (error) {
+      deps.log.warn({ err: error, messageId }, "delete on the network failed");
+      throw new AppError("ERR_DELETE_WAPP_MSG");
+    }
+  }
+  await deps.db.update(messages).set({ isDeleted: true, updatedAt: sql`now()` }).where(and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId)));
+  await publishMessageUpdate(deps, ctx.companyId, messageId);
+  const [message] = await loadMessages(deps.db, ctx.companyId, [{ ...row, isDeleted: true }]);
+  if (!message) throw new AppError("ERR_NO_MESSAGE_FOUND");
+  return message;
+}
+
+/** Queues a failed send again. Throws ERR_NO_MESSAGE_FOUND, ERR_NO_PERMISSION, ERR_VALIDATION (not failed). */
+export async function retryMessage(deps: EngineDeps, ctx: RequestContext, messageId: number): Promise<void> {
+  const row = await findMessageRow(deps.db, ctx.companyId, messageId);
+  if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND");
+  await findAccessibleTicket(deps.db, ctx, row.ticketId);
+  if (row.sendStatus !== "failed" || row.isDeleted) throw new AppError("ERR_VALIDATION", undefined, "Only a failed message can be sent again");
+  await deps.db.update(messages).set({ sendStatus: "pending", sendError: null }).where(and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId)));
+  await publishMessageUpdate(deps, ctx.companyId, messageId);
+  await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: ctx.companyId, messageId });
+}

@@ -1,0 +1,156 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { connections, messages, tickets } from "../../db/schema/index.ts";
+import { acceptTicket } from "../../engine/lifecycle.ts";
+import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
+import { type FakeDriver, attachFakeDriver, createConnectionRow, eventually, inbound } from "../../../test/engine-harness.ts";
+import { bearer, createTenant } from "../../../test/factories.ts";
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082", "hex");
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof createTenant>>;
+let b: Awaited<ReturnType<typeof createTenant>>;
+let driver: FakeDriver;
+let ticketId: number;
+let connectionId: number;
+
+beforeEach(async () => {
+  t = await buildTestApp({}, { start: true });
+  a = await createTenant(t.app, t.db);
+  b = await createTenant(t.app, t.db);
+  const connection = await createConnectionRow(t.db, a.company.id);
+  connectionId = connection.id;
+  driver = await attachFakeDriver(t, connection);
+  await t.platform.engine.handleInbound(inbound(connection, "5511966660001", "Olá, tudo bem?"));
+  const [ticket] = await t.db.select().from(tickets).where(eq(tickets.companyId, a.company.id));
+  ticketId = ticket!.id;
+  await acceptTicket(t.platform.engine.deps, { companyId: a.company.id, userId: a.admin.id, profile: "admin", isSuper: false }, ticketId);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+function multipart(token: string, fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
+  const boundary = "----conversa-test-boundary";
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.content, Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { ...bearer(token), "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe("GET /messages/:ticketId", () => {
+  it("answers the conversation and marks the ticket read", async () => {
+    const response = await t.app.inject({ method: "GET", url: `/messages/${ticketId}`, headers: bearer(a.adminToken) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ count: 1, hasMore: false, ticket: { id: ticketId, status: "open" }, messages: [{ body: "Olá, tudo bem?", fromMe: false }] });
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    expect(ticket!.unreadMessages).toBe(0);
+    expect(t.published).toContainEqual({ name: "ticket.read", payload: { companyId: a.company.id, ticketId } });
+  });
+
+  it("answers 401 without a session, 404 for another company's ticket and 400 for a bad page", async () => {
+    expect((await t.app.inject({ method: "GET", url: `/messages/${ticketId}` })).statusCode).toBe(401);
+    const other = await t.app.inject({ method: "GET", url: `/messages/${ticketId}`, headers: bearer(b.adminToken) });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ error: "ERR_NO_TICKET_FOUND" });
+    const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    expect(ticket!.unreadMessages).toBe(1);
+    const bad = await t.app.inject({ method: "GET", url: `/messages/${ticketId}?pageNumber=-1`, headers: bearer(a.adminToken) });
+    expect(bad.json()).toMatchObject({ error: "ERR_VALIDATION" });
+  });
+
+  it("refuses a user-profile account outside the ticket's queue", async () => {
+    const { queues } = await import("../../db/schema/index.ts");
+    const [queue] = await t.db.insert(queues).values({ companyId: a.company.id, name: "Vendas", color: "#00ff00" }).returning();
+    await t.db.update(tickets).set({ queueId: queue!.id, userId: null }).where(eq(tickets.id, ticketId));
+    const response = await t.app.inject({ method: "GET", url: `/messages/${ticketId}`, headers: bearer(a.agentToken) });
+    expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION", message: "Acesso não permitido" });
+  });
+});
+
+describe("POST /messages/:ticketId", () => {
+  it("stores the message, sends it through the connection and publishes it", async () => {
+    const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload: { body: "Tudo ótimo!", signMessage: true } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([expect.objectContaining({ body: "*Ana Admin*:\nTudo ótimo!", fromMe: true, ack: 0, sendStatus: "pending" })]);
+    await eventually(() => driver.bodies(), (bodies) => bodies.includes("*Ana Admin*:\nTudo ótimo!"));
+    expect(t.published.map((e) => e.name)).toContain("message.created");
+  });
+
+  it("sends an image uploaded as multipart, checked by its content", async () => {
+    const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, ...multipart(a.adminToken, { body: "veja" }, { name: "foto.png", content: PNG, type: "image/png" }) });
+    expect(response.statusCode).toBe(200);
+    const [sent] = response.json();
+    expect(sent).toMatchObject({ mediaType: "image", mediaName: "foto.png", body: "veja" });
+    const media = await t.app.inject({ method: "GET", url: sent.mediaUrl, headers: bearer(a.adminToken) });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers["content-type"]).toBe("image/png");
+    expect(media.rawPayload.equals(PNG)).toBe(true);
+    const otherCompany = await t.app.inject({ method: "GET", url: sent.mediaUrl, headers: bearer(b.adminToken) });
+    expect(otherCompany.statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: sent.mediaUrl })).statusCode).toBe(401);
+  });
+
+  it("refuses a renamed executable and leaves nothing behind", async () => {
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(64)]);
+    const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, ...multipart(a.adminToken, {}, { name: "foto.png", content: elf, type: "image/png" }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: "ERR_MEDIA_TYPE_NOT_ALLOWED" });
+    expect(await t.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))).toHaveLength(0);
+  });
+
+  it("keeps the message queued and answers ERR_WAPP_NOT_INITIALIZED when the connection is down", async () => {
+    await t.db.update(connections).set({ status: "DISCONNECTED" }).where(eq(connections.id, connectionId));
+    driver.connected = false;
+    const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload: { body: "Está aí?" } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: "ERR_WAPP_NOT_INITIALIZED", details: { queued: true } });
+    const [queued] = await t.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
+    expect(queued).toMatchObject({ body: "Está aí?", sendStatus: "pending" });
+  });
+
+  it.each([
+    ["an empty body", { body: "   " }],
+    ["an unknown field", { body: "x", companyId: 99 }],
+    ["a wrong type", { body: 42 }],
+  ])("answers 400 ERR_VALIDATION for %s", async (_label, payload) => {
+    const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
+  });
+
+  it("answers ERR_TICKET_NOT_OPEN on a pending ticket and 404 on another company's", async () => {
+    await t.db.update(tickets).set({ status: "pending" }).where(eq(tickets.id, ticketId));
+    const pending = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload: { body: "oi" } });
+    expect(pending.json()).toMatchObject({ error: "ERR_TICKET_NOT_OPEN" });
+    const other = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(b.adminToken), payload: { body: "oi" } });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe("DELETE /messages/:id", () => {
+  it("deletes the author's sent message on the network and keeps its body", async () => {
+    const [sent] = (await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload: { body: "apagar" } })).json();
+    await eventually(async () => (await t.db.select().from(messages).where(eq(messages.id, sent.id)))[0]?.sendStatus, (s) => s === "sent");
+
+    const response = await t.app.inject({ method: "DELETE", url: `/messages/${sent.id}`, headers: bearer(a.adminToken) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ isDeleted: true, body: "apagar" });
+    expect(driver.deleted).toHaveLength(1);
+  });
+
+  it("refuses the customer's messages and other companies'", async () => {
+    const [customer] = await t.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, false)));
+    const own = await t.app.inject({ method: "DELETE", url: `/messages/${customer!.id}`, headers: bearer(a.adminToken) });
+    expect(own.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    const other = await t.app.inject({ method: "DELETE", url: `/messages/${customer!.id}`, headers: bearer(b.adminToken) });
+    expect(other.json()).toMatchObject({ error: "ERR_NO_MESSAGE_FOUND" });
+  });
+});

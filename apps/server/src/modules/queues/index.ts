@@ -1,0 +1,2 @@
+/** What other modules may use of the queues module. */
+export { assertCompanyQueues } from "./queues.service.ts";

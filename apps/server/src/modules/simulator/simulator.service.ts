@@ -1,0 +1,142 @@
+import { createReadStream, type ReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type {
+  SimulatorChat,
+  SimulatorConnection,
+  SimulatorInboundBody,
+  SimulatorMessage,
+  SimulatorMessagesPage,
+  SimulatorScanBody,
+} from "@conversa/shared";
+import type { SimulatorDriver } from "../../channels/simulator/simulator-driver.ts";
+import { ChannelNotConnectedError } from "../../channels/types.ts";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import {
+  type SimulatorConnectionRow,
+  findOutboundMedia,
+  findSimulatorConnectionRow,
+  listChatMessages,
+  listChats,
+  listSimulatorConnectionRows,
+  parseStatus,
+  toSimulatorMessageDto,
+} from "./simulator.repository.ts";
+
+/**
+ * The customer's side of the simulator. These use-cases have no session context: the person playing
+ * the customer is not a company user. They exist only while the simulator is on (never in production).
+ */
+export interface SimulatorDeps {
+  db: Db;
+  simulator: SimulatorDriver;
+}
+
+function toDto(deps: SimulatorDeps, row: SimulatorConnectionRow): SimulatorConnection {
+  return {
+    ...row,
+    status: parseStatus(row.status),
+    isRunning: deps.simulator.isRunning(row.id),
+    refuseSends: deps.simulator.isRefusingSends(row.id),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function requireConnection(deps: SimulatorDeps, id: number): Promise<SimulatorConnectionRow> {
+  const row = await findSimulatorConnectionRow(deps.db, id);
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+  return row;
+}
+
+/** Runs a customer action that needs the session CONNECTED here; throws ERR_SIMULATOR_NOT_CONNECTED otherwise. */
+async function whileConnected<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof ChannelNotConnectedError) {
+      throw new AppError("ERR_SIMULATOR_NOT_CONNECTED", undefined, "The connection is not CONNECTED on this server");
+    }
+    throw error;
+  }
+}
+
+/** Every simulator connection, of every company. */
+export async function listSimulatorConnections(deps: SimulatorDeps): Promise<SimulatorConnection[]> {
+  const rows = await listSimulatorConnectionRows(deps.db);
+  return rows.map((row) => toDto(deps, row));
+}
+
+/** A phone scans the QR code shown. Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_BAD_QR. */
+export async function scanQrCode(deps: SimulatorDeps, id: number, body: SimulatorScanBody): Promise<SimulatorConnection> {
+  await requireConnection(deps, id);
+  const result = await deps.simulator.scan(id, body.qrcode, body.number);
+  if (result === "no_qr") throw new AppError("ERR_SIMULATOR_BAD_QR", undefined, "This connection is not showing a QR code");
+  if (result === "wrong_qr") throw new AppError("ERR_SIMULATOR_BAD_QR", undefined, "This is not the QR code being shown");
+  return toDto(deps, await requireConnection(deps, id));
+}
+
+/** A customer sends one message. Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED. */
+export async function receiveMessage(deps: SimulatorDeps, id: number, body: SimulatorInboundBody): Promise<SimulatorMessage> {
+  await requireConnection(deps, id);
+  const row = await whileConnected(() => deps.simulator.receive(id, body));
+  return toSimulatorMessageDto(row);
+}
+
+/** Customers send many messages, handed over one after the other in order. Throws as receiveMessage. */
+export async function receiveBatch(deps: SimulatorDeps, id: number, messages: SimulatorInboundBody[]): Promise<{ count: number; wids: string[] }> {
+  await requireConnection(deps, id);
+  const wids: string[] = [];
+  await whileConnected(async () => {
+    for (const message of messages) wids.push((await deps.simulator.receive(id, message)).wid);
+  });
+  return { count: wids.length, wids };
+}
+
+/** The conversations of a connection. Throws ERR_NO_WAPP_FOUND. */
+export async function listSimulatorChats(deps: SimulatorDeps, id: number): Promise<SimulatorChat[]> {
+  await requireConnection(deps, id);
+  return listChats(deps.db, id);
+}
+
+/** One page of a conversation. Throws ERR_NO_WAPP_FOUND. */
+export async function listSimulatorChatMessages(
+  deps: SimulatorDeps,
+  id: number,
+  chatNumber: string,
+  page: { pageNumber: number; pageSize: number },
+): Promise<SimulatorMessagesPage> {
+  await requireConnection(deps, id);
+  return listChatMessages(deps.db, id, chatNumber, page);
+}
+
+/** The customer read the company's messages (ack 3). Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED. */
+export async function readChat(deps: SimulatorDeps, id: number, chatNumber: string): Promise<{ read: number }> {
+  await requireConnection(deps, id);
+  return { read: await whileConnected(() => deps.simulator.customerRead(id, chatNumber)) };
+}
+
+/** Drops the network: DISCONNECTED, pairing kept. Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED when no session runs. */
+export async function dropNetwork(deps: SimulatorDeps, id: number): Promise<SimulatorConnection> {
+  await requireConnection(deps, id);
+  await whileConnected(() => deps.simulator.dropNetwork(id));
+  return toDto(deps, await requireConnection(deps, id));
+}
+
+/** Makes every send of the connection fail, or work again. Throws ERR_NO_WAPP_FOUND. */
+export async function setRefuseSends(deps: SimulatorDeps, id: number, refuse: boolean): Promise<SimulatorConnection> {
+  const row = await requireConnection(deps, id);
+  deps.simulator.setRefuseSends(id, refuse);
+  return toDto(deps, row);
+}
+
+/** The file of an outbound media message. Throws ERR_NOT_FOUND when there is none (or it is gone). */
+export async function openOutboundMedia(
+  deps: SimulatorDeps,
+  messageId: number,
+): Promise<{ stream: ReadStream; mimetype: string; filename: string | null; size: number }> {
+  const media = await findOutboundMedia(deps.db, messageId);
+  if (!media) throw new AppError("ERR_NOT_FOUND", undefined, "No media for this message");
+  const file = await stat(media.path).catch(() => undefined);
+  if (!file?.isFile()) throw new AppError("ERR_NOT_FOUND", undefined, "The media file is no longer stored");
+  return { stream: createReadStream(media.path), mimetype: media.mimetype, filename: media.filename, size: file.size };
+}

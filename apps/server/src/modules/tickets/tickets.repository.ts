@@ -1,0 +1,77 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { type Ticket, ZTicketStatus } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
+import { connections, contacts, queues, tags, ticketTags, tickets, users } from "../../db/schema/index.ts";
+
+export type TicketRow = typeof tickets.$inferSelect;
+
+/** Loads tickets of one company with contact, user, queue, connection and tags, in the wire shape. */
+export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<Ticket[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      ticket: tickets,
+      contact: { id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email, profilePicUrl: contacts.profilePicUrl, isGroup: contacts.isGroup },
+      userName: users.name,
+      queueName: queues.name,
+      queueColor: queues.color,
+      connectionName: connections.name,
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(connections, eq(connections.id, tickets.whatsappId))
+    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+  const tagRows = await db
+    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ids)));
+  const tagsByTicket = new Map<number, { id: number; name: string; color: string }[]>();
+  for (const { ticketId, ...tag } of tagRows) tagsByTicket.set(ticketId, [...(tagsByTicket.get(ticketId) ?? []), tag]);
+
+  const byId = new Map(
+    rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName }) => [
+      t.id,
+      {
+        id: t.id,
+        uuid: t.uuid,
+        status: ZTicketStatus.catch("pending").parse(t.status),
+        contactId: t.contactId,
+        contact,
+        userId: t.userId,
+        user: t.userId !== null && userName !== null ? { id: t.userId, name: userName } : null,
+        queueId: t.queueId,
+        queue: t.queueId !== null && queueName !== null ? { id: t.queueId, name: queueName, color: queueColor ?? "" } : null,
+        whatsappId: t.whatsappId,
+        whatsapp: t.whatsappId !== null && connectionName !== null ? { id: t.whatsappId, name: connectionName } : null,
+        tags: tagsByTicket.get(t.id) ?? [],
+        isGroup: t.isGroup,
+        chatbot: t.chatbot,
+        useIntegration: t.useIntegration,
+        integrationId: t.integrationId,
+        promptId: t.promptId,
+        awaitingRating: t.awaitingRating,
+        lastMessage: t.lastMessage,
+        unreadMessages: t.unreadMessages,
+        createdAt: t.createdAt.toISOString(),
+        updatedAt: t.updatedAt.toISOString(),
+      } satisfies Ticket,
+    ]),
+  );
+  return ids.flatMap((id) => {
+    const ticket = byId.get(id);
+    return ticket ? [ticket] : [];
+  });
+}
+
+export async function loadTicket(db: Db, companyId: number, id: number): Promise<Ticket | undefined> {
+  const [ticket] = await loadTickets(db, companyId, [id]);
+  return ticket;
+}
+
+export async function findTicketRow(db: Db, companyId: number, id: number): Promise<TicketRow | undefined> {
+  const [row] = await db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+  return row;
+}

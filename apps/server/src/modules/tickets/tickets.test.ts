@@ -1,0 +1,259 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { contacts, messages, tickets, userQueues, users } from "../../db/schema/index.ts";
+import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
+import { createConnectionRow, createQueue } from "../../../test/engine-harness.ts";
+import { bearer, createTenant } from "../../../test/factories.ts";
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof createTenant>>;
+let b: Awaited<ReturnType<typeof createTenant>>;
+let sales: { id: number };
+let support: { id: number };
+let connectionId: number;
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  a = await createTenant(t.app, t.db);
+  b = await createTenant(t.app, t.db);
+  sales = await createQueue(t.db, a.company.id, { name: "Vendas" });
+  support = await createQueue(t.db, a.company.id, { name: "Suporte" });
+  connectionId = (await createConnectionRow(t.db, a.company.id)).id;
+  await t.db.insert(userQueues).values({ companyId: a.company.id, userId: a.agent.id, queueId: sales.id });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+let seq = 0;
+async function ticket(values: Partial<typeof tickets.$inferInsert> & { contactName?: string; body?: string; companyId?: number } = {}) {
+  seq += 1;
+  const companyId = values.companyId ?? a.company.id;
+  const [contact] = await t.db
+    .insert(contacts)
+    .values({ companyId, name: values.contactName ?? `Contato ${seq}`, number: `55119${String(seq).padStart(8, "0")}` })
+    .returning();
+  const { contactName: _n, body, ...rest } = values;
+  const [row] = await t.db
+    .insert(tickets)
+    .values({ companyId, contactId: contact!.id, whatsappId: companyId === a.company.id ? connectionId : null, status: "pending", updatedAt: new Date(Date.now() + seq * 1000), ...rest })
+    .returning();
+  if (body) await t.db.insert(messages).values({ companyId, ticketId: row!.id, contactId: contact!.id, body });
+  return row!;
+}
+
+const list = async (token: string, query = "") => {
+  const response = await t.app.inject({ method: "GET", url: `/tickets${query}`, headers: bearer(token) });
+  return { status: response.statusCode, body: response.json() };
+};
+const ids = (body: { tickets: { id: number }[] }) => body.tickets.map((x) => x.id).sort((x, y) => x - y);
+
+describe("GET /tickets", () => {
+  it("answers {tickets, count, hasMore}, newest first, only the company's", async () => {
+    const first = await ticket({ queueId: sales.id });
+    const second = await ticket({ queueId: sales.id });
+    await ticket({ companyId: b.company.id });
+    const { status, body } = await list(a.adminToken, "?showAll=true");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ count: 2, hasMore: false });
+    expect(body.tickets.map((x: { id: number }) => x.id)).toEqual([second.id, first.id]);
+    expect(body.tickets[0]).toMatchObject({ contact: { name: expect.any(String) }, queue: { id: sales.id, name: "Vendas" }, whatsapp: { id: connectionId } });
+  });
+
+  it("restricts a user-profile account to its queues, its own tickets, and no-queue tickets only with allTicket", async () => {
+    const inSales = await ticket({ queueId: sales.id });
+    await ticket({ queueId: support.id });
+    const mine = await ticket({ queueId: support.id, userId: a.agent.id, status: "open" });
+    const noQueue = await ticket({ queueId: null });
+    expect(ids((await list(a.agentToken)).body)).toEqual([inSales.id, mine.id].sort((x, y) => x - y));
+    await t.db.update(users).set({ allTicket: "enabled" }).where(eq(users.id, a.agent.id));
+    expect(ids((await list(a.agentToken)).body)).toEqual([inSales.id, mine.id, noQueue.id].sort((x, y) => x - y));
+  });
+
+  it("lets showAll widen the list only for an admin", async () => {
+    await ticket({ queueId: support.id });
+    await ticket({ queueId: sales.id });
+    expect((await list(a.agentToken, "?showAll=true")).body.count).toBe(1);
+    await t.db.delete(userQueues).where(eq(userQueues.userId, a.admin.id));
+    expect((await list(a.adminToken, "?showAll=true")).body.count).toBe(2);
+  });
+
+  it("combines status, queue, user, unread, tag and search filters instead of replacing one by another", async () => {
+    const target = await ticket({ queueId: sales.id, status: "open", userId: a.admin.id, unreadMessages: 2, contactName: "Maria Silva", body: "quero um orçamento" });
+    await ticket({ queueId: sales.id, status: "pending", unreadMessages: 2, contactName: "Maria Souza" });
+    await ticket({ queueId: support.id, status: "open", userId: a.admin.id, contactName: "Maria Lima" });
+    const q = `?status=open&queueIds=${encodeURIComponent(`[${sales.id}]`)}&users=${encodeURIComponent(`[${a.admin.id}]`)}&withUnreadMessages=true&searchParam=maria&showAll=true`;
+    const combined = await list(a.adminToken, q);
+    expect(combined.status, JSON.stringify(combined.body)).toBe(200);
+    expect(ids(combined.body)).toEqual([target.id]);
+    const bySearch = await list(a.adminToken, `?searchParam=${encodeURIComponent("ORÇAMENTO")}&showAll=true`);
+    expect(bySearch.status, JSON.stringify(bySearch.body)).toBe(200);
+    expect(ids(bySearch.body)).toEqual([target.id]);
+    const { tags, ticketTags } = await import("../../db/schema/index.ts");
+    const [tag] = await t.db.insert(tags).values({ companyId: a.company.id, name: "VIP" }).returning();
+    await t.db.insert(ticketTags).values({ companyId: a.company.id, ticketId: target.id, tagId: tag!.id });
+    const byTag = await list(a.adminToken, `?showAll=true&tags=${encodeURIComponent(`[${tag!.id}]`)}`);
+    expect(byTag.status, JSON.stringify(byTag.body)).toBe(200);
+    expect(ids(byTag.body)).toEqual([target.id]);
+  });
+
+  it("pages 40 at a time", async () => {
+    for (let i = 0; i < 45; i++) await ticket({ queueId: sales.id });
+    const page1 = (await list(a.adminToken, "?showAll=true")).body;
+    const page2 = (await list(a.adminToken, "?showAll=true&pageNumber=2")).body;
+    expect([page1.tickets.length, page1.hasMore, page2.tickets.length, page2.hasMore, page1.count]).toEqual([40, true, 5, false, 45]);
+  });
+
+  it.each([
+    ["invalid JSON in queueIds", "?queueIds=[1,"],
+    ["a non-array in tags", "?tags=%7B%7D"],
+    ["a negative page", "?pageNumber=-3"],
+    ["an enormous page", "?pageNumber=99999999999"],
+    ["an unknown status", "?status=archived"],
+    ["a malformed date", "?date=yesterday"],
+  ])("answers 400 ERR_VALIDATION for %s", async (_label, query) => {
+    const { status, body } = await list(a.adminToken, query);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ error: "ERR_VALIDATION" });
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/tickets" })).statusCode).toBe(401);
+  });
+});
+
+describe("GET /tickets/:id and /tickets/u/:uuid", () => {
+  it("answers the ticket by id and by uuid", async () => {
+    const row = await ticket({ queueId: sales.id });
+    expect((await t.app.inject({ method: "GET", url: `/tickets/${row.id}`, headers: bearer(a.agentToken) })).json()).toMatchObject({ id: row.id, uuid: row.uuid });
+    expect((await t.app.inject({ method: "GET", url: `/tickets/u/${row.uuid}`, headers: bearer(a.agentToken) })).json()).toMatchObject({ id: row.id });
+  });
+
+  it("answers 'Acesso não permitido' to a user outside the ticket's queue and 404 to another company", async () => {
+    const row = await ticket({ queueId: support.id });
+    const denied = await t.app.inject({ method: "GET", url: `/tickets/u/${row.uuid}`, headers: bearer(a.agentToken) });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ error: "ERR_NO_PERMISSION", message: "Acesso não permitido" });
+    const other = await t.app.inject({ method: "GET", url: `/tickets/u/${row.uuid}`, headers: bearer(b.adminToken) });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ error: "ERR_NO_TICKET_FOUND" });
+  });
+});
+
+describe("POST /tickets", () => {
+  it("opens a ticket for a contact on the default connection, assigned to the actor", async () => {
+    const [contact] = await t.db.insert(contacts).values({ companyId: a.company.id, name: "Novo", number: "5511900000001" }).returning();
+    const response = await t.app.inject({ method: "POST", url: "/tickets", headers: bearer(a.agentToken), payload: { contactId: contact!.id, queueId: sales.id } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "open", userId: a.agent.id, queueId: sales.id, whatsappId: connectionId, uuid: expect.any(String) });
+    expect(t.published.some((e) => e.name === "ticket.updated")).toBe(true);
+  });
+
+  it("answers ERR_OTHER_OPEN_TICKET with who handles the contact's active ticket", async () => {
+    const existing = await ticket({ queueId: sales.id, status: "open", userId: a.admin.id });
+    const response = await t.app.inject({ method: "POST", url: "/tickets", headers: bearer(a.agentToken), payload: { contactId: existing.contactId, queueId: sales.id } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: "ERR_OTHER_OPEN_TICKET", details: { userId: a.admin.id, userName: "Ana Admin", queueName: "Vendas" } });
+    expect(JSON.parse(response.json().message)).toMatchObject({ userName: "Ana Admin" });
+  });
+
+  it("requires a queue from a non-admin, and refuses another company's contact", async () => {
+    const [contact] = await t.db.insert(contacts).values({ companyId: a.company.id, name: "Sem fila", number: "5511900000002" }).returning();
+    const noQueue = await t.app.inject({ method: "POST", url: "/tickets", headers: bearer(a.agentToken), payload: { contactId: contact!.id } });
+    expect(noQueue.json()).toMatchObject({ error: "ERR_VALIDATION", message: "Selecione uma fila" });
+    const other = await t.app.inject({ method: "POST", url: "/tickets", headers: bearer(b.adminToken), payload: { contactId: contact!.id } });
+    expect(other.json()).toMatchObject({ error: "ERR_NO_CONTACT_FOUND" });
+    expect(await t.db.select().from(tickets).where(eq(tickets.contactId, contact!.id))).toHaveLength(0);
+  });
+});
+
+describe("PUT /tickets/:id", () => {
+  it("accepts, returns, resolves and reopens, publishing the list each left", async () => {
+    const row = await ticket({ queueId: sales.id });
+    const put = (payload: object) => t.app.inject({ method: "PUT", url: `/tickets/${row.id}`, headers: bearer(a.agentToken), payload });
+    expect((await put({ status: "open" })).json()).toMatchObject({ status: "open", userId: a.agent.id });
+    expect((await put({ status: "pending", userId: null })).json()).toMatchObject({ status: "pending", userId: null });
+    await put({ status: "open" });
+    t.published.length = 0;
+    expect((await put({ status: "closed" })).json()).toMatchObject({ status: "closed" });
+    expect(t.published).toContainEqual(expect.objectContaining({ name: "ticket.updated", payload: expect.objectContaining({ previousStatus: "open" }) }));
+    expect((await put({ status: "open" })).json()).toMatchObject({ status: "open", userId: a.agent.id });
+  });
+
+  it("transfers to a queue without a user as pending, and refuses another company's queue", async () => {
+    const row = await ticket({ queueId: sales.id, status: "open", userId: a.agent.id });
+    const response = await t.app.inject({ method: "PUT", url: `/tickets/${row.id}`, headers: bearer(a.adminToken), payload: { queueId: support.id } });
+    expect(response.json()).toMatchObject({ status: "pending", userId: null, queueId: support.id });
+    const otherQueue = await createQueue(t.db, b.company.id, { name: "Alheia" });
+    const refused = await t.app.inject({ method: "PUT", url: `/tickets/${row.id}`, headers: bearer(a.adminToken), payload: { queueId: otherQueue.id } });
+    expect(refused.json()).toMatchObject({ error: "ERR_NO_QUEUE_FOUND" });
+  });
+
+  it("answers 404 for another company's ticket and changes nothing", async () => {
+    const row = await ticket({ queueId: sales.id });
+    const response = await t.app.inject({ method: "PUT", url: `/tickets/${row.id}`, headers: bearer(b.adminToken), payload: { status: "open" } });
+    expect(response.statusCode).toBe(404);
+    expect((await t.db.select().from(tickets).where(eq(tickets.id, row.id)))[0]!.status).toBe("pending");
+  });
+});
+
+describe("DELETE /tickets/:id", () => {
+  it("is refused to a user-profile account and allowed to an admin", async () => {
+    const row = await ticket({ queueId: sales.id });
+    const refused = await t.app.inject({ method: "DELETE", url: `/tickets/${row.id}`, headers: bearer(a.agentToken) });
+    expect(refused.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    const deleted = await t.app.inject({ method: "DELETE", url: `/tickets/${row.id}`, headers: bearer(a.adminToken) });
+    expect(deleted.statusCode).toBe(204);
+    expect(await t.db.select().from(tickets).where(eq(tickets.id, row.id))).toHaveLength(0);
+    expect(t.published).toContainEqual({ name: "ticket.deleted", payload: { companyId: a.company.id, ticketId: row.id, status: "pending" } });
+  });
+});
+
+describe("tags, notes, distribution logs, quick replies and the user list", () => {
+  it("creates tags, syncs a ticket's tags and refuses another company's tag", async () => {
+    const row = await ticket({ queueId: sales.id });
+    const vip = (await t.app.inject({ method: "POST", url: "/tags", headers: bearer(a.adminToken), payload: { name: "VIP", color: "#ff0000" } })).json();
+    expect((await t.app.inject({ method: "POST", url: "/tags", headers: bearer(a.adminToken), payload: { name: "VIP" } })).json()).toMatchObject({ error: "ERR_DUPLICATED_TAG" });
+    const synced = await t.app.inject({ method: "POST", url: "/tags/sync", headers: bearer(a.agentToken), payload: { ticketId: row.id, tags: [{ id: vip.id }] } });
+    expect(synced.json()).toMatchObject({ tags: [{ id: vip.id, name: "VIP" }] });
+    expect((await t.app.inject({ method: "GET", url: "/tags/list", headers: bearer(a.agentToken) })).json()).toEqual([{ id: vip.id, name: "VIP", color: "#ff0000", kanban: 0 }]);
+    const foreign = (await t.app.inject({ method: "POST", url: "/tags", headers: bearer(b.adminToken), payload: { name: "Alheia" } })).json();
+    const refused = await t.app.inject({ method: "POST", url: "/tags/sync", headers: bearer(a.adminToken), payload: { ticketId: row.id, tags: [{ id: foreign.id }] } });
+    expect(refused.json()).toMatchObject({ error: "ERR_NO_TAG_FOUND" });
+  });
+
+  it("adds, lists and deletes notes of a ticket's contact", async () => {
+    const row = await ticket({ queueId: sales.id });
+    const short = await t.app.inject({ method: "POST", url: "/ticket-notes", headers: bearer(a.agentToken), payload: { note: "x", ticketId: row.id, contactId: row.contactId } });
+    expect(short.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    const note = (await t.app.inject({ method: "POST", url: "/ticket-notes", headers: bearer(a.agentToken), payload: { note: "Cliente prefere e-mail", ticketId: row.id, contactId: row.contactId } })).json();
+    expect(note).toMatchObject({ note: "Cliente prefere e-mail", user: { id: a.agent.id } });
+    const listed = await t.app.inject({ method: "GET", url: `/ticket-notes/list?ticketId=${row.id}&contactId=${row.contactId}`, headers: bearer(a.agentToken) });
+    expect(listed.json()).toHaveLength(1);
+    expect((await t.app.inject({ method: "DELETE", url: `/ticket-notes/${note.id}`, headers: bearer(b.adminToken) })).json()).toMatchObject({ error: "ERR_NO_NOTE_FOUND" });
+    expect((await t.app.inject({ method: "DELETE", url: `/ticket-notes/${note.id}`, headers: bearer(a.agentToken) })).statusCode).toBe(204);
+  });
+
+  it("lists a ticket's distribution log after a transfer", async () => {
+    const row = await ticket({ queueId: sales.id, status: "open", userId: a.agent.id });
+    await t.app.inject({ method: "PUT", url: `/tickets/${row.id}`, headers: bearer(a.adminToken), payload: { queueId: support.id } });
+    const response = await t.app.inject({ method: "GET", url: `/distribution-logs?ticketId=${row.id}&limit=50`, headers: bearer(a.adminToken) });
+    expect(response.json().logs).toEqual([expect.objectContaining({ fromQueueName: "Vendas", toQueueName: "Suporte", strategy: "transfer" })]);
+    expect((await t.app.inject({ method: "GET", url: `/distribution-logs?ticketId=${row.id}`, headers: bearer(b.adminToken) })).statusCode).toBe(404);
+  });
+
+  it("lists shared and own quick replies, and the company's users without e-mails", async () => {
+    const { quickMessages } = await import("../../db/schema/index.ts");
+    await t.db.insert(quickMessages).values([
+      { companyId: a.company.id, shortcode: "oi", message: "Olá!", geral: true },
+      { companyId: a.company.id, shortcode: "meu", message: "Só meu", userId: a.agent.id },
+      { companyId: a.company.id, shortcode: "dele", message: "Do admin", userId: a.admin.id },
+      { companyId: b.company.id, shortcode: "alheio", message: "Outra empresa", geral: true },
+    ]);
+    const replies = (await t.app.inject({ method: "GET", url: "/quick-messages/list", headers: bearer(a.agentToken) })).json();
+    expect(replies.map((r: { shortcode: string }) => r.shortcode)).toEqual(["meu", "oi"]);
+    const people = await t.app.inject({ method: "GET", url: "/users/list", headers: bearer(a.agentToken) });
+    expect(people.json().map((u: { name: string }) => u.name).sort()).toEqual(["Ana Admin", "Beto Atendente"]);
+    expect(people.body).not.toContain("@example.com");
+  });
+});

@@ -1,0 +1,40 @@
+import Box from "@mui/material/Box";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useTranslation } from "react-i18next";
+import { BrandMark } from "../../components/brand-mark.tsx";
+import { SimulatorWorkspace } from "../../features/simulator/components/simulator-workspace.tsx";
+import { ColorModeToggle } from "../../features/top-bar/components/color-mode-toggle.tsx";
+import { LanguageMenu } from "../../features/top-bar/components/language-menu.tsx";
+
+/**
+ * /simulator: the built-in WhatsApp stand-in, public (no login) and outside the app shell. It exists
+ * only while the server runs with the simulator on, which it never does by default in production.
+ */
+export default function SimulatorPage() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "background.default", color: "text.primary" }}>
+      <title>{`${t("simulator.title")} · ${t("common.appName")}`}</title>
+      <Paper square elevation={1} component="header" sx={{ px: { xs: 2, md: 3 }, py: 1.5 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+          <BrandMark size={36} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h6" component="h1" noWrap>
+              {t("simulator.title")}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {t("simulator.subtitle")}
+            </Typography>
+          </Box>
+          <LanguageMenu />
+          <ColorModeToggle />
+        </Stack>
+      </Paper>
+      <Box component="main" sx={{ flex: 1, display: "flex", flexDirection: "column", p: { xs: 2, md: 3 } }}>
+        <SimulatorWorkspace />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+
+interface ConfirmationDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** Shows the confirm button busy (the action is running). */
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before an action that cannot be undone. */
+export function ConfirmationDialog({ open, title, message, confirmLabel, loading = false, onConfirm, onClose }: ConfirmationDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button onClick={onConfirm} color="error" variant="contained" loading={loading}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

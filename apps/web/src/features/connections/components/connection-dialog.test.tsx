@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { renderWithProviders } from "../../../test/render-with-providers.tsx";
+import { connectionFixture } from "../test-fixtures.ts";
+import { ConnectionDialog } from "./connection-dialog.tsx";
+
+vi.mock("socket.io-client", async () => {
+  const { FakeSocket } = await import("../../../test/fake-socket.ts");
+  return { io: () => new FakeSocket() };
+});
+
+const queues = [
+  { id: 11, name: "Vendas", color: "#2E7D32", orderQueue: 1, greetingMessage: "", outOfHoursMessage: "" },
+  { id: 12, name: "Suporte", color: "#1565C0", orderQueue: 2, greetingMessage: "", outOfHoursMessage: "" },
+];
+
+function serve(extra: (call: FetchCall) => Response | undefined = () => undefined) {
+  const stamps: number[] = [];
+  const mock = mockFetch((call) => {
+    stamps.push(performance.now());
+    if (call.method === "GET" && call.path === "/queue") return jsonResponse(queues);
+    return extra(call);
+  });
+  return { ...mock, stamps };
+}
+
+function openDialog(connectionId: number | null = null) {
+  const onClose = vi.fn();
+  renderWithProviders(<ConnectionDialog open connectionId={connectionId} onClose={onClose} />);
+  return { onClose, user: userEvent.setup() };
+}
+
+async function chooseQueues(user: ReturnType<typeof userEvent.setup>, names: string[]) {
+  await user.click(screen.getByRole("combobox", { name: "Filas" }));
+  const listbox = await screen.findByRole("listbox");
+  for (const name of names) await user.click(within(listbox).getByRole("option", { name }));
+  await user.keyboard("{Escape}");
+}
+
+// A large MUI form in jsdom: generous time for a loaded CI machine.
+describe("ConnectionDialog", { timeout: 20_000 }, () => {
+  it.each([
+    ["", "Required"],
+    ["A", "Too Short!"],
+    ["x".repeat(51), "Too Long!"],
+  ])("refuses the name %j with %s and sends nothing", async (name, message) => {
+    const { calls } = serve();
+    const { user, onClose } = openDialog();
+
+    if (name) {
+      await user.click(screen.getByRole("textbox", { name: "Nome" }));
+      await user.paste(name);
+    }
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("requires a greeting when more than one queue is chosen", async () => {
+    const { calls } = serve();
+    const { user } = openDialog();
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), "Loja");
+    await screen.findByRole("combobox", { name: "Filas" });
+    await waitFor(() => expect(calls.some((call) => call.path === "/queue")).toBe(true));
+
+    await chooseQueues(user, ["Vendas", "Suporte"]);
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    expect(await screen.findByText("Obrigatória quando há mais de uma fila.")).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+  });
+
+  it("creates a connection with the spec's defaults, 400 ms after the click, and closes", async () => {
+    const { calls, stamps } = serve((call) => (call.method === "POST" && call.path === "/whatsapp" ? jsonResponse(connectionFixture({ id: 9, name: "Loja" })) : undefined));
+    const { user, onClose } = openDialog();
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), "  Loja ");
+    await waitFor(() => expect(calls.some((call) => call.path === "/queue")).toBe(true));
+    await chooseQueues(user, ["Vendas"]);
+
+    const clickedAt = performance.now();
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const index = calls.findIndex((call) => call.method === "POST");
+    expect(calls[index]?.body).toEqual({
+      name: "Loja",
+      provider: "beta",
+      isDefault: false,
+      queueIds: [11],
+      greetingMessage: "",
+      complationMessage: "",
+      outOfHoursMessage: "",
+      ratingMessage: "",
+      expiresInactiveMessage: "",
+      expiresTicket: 0,
+      timeToTransfer: null,
+      transferQueueId: null,
+      maxUseBotQueues: 3,
+      timeUseBotQueues: 0,
+      token: null,
+    });
+    expect((stamps[index] ?? 0) - clickedAt).toBeGreaterThanOrEqual(390);
+    expect(await screen.findByText("Conexão salva com sucesso!")).toBeInTheDocument();
+  });
+
+  it("keeps the dialog open with the catalogue's text when the server refuses", async () => {
+    serve((call) => (call.method === "POST" ? jsonResponse({ error: "ERR_DUPLICATED_CONNECTION", message: "dup" }, 409) : undefined));
+    const { user, onClose } = openDialog();
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), "Loja");
+
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    expect(await screen.findByText("Já existe uma conexão com este nome.")).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole("textbox", { name: "Nome" })).toHaveValue("Loja");
+  });
+
+  it("edits a connection: loads it with its token, generates a new one and saves with PUT", async () => {
+    const stored = { ...connectionFixture({ id: 5, name: "Loja", provider: "simulator", greetingMessage: "Olá", queues: [{ id: 11, name: "Vendas", color: "#2E7D32" }] }), token: "old-token" };
+    const { calls } = serve((call) => {
+      if (call.method === "GET" && call.path === "/whatsapp/5") return jsonResponse(stored);
+      if (call.method === "PUT" && call.path === "/whatsapp/5") return jsonResponse(connectionFixture({ id: 5, name: "Loja Centro" }));
+      return undefined;
+    });
+    const { user, onClose } = openDialog(5);
+
+    const name = await screen.findByRole("textbox", { name: "Nome" });
+    expect(name).toHaveValue("Loja");
+    expect(screen.getByRole("textbox", { name: "Mensagem de saudação" })).toHaveValue("Olá");
+    const token = screen.getByRole("textbox", { name: "Token da API" });
+    expect(token).toHaveValue("old-token");
+    await user.click(screen.getByRole("button", { name: "Gerar token" }));
+    expect(token).not.toHaveValue("old-token");
+    expect((token as HTMLInputElement).value).toMatch(/^[A-Za-z0-9]{32}$/);
+    await user.clear(name);
+    await user.type(name, "Loja Centro");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const put = calls.find((call) => call.method === "PUT");
+    expect(put?.body).toMatchObject({ name: "Loja Centro", provider: "simulator", queueIds: [11], greetingMessage: "Olá", token: (token as HTMLInputElement).value });
+  });
+});

@@ -1,0 +1,316 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CONNECTION_PROVIDERS, type Queue, TIMINGS } from "@conversa/shared";
+import Autorenew from "@mui/icons-material/Autorenew";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import InputAdornment from "@mui/material/InputAdornment";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type ReactNode, useId, useMemo } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { PageLoader } from "../../../components/page-loader.tsx";
+import { showToast } from "../../../lib/toast.ts";
+import { useConnection } from "../api/get-connection.ts";
+import { useQueues } from "../api/list-queues.ts";
+import { useSaveConnection } from "../api/save-connection.ts";
+import {
+  type ConnectionFormSchema,
+  type ConnectionFormSource,
+  buildConnectionFormSchema,
+  connectionFormValues,
+  generateToken,
+  toConnectionBody,
+} from "../utils/connection-form.ts";
+
+type FormInput = z.input<ConnectionFormSchema>;
+type FormOutput = z.output<ConnectionFormSchema>;
+
+interface ConnectionDialogProps {
+  open: boolean;
+  /** The connection to edit; null adds a new one. */
+  connectionId: number | null;
+  onClose: () => void;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>{children}</Box>
+    </Box>
+  );
+}
+
+const fullRow = { gridColumn: { sm: "1 / -1" } } as const;
+
+/** Add or edit a connection (spec core §2 dialogs); saving is delayed 400 ms as every form (spec core §5). */
+export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
+      <DialogTitle id={titleId}>{t(connectionId === null ? "connections.dialog.addTitle" : "connections.dialog.editTitle")}</DialogTitle>
+      {/* Mounted while the dialog is open: every opening starts from the server's current data. */}
+      {connectionId === null ? <ConnectionForm connectionId={null} source={undefined} onClose={onClose} /> : <EditConnection connectionId={connectionId} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function EditConnection({ connectionId, onClose }: { connectionId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useConnection(connectionId);
+  if (!detail.isFetchedAfterMount) {
+    return (
+      <DialogContent>
+        <PageLoader />
+      </DialogContent>
+    );
+  }
+  if (!detail.data) {
+    return (
+      <DialogContent>
+        <Alert severity="error">{t("connections.loadFailed")}</Alert>
+      </DialogContent>
+    );
+  }
+  return <ConnectionForm connectionId={connectionId} source={detail.data} onClose={onClose} />;
+}
+
+interface ConnectionFormProps {
+  connectionId: number | null;
+  source: ConnectionFormSource | undefined;
+  onClose: () => void;
+}
+
+function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => buildConnectionFormSchema(t), [t]);
+  const queues = useQueues();
+  const save = useSaveConnection();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: connectionFormValues(source),
+  });
+
+  const onSubmit = async (values: FormOutput) => {
+    await wait(TIMINGS.formSubmitDelayMs);
+    try {
+      await save.mutateAsync({ id: connectionId, body: toConnectionBody(values) });
+    } catch {
+      // The API client's error toast already told the user; the dialog stays open to fix the input.
+      return;
+    }
+    showToast(t("connections.toasts.saved"), "success");
+    onClose();
+  };
+
+  const queueList: Queue[] = queues.data ?? [];
+  const queueName = (id: number) => queueList.find((queue) => queue.id === id)?.name ?? String(id);
+  const queueColor = (id: number) => queueList.find((queue) => queue.id === id)?.color;
+  const text = (name: "greetingMessage" | "complationMessage" | "outOfHoursMessage" | "ratingMessage" | "expiresInactiveMessage", helper?: string) => (
+    <TextField
+      {...register(name)}
+      label={t(`connections.form.${name}`)}
+      multiline
+      minRows={2}
+      maxRows={6}
+      fullWidth
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message ?? helper}
+    />
+  );
+  const minutes = (name: "expiresTicket" | "timeToTransfer" | "maxUseBotQueues" | "timeUseBotQueues", helper?: string) => (
+    <TextField
+      {...register(name)}
+      label={t(`connections.form.${name}`)}
+      type="number"
+      fullWidth
+      slotProps={{ htmlInput: { min: 0, step: 1 } }}
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message ?? helper}
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "contents" }}>
+      <DialogContent dividers>
+        <Stack spacing={3}>
+          <Section title={t("connections.dialog.general")}>
+            <TextField
+              {...register("name")}
+              label={t("connections.form.name")}
+              required
+              autoFocus
+              fullWidth
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message}
+            />
+            <Controller
+              control={control}
+              name="provider"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t("connections.form.provider")}
+                  fullWidth
+                  name={field.name}
+                  value={field.value ?? "beta"}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                >
+                  {CONNECTION_PROVIDERS.map((provider) => (
+                    <MenuItem key={provider} value={provider}>
+                      {t(`connections.providers.${provider}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="queueIds"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t("connections.form.queues")}
+                  fullWidth
+                  name={field.name}
+                  value={field.value ?? []}
+                  onChange={(event) => {
+                    const value: unknown = event.target.value;
+                    field.onChange(Array.isArray(value) ? value.map(Number) : []);
+                  }}
+                  onBlur={field.onBlur}
+                  helperText={queues.isSuccess && queueList.length === 0 ? t("connections.form.noQueues") : undefined}
+                  slotProps={{
+                    select: {
+                      multiple: true,
+                      renderValue: (selected) => (
+                        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
+                          {(Array.isArray(selected) ? selected.map(Number) : []).map((id) => (
+                            <Chip key={id} size="small" label={queueName(id)} sx={{ borderLeft: 4, borderColor: queueColor(id) ?? "divider" }} />
+                          ))}
+                        </Box>
+                      ),
+                    },
+                  }}
+                >
+                  {queueList.map((queue) => (
+                    <MenuItem key={queue.id} value={queue.id}>
+                      <Box component="span" sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: queue.color, mr: 1, flexShrink: 0 }} />
+                      {queue.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="isDefault"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value ?? false} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} name={field.name} />}
+                  label={t("connections.form.isDefault")}
+                />
+              )}
+            />
+          </Section>
+
+          <Section title={t("connections.dialog.messages")}>
+            <Box sx={fullRow}>{text("greetingMessage", t("connections.form.greetingHelp"))}</Box>
+            {text("complationMessage")}
+            {text("outOfHoursMessage")}
+            {text("ratingMessage")}
+            {text("expiresInactiveMessage")}
+          </Section>
+
+          <Section title={t("connections.dialog.automation")}>
+            {minutes("expiresTicket", t("connections.form.expiresTicketHelp"))}
+            {minutes("maxUseBotQueues")}
+            {minutes("timeUseBotQueues")}
+            {minutes("timeToTransfer")}
+            <Controller
+              control={control}
+              name="transferQueueId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t("connections.form.transferQueue")}
+                  fullWidth
+                  name={field.name}
+                  value={field.value ?? ""}
+                  onChange={(event) => field.onChange(event.target.value === "" ? null : Number(event.target.value))}
+                  onBlur={field.onBlur}
+                  error={Boolean(errors.transferQueueId)}
+                  helperText={errors.transferQueueId?.message}
+                >
+                  <MenuItem value="">
+                    <em>{t("connections.form.noTransferQueue")}</em>
+                  </MenuItem>
+                  {queueList.map((queue) => (
+                    <MenuItem key={queue.id} value={queue.id}>
+                      {queue.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Section>
+
+          <Section title={t("connections.dialog.api")}>
+            <TextField
+              {...register("token")}
+              label={t("connections.form.token")}
+              fullWidth
+              sx={fullRow}
+              error={Boolean(errors.token)}
+              helperText={errors.token?.message}
+              slotProps={{
+                htmlInput: { spellCheck: false, autoComplete: "off" },
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <Button size="small" startIcon={<Autorenew />} onClick={() => setValue("token", generateToken(), { shouldDirty: true })}>
+                        {t("connections.form.generateToken")}
+                      </Button>
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+          </Section>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isSubmitting}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting}>
+          {t(connectionId === null ? "connections.dialog.add" : "connections.dialog.save")}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

@@ -1,0 +1,116 @@
+import { CONNECTION_DEFAULTS, type ConnectionBody, type ConnectionProvider, LIMITS, ZConnectionBody } from "@conversa/shared";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+
+const MAX_MINUTES = 525600;
+
+/** What the connection dialog edits: text fields hold strings until the schema reads them. */
+export interface ConnectionFormValues {
+  name: string;
+  isDefault: boolean;
+  provider: ConnectionProvider;
+  queueIds: number[];
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  expiresInactiveMessage: string;
+  expiresTicket: string | number;
+  timeToTransfer: string | number | null;
+  transferQueueId: number | null;
+  maxUseBotQueues: string | number;
+  timeUseBotQueues: string | number;
+  token: string;
+}
+
+/** The fields of a stored connection the dialog starts from. */
+export type ConnectionFormSource = Omit<ConnectionFormValues, "queueIds" | "token"> & { queues: { id: number }[]; token: string | null };
+
+const blankToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
+
+/**
+ * The shared ZConnectionBody with the dialog's messages (spec core §5: 'Required', 'Too Short!',
+ * 'Too Long!') and the greeting rule checked before the server does.
+ */
+export function buildConnectionFormSchema(t: TFunction) {
+  const invalidNumber = t("connections.validation.invalidNumber");
+  const wholeNumber = (max: number) => z.coerce.number({ error: invalidNumber }).int(invalidNumber).min(0, invalidNumber).max(max, invalidNumber);
+  return ZConnectionBody.extend({
+    name: z
+      .string()
+      .trim()
+      .min(1, t("connections.validation.required"))
+      .min(LIMITS.nameMin, t("connections.validation.tooShort"))
+      .max(LIMITS.nameMax, t("connections.validation.tooLong")),
+    expiresTicket: wholeNumber(MAX_MINUTES),
+    timeUseBotQueues: wholeNumber(MAX_MINUTES),
+    maxUseBotQueues: wholeNumber(100),
+    timeToTransfer: z.preprocess(blankToNull, wholeNumber(MAX_MINUTES).nullable()),
+  }).superRefine((values, ctx) => {
+    if ((values.queueIds?.length ?? 0) > 1 && !values.greetingMessage?.trim()) {
+      ctx.addIssue({ code: "custom", path: ["greetingMessage"], message: t("connections.validation.greetingRequired") });
+    }
+  });
+}
+
+export type ConnectionFormSchema = ReturnType<typeof buildConnectionFormSchema>;
+
+/** A new connection's fields (spec core §9 defaults), or a stored one's. */
+export function connectionFormValues(source?: ConnectionFormSource): ConnectionFormValues {
+  if (!source) {
+    return {
+      name: "",
+      isDefault: false,
+      provider: CONNECTION_DEFAULTS.provider,
+      queueIds: [],
+      greetingMessage: "",
+      complationMessage: "",
+      outOfHoursMessage: "",
+      ratingMessage: "",
+      expiresInactiveMessage: "",
+      expiresTicket: CONNECTION_DEFAULTS.expiresTicket,
+      timeToTransfer: "",
+      transferQueueId: null,
+      maxUseBotQueues: CONNECTION_DEFAULTS.maxUseBotQueues,
+      timeUseBotQueues: CONNECTION_DEFAULTS.timeUseBotQueues,
+      token: "",
+    };
+  }
+  return {
+    name: source.name,
+    isDefault: source.isDefault,
+    provider: source.provider,
+    queueIds: source.queues.map((queue) => queue.id),
+    greetingMessage: source.greetingMessage,
+    complationMessage: source.complationMessage,
+    outOfHoursMessage: source.outOfHoursMessage,
+    ratingMessage: source.ratingMessage,
+    expiresInactiveMessage: source.expiresInactiveMessage,
+    expiresTicket: source.expiresTicket,
+    timeToTransfer: source.timeToTransfer ?? "",
+    transferQueueId: source.transferQueueId,
+    maxUseBotQueues: source.maxUseBotQueues,
+    timeUseBotQueues: source.timeUseBotQueues,
+    token: source.token ?? "",
+  };
+}
+
+/** The body sent to the API: an empty token clears it. */
+export function toConnectionBody(values: ConnectionBody): ConnectionBody {
+  return { ...values, token: values.token?.trim() ? values.token.trim() : null };
+}
+
+const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+// The largest multiple of the alphabet's size under 256: bytes above it are dropped so every character is equally likely.
+const UNBIASED_LIMIT = 256 - (256 % TOKEN_ALPHABET.length);
+
+/** A random external-API token of letters and digits. */
+export function generateToken(length = 32): string {
+  let token = "";
+  while (token.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length))) {
+      if (byte < UNBIASED_LIMIT && token.length < length) token += TOKEN_ALPHABET[byte % TOKEN_ALPHABET.length];
+    }
+  }
+  return token;
+}

@@ -1,0 +1,18 @@
+/** Cache keys of the conversation feature. */
+export const conversationKeys = {
+  all: ["conversation"] as const,
+  ticket: (uuid: string) => ["conversation", "ticket", uuid] as const,
+  messages: (ticketId: number) => ["conversation", "messages", ticketId] as const,
+  media: (path: string) => ["conversation", "media", path] as const,
+  tags: ["conversation", "tags"] as const,
+  notes: (ticketId: number, contactId: number) => ["conversation", "notes", ticketId, contactId] as const,
+  distributionLogs: (ticketId: number) => ["conversation", "distribution-logs", ticketId] as const,
+  quickMessages: ["conversation", "quick-messages"] as const,
+  queues: ["conversation", "queues"] as const,
+  users: ["conversation", "users"] as const,
+  connections: ["conversation", "connections"] as const,
+  contact: (id: number) => ["conversation", "contact", id] as const,
+};
+
+/** The session's user, as the auth feature caches it: read here, never fetched twice. */
+export const sessionUserKey = ["auth", "me"] as const;

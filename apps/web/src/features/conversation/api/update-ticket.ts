@@ -1,0 +1,24 @@
+import { type Ticket, type UpdateTicketBody, ZTicket } from "@conversa/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { conversationKeys } from "./query-keys.ts";
+
+export interface UpdateTicketInput {
+  id: number;
+  body: UpdateTicketBody;
+}
+
+/** PUT /tickets/{id}: accept, return, resolve, reopen or transfer. Rejects with ERR_OTHER_OPEN_TICKET (409) on reopen. */
+export function updateTicket({ id, body }: UpdateTicketInput): Promise<Ticket> {
+  return apiRequest(`/tickets/${id}`, ZTicket, { method: "PUT", body });
+}
+
+/** Changes a ticket and keeps the panel's copy current. The caller reports failures. */
+export function useUpdateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTicket,
+    meta: { silentError: true },
+    onSuccess: (ticket) => queryClient.setQueryData(conversationKeys.ticket(ticket.uuid), ticket),
+  });
+}

@@ -1,0 +1,96 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { errorResponse, type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { sessionUser } from "../../../test/fixtures.ts";
+import { message, ticket } from "../testing/fixtures.ts";
+import { renderWithApp } from "../testing/render.tsx";
+import { ConversationPanel } from "./conversation-panel.tsx";
+
+const SLOW = { timeout: 6000 };
+const UUID = ticket().uuid;
+const at = (day: number, hour: number) => new Date(2025, 2, day, hour, 0, 0).toISOString();
+
+function page(messages: ReturnType<typeof message>[], hasMore = false) {
+  return jsonResponse({ messages, ticket: { id: 5, uuid: UUID, status: "open" }, count: messages.length, hasMore });
+}
+
+/** Answers the calls the panel makes at start; `extra` answers first. */
+function serve(overrides: Partial<ReturnType<typeof ticket>>, extra: (call: FetchCall) => Response | undefined = () => undefined) {
+  return mockFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.path === "/auth/me") return jsonResponse(sessionUser({ profile: "user" }));
+    if (call.path === `/tickets/u/${UUID}`) return jsonResponse(ticket(overrides));
+    if (call.path === "/tags/list") return jsonResponse([]);
+    if (call.path === "/messages/5") {
+      return call.url.searchParams.get("pageNumber") === "2"
+        ? page([message({ id: 1, ticketId: 3, body: "Primeiro atendimento", createdAt: at(8, 10) })])
+        : page(
+            [
+              message({ id: 2, ticketId: 5, body: "Preciso de ajuda", createdAt: at(10, 9) }),
+              message({ id: 3, ticketId: 5, fromMe: true, userId: 7, ack: 4, body: "*Ana*:\nClaro!", createdAt: at(10, 9) }),
+            ],
+            true,
+          );
+    }
+    return undefined;
+  });
+}
+
+function renderPanel() {
+  return renderWithApp(<ConversationPanel ticketUuid={UUID} />, `/tickets/${UUID}`);
+}
+
+describe("ConversationPanel", { timeout: 30_000 }, () => {
+  it("shows the conversation with earlier tickets, dividers and day separators", async () => {
+    serve({ status: "open" });
+    renderPanel();
+    const log = await screen.findByRole("log", { name: "Mensagens" }, SLOW);
+    // The first page does not fill the panel (jsdom has no layout), so the next one is loaded at once.
+    await within(log).findByText("Primeiro atendimento", undefined, SLOW);
+    const texts = Array.from(log.querySelectorAll('[role="separator"], [data-testid="message-text"]'), (node) => node.getAttribute("aria-label") ?? node.textContent);
+    expect(texts).toEqual(["08/03/2025", "Primeiro atendimento", "Conversa encerrada", "10/03/2025", "Conversa iniciada", "Preciso de ajuda", "Ana:\nClaro!"]);
+    expect(log.querySelector('[data-ack-icon="doubleBlue"]')).not.toBeNull();
+  });
+
+  it("accepts a pending ticket and keeps it selected", async () => {
+    const { calls } = serve({ status: "pending", userId: null, user: null }, (call) =>
+      call.method === "PUT" ? jsonResponse(ticket({ status: "open" })) : undefined,
+    );
+    const { router } = renderPanel();
+    fireEvent.click(await screen.findByText("Aceitar", { selector: "button" }, SLOW));
+    await waitFor(() => expect(calls.find((call) => call.method === "PUT")).toMatchObject({ path: "/tickets/5", body: { status: "open" } }), SLOW);
+    expect(await screen.findByText("Resolver", { selector: "button" }, SLOW)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/tickets/${UUID}`);
+    expect(screen.getByLabelText("Mensagem", { selector: "textarea" })).toBeEnabled();
+  });
+
+  it("goes back to the list after resolving", async () => {
+    const { calls } = serve({ status: "open" }, (call) => (call.method === "PUT" ? jsonResponse(ticket({ status: "closed" })) : undefined));
+    const { router } = renderPanel();
+    fireEvent.click(await screen.findByText("Resolver", { selector: "button" }, SLOW));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tickets"), SLOW);
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ status: "closed" });
+  });
+
+  it("says who holds the contact's other ticket when reopening is refused", async () => {
+    serve({ status: "closed" }, (call) =>
+      call.method === "PUT" ? errorResponse(409, "ERR_OTHER_OPEN_TICKET", "conflict", { userId: 9, userName: "Bruno", queueName: "Suporte" }) : undefined,
+    );
+    renderPanel();
+    fireEvent.click(await screen.findByText("Reabrir", { selector: "button" }, SLOW));
+    expect(await screen.findByText("Este contato já tem um atendimento ativo com Bruno na fila Suporte.", undefined, SLOW)).toBeInTheDocument();
+  });
+
+  it("refuses a ticket of another queue with 'Acesso não permitido' and goes back to the list", async () => {
+    mockFetch((call) => {
+      if (call.path === "/auth/refresh_token") return jsonResponse({ token: "t2", user: sessionUser({ profile: "user" }) });
+      if (call.path === `/tickets/u/${UUID}`) return errorResponse(403, "ERR_NO_PERMISSION", "Acesso não permitido");
+      if (call.path === "/auth/me") return jsonResponse(sessionUser({ profile: "user" }));
+      return undefined;
+    });
+    const { router } = renderPanel();
+    expect(await screen.findByText("Acesso não permitido", undefined, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tickets"), SLOW);
+  });
+});

@@ -1,0 +1,101 @@
+import { type Message, type SessionUser, type Ticket, TIMINGS } from "@conversa/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Stack from "@mui/material/Stack";
+import { useTheme } from "@mui/material/styles";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useCallback, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { ApiError } from "../../../lib/api-client.ts";
+import { showToast, toastError } from "../../../lib/toast.ts";
+import { useCurrentUser } from "../api/current-user.ts";
+import { useTicket } from "../api/get-ticket.ts";
+import { useConversationLiveUpdates } from "../hooks/use-conversation-live-updates.ts";
+import { ContactDrawer } from "./contact-drawer.tsx";
+import { ConversationHeader } from "./conversation-header.tsx";
+import { DistributionLogPanel, DistributionLogToggle } from "./distribution-log-panel.tsx";
+import { MessageInput } from "./message-input.tsx";
+import { MessageList } from "./message-list.tsx";
+import { TagPicker } from "./tag-picker.tsx";
+
+export interface ConversationPanelProps {
+  /** The uuid of the ticket shown (from the /tickets/:ticketUuid route). */
+  ticketUuid: string;
+  /** Called when the panel asks to be closed (narrow screens: back to the list). */
+  onClose?: () => void;
+}
+
+/** A refused or missing ticket sends the user back to the list; anything else can be retried here. */
+function leavesPanel(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 403 || error.status === 404);
+}
+
+/**
+ * The conversation of one ticket (spec core §2): header with the ticket's actions, tags and
+ * distribution history, the messages, the input and the contact drawer with notes. Fills its
+ * container (give it a height).
+ */
+export function ConversationPanel({ ticketUuid, onClose }: ConversationPanelProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ticket = useTicket(ticketUuid);
+  const user = useCurrentUser();
+  const error = ticket.error;
+
+  useEffect(() => {
+    if (!leavesPanel(error)) return;
+    if (error instanceof ApiError && error.code === "ERR_NO_PERMISSION") showToast(t("conversation.accessDenied"), "error", TIMINGS.errorToastMs);
+    else toastError(error);
+    void navigate("/tickets", { replace: true });
+  }, [error, navigate, t]);
+
+  if (ticket.data) return <Conversation key={ticket.data.id} ticket={ticket.data} user={user} onClose={onClose} />;
+
+  return (
+    <Box sx={{ height: "100%", display: "grid", placeItems: "center", p: 2 }}>
+      {ticket.isError && !leavesPanel(error) ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void ticket.refetch()}>
+              {t("conversation.retry")}
+            </Button>
+          }
+        >
+          {t("conversation.loadFailed")}
+        </Alert>
+      ) : (
+        <CircularProgress aria-label={t("conversation.loading")} />
+      )}
+    </Box>
+  );
+}
+
+function Conversation({ ticket, user, onClose }: { ticket: Ticket; user: SessionUser | null; onClose?: () => void }) {
+  const [quoted, setQuoted] = useState<Message | null>(null);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [logsOpen, setLogsOpen] = useState(false);
+  const logsId = useId();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
+  useConversationLiveUpdates(ticket);
+  const onReply = useCallback((message: Message) => setQuoted(message), []);
+  const cancelQuote = useCallback(() => setQuoted(null), []);
+
+  return (
+    <Box component="section" aria-label={ticket.contact.name} sx={{ height: "100%", minHeight: 0, display: "flex", flexDirection: "column", bgcolor: "background.paper" }}>
+      <ConversationHeader ticket={ticket} user={user} onOpenContact={() => setContactOpen(true)} onClose={onClose} />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}>
+        <TagPicker ticket={ticket} />
+        <DistributionLogToggle open={logsOpen} regionId={logsId} compact={compact} onToggle={() => setLogsOpen((open) => !open)} />
+      </Stack>
+      <DistributionLogPanel ticketId={ticket.id} open={logsOpen} regionId={logsId} />
+      <MessageList ticket={ticket} user={user} onReply={onReply} />
+      <MessageInput ticketId={ticket.id} status={ticket.status} quoted={quoted} onCancelQuote={cancelQuote} />
+      <ContactDrawer open={contactOpen} ticket={ticket} onClose={() => setContactOpen(false)} />
+    </Box>
+  );
+}

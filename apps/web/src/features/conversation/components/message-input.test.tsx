@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { errorResponse, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { message } from "../testing/fixtures.ts";
+import { renderWithApp } from "../testing/render.tsx";
+import { MessageInput } from "./message-input.tsx";
+
+const noop = () => undefined;
+
+/** MUI under jsdom on a busy machine is slow: give findBy queries time. */
+const SLOW = { timeout: 4000 };
+
+function renderInput(status: "pending" | "open" | "closed") {
+  renderWithApp(<MessageInput ticketId={5} status={status} quoted={null} onCancelQuote={noop} />);
+  return screen.findByLabelText<HTMLTextAreaElement>("Mensagem", { selector: "textarea" }, SLOW);
+}
+
+function posts(calls: ReturnType<typeof mockFetch>["calls"]) {
+  return calls.filter((call) => call.method === "POST");
+}
+
+const quickMessages = [
+  { id: 1, shortcode: "bomdia", message: "Bom dia! Como posso ajudar você hoje?", geral: true, status: true, isMedia: false, mediaPath: null, mediaName: null, userId: null },
+  { id: 2, shortcode: "boleto", message: "Segue o boleto.", geral: true, status: true, isMedia: false, mediaPath: null, mediaName: null, userId: null },
+];
+
+describe("MessageInput", { timeout: 20_000 }, () => {
+  it.each([
+    ["pending", "Aceite o atendimento para enviar mensagens."],
+    ["closed", "Reabra o atendimento para enviar mensagens."],
+  ] as const)("is disabled for a %s ticket, with a hint", async (status, hint) => {
+    mockFetch(() => undefined);
+    const input = await renderInput(status);
+    expect(input).toBeDisabled();
+    expect(screen.getByText(hint, { selector: "span" })).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(hint);
+    expect(screen.queryByLabelText("Gravar áudio")).toBeNull();
+  });
+
+  it("is enabled for an open ticket, with the signature on by default", async () => {
+    mockFetch(() => undefined);
+    const input = await renderInput("open");
+    expect(input).toBeEnabled();
+    expect(screen.getByLabelText("Enviar", { selector: "button" })).toBeEnabled();
+    expect(screen.getByLabelText("Assinar")).toBeChecked();
+  });
+
+  it("does not send a blank message", async () => {
+    const { calls } = mockFetch(() => undefined);
+    const input = await renderInput("open");
+    fireEvent.change(input, { target: { value: "   \n  " } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    fireEvent.click(screen.getByLabelText("Enviar", { selector: "button" }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it("sends on Enter with the signature and clears the input", async () => {
+    const { calls } = mockFetch((call) => (call.method === "POST" ? jsonResponse([message({ id: 90, fromMe: true, body: "*Ana*:\nOlá", sendStatus: "pending" })]) : undefined));
+    const input = await renderInput("open");
+    fireEvent.change(input, { target: { value: "  Olá  " } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(posts(calls)).toHaveLength(1), SLOW);
+    expect(posts(calls)[0]).toMatchObject({ path: "/messages/5", body: { body: "Olá", signMessage: true } });
+    await waitFor(() => expect(input).toHaveValue(""), SLOW);
+  });
+
+  it("keeps Shift+Enter for a new line", async () => {
+    const { calls } = mockFetch(() => undefined);
+    const input = await renderInput("open");
+    fireEvent.change(input, { target: { value: "linha 1" } });
+    expect(fireEvent.keyDown(input, { key: "Enter", shiftKey: true })).toBe(true);
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it("clears the input when the connection is down but the message was queued", async () => {
+    mockFetch((call) =>
+      call.method === "POST" ? errorResponse(400, "ERR_WAPP_NOT_INITIALIZED", "queued", { queued: true, messageIds: [91] }) : jsonResponse({ messages: [], ticket: { id: 5, uuid: "u", status: "open" }, count: 0, hasMore: false }),
+    );
+    const input = await renderInput("open");
+    fireEvent.change(input, { target: { value: "Oi" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(await screen.findByText(/Esta sessão do WhatsApp não foi inicializada/, undefined, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(input).toHaveValue(""), SLOW);
+  });
+
+  it("keeps the text when the send fails", async () => {
+    mockFetch((call) => (call.method === "POST" ? errorResponse(400, "ERR_TICKET_NOT_OPEN") : undefined));
+    const input = await renderInput("open");
+    fireEvent.change(input, { target: { value: "Oi" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(await screen.findByText("O atendimento precisa estar aberto para enviar mensagens.", undefined, SLOW)).toBeInTheDocument();
+    expect(input).toHaveValue("Oi");
+  });
+
+  it("lists quick replies after a slash and one character, and fills the input with the one picked", async () => {
+    mockFetch((call) => (call.path === "/quick-messages/list" ? jsonResponse(quickMessages) : undefined));
+    const input = await renderInput("open");
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "/" } });
+    expect(screen.queryByRole("listbox")).toBeNull();
+    fireEvent.change(input, { target: { value: "/bo" } });
+    const list = await screen.findByRole("listbox", { name: "Respostas rápidas" }, SLOW);
+    const labels = Array.from(list.querySelectorAll('[role="option"]'), (option) => option.textContent);
+    expect(labels).toEqual(["boleto - Segue o boleto.", "bomdia - Bom dia! Como posso ajudar..."]);
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(input).toHaveValue("Bom dia! Como posso ajudar você hoje?");
+  });
+});

@@ -1,0 +1,287 @@
+import type { Message, QuickMessage, TicketStatus } from "@conversa/shared";
+import AttachFile from "@mui/icons-material/AttachFile";
+import Cancel from "@mui/icons-material/Cancel";
+import Close from "@mui/icons-material/Close";
+import Mic from "@mui/icons-material/Mic";
+import Send from "@mui/icons-material/Send";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useQueryClient } from "@tanstack/react-query";
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { showToast, toastError } from "../../../lib/toast.ts";
+import { useQuickMessages } from "../api/list-quick-messages.ts";
+import { refreshNewestPage } from "../api/list-messages.ts";
+import { type SendMessageInput, useSendMessage } from "../api/send-message.ts";
+import { useAudioRecorder } from "../hooks/use-audio-recorder.ts";
+import { isRecordingTooShort, recordingToMp3 } from "../utils/audio.ts";
+import { messageKindOf } from "../utils/message-content.ts";
+import { matchQuickReplies, quickReplyQuery } from "../utils/quick-replies.ts";
+import { hasContent, wasQueued } from "../utils/send-errors.ts";
+import { ProcessingAudio, RecordingBar } from "./audio-recorder.tsx";
+import { QuickReplyList } from "./quick-reply-list.tsx";
+
+/** Hidden on screen, read by assistive technology. */
+const visuallyHidden = { position: "absolute", width: 1, height: 1, margin: "-1px", padding: 0, border: 0, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
+
+/** The input grows up to this many rows, then scrolls (spec core §2). */
+export const MAX_INPUT_ROWS = 5;
+
+interface MessageInputProps {
+  ticketId: number;
+  status: TicketStatus;
+  /** The message being replied to, shown above the input. */
+  quoted: Message | null;
+  onCancelQuote: () => void;
+}
+
+function QuotedBar({ quoted, onCancel }: { quoted: Message; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const author = quoted.fromMe ? t("conversation.messages.you") : (quoted.contact?.name ?? "");
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: "center", mx: 1, mb: 1, pl: 1.5, py: 0.5, borderLeft: 4, borderColor: "primary.main", bgcolor: "action.hover", borderRadius: 1 }}>
+      <Box sx={{ flex: 1, minWidth: 0 }} aria-live="polite">
+        <Typography variant="caption" sx={{ fontWeight: 600, display: "block" }}>
+          {t("conversation.input.replyingTo", { name: author })}
+        </Typography>
+        <Typography variant="body2" noWrap color="text.secondary">
+          {quoted.body || t(`conversation.messages.kinds.${messageKindOf(quoted.mediaType)}`)}
+        </Typography>
+      </Box>
+      <IconButton size="small" aria-label={t("conversation.input.cancelReply")} onClick={onCancel}>
+        <Close fontSize="small" />
+      </IconButton>
+    </Stack>
+  );
+}
+
+/**
+ * The message composer (spec core §2): Enter sends, Shift+Enter breaks the line, blank messages are
+ * not sent, everything is disabled unless the ticket is open; quick replies after "/", attachments,
+ * the reply preview, the signature switch and the audio recorder.
+ */
+export function MessageInput({ ticketId, status, quoted, onCancelQuote }: MessageInputProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const isOpen = status === "open";
+  const [text, setText] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [signMessage, setSignMessage] = useState(true);
+  const [focused, setFocused] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const [processingAudio, setProcessingAudio] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement | null>(null);
+  const fileInputRef = useRef<HTMLInputElement | null>(null);
+  const listId = useId();
+  const hintId = useId();
+  const send = useSendMessage();
+  const recorder = useAudioRecorder();
+
+  const wantsQuickReplies = quickReplyQuery(text) !== null;
+  const quickMessages = useQuickMessages(isOpen && wantsQuickReplies);
+  const matches = useMemo(() => matchQuickReplies(text, quickMessages.data ?? []), [text, quickMessages.data]);
+  const showQuickReplies = isOpen && focused && matches.length > 0 && dismissedFor !== text;
+  const active = Math.min(activeIndex, Math.max(matches.length - 1, 0));
+
+  useEffect(() => {
+    if (quoted) inputRef.current?.focus();
+  }, [quoted]);
+
+  const deliver = (input: Omit<SendMessageInput, "ticketId" | "signMessage" | "quotedMsgId">, onSent: () => void) => {
+    send.mutate(
+      { ticketId, signMessage, quotedMsgId: quoted?.id, ...input },
+      {
+        onSuccess: onSent,
+        onError: (error) => {
+          toastError(error);
+          if (!wasQueued(error)) return;
+          // Stored and waiting for the connection: show it with its clock, as sent.
+          onSent();
+          void refreshNewestPage(queryClient, ticketId).catch(() => undefined);
+        },
+      },
+    );
+  };
+
+  const submit = () => {
+    if (!isOpen || send.isPending || !hasContent(text, files.length)) return;
+    deliver({ body: text.trim(), files }, () => {
+      setText("");
+      setFiles([]);
+      onCancelQuote();
+    });
+  };
+
+  const pickQuickReply = (quick: QuickMessage) => {
+    setText(quick.message);
+    setActiveIndex(0);
+    inputRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (showQuickReplies) {
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        const step = event.key === "ArrowDown" ? 1 : -1;
+        setActiveIndex((active + step + matches.length) % matches.length);
+        return;
+      }
+      if (event.key === "Escape") {
+        event.preventDefault();
+        setDismissedFor(text);
+        return;
+      }
+      if ((event.key === "Enter" && !event.shiftKey) || event.key === "Tab") {
+        const quick = matches[active];
+        if (quick) {
+          event.preventDefault();
+          pickQuickReply(quick);
+          return;
+        }
+      }
+    }
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const startRecording = async () => {
+    try {
+      await recorder.start();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const sendRecording = async () => {
+    setProcessingAudio(true);
+    try {
+      const recording = await recorder.finish();
+      if (!recording || recording.size === 0) {
+        showToast(t("conversation.input.recordingTooShort"), "info");
+        return;
+      }
+      const mp3 = await recordingToMp3(recording);
+      if (isRecordingTooShort(mp3.size)) {
+        showToast(t("conversation.input.recordingTooShort"), "info");
+        return;
+      }
+      deliver({ body: "", voice: mp3 }, onCancelQuote);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setProcessingAudio(false);
+    }
+  };
+
+  const hint = status === "pending" ? t("conversation.input.disabledPending") : t("conversation.input.disabledClosed");
+  const recording = recorder.state === "recording" && recorder.startedAt !== null;
+
+  return (
+    <Box component="footer" sx={{ position: "relative", borderTop: 1, borderColor: "divider", bgcolor: "background.paper", pt: 1, pb: 0.5 }}>
+      {showQuickReplies ? <QuickReplyList id={listId} options={matches} activeIndex={active} onPick={pickQuickReply} /> : null}
+      {quoted && isOpen ? <QuotedBar quoted={quoted} onCancel={onCancelQuote} /> : null}
+      {files.length > 0 ? (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", mx: 1, mb: 1 }} aria-label={t("conversation.input.attachments")} role="list">
+          {files.map((file, index) => (
+            <Chip
+              key={`${file.name}-${index}`}
+              role="listitem"
+              label={file.name}
+              icon={<AttachFile />}
+              onDelete={() => setFiles((list) => list.filter((_, i) => i !== index))}
+              deleteIcon={<Cancel titleAccess={t("conversation.input.removeFile", { name: file.name })} />}
+              sx={{ maxWidth: 260 }}
+            />
+          ))}
+        </Stack>
+      ) : null}
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: "flex-end", px: 1 }}>
+        {recording && recorder.startedAt !== null ? (
+          <RecordingBar startedAt={recorder.startedAt} onCancel={recorder.cancel} onSend={() => void sendRecording()} />
+        ) : processingAudio ? (
+          <ProcessingAudio />
+        ) : (
+          <>
+            <input
+              ref={fileInputRef}
+              type="file"
+              multiple
+              hidden
+              aria-hidden
+              tabIndex={-1}
+              onChange={(event) => {
+                const chosen = Array.from(event.target.files ?? []);
+                if (chosen.length) setFiles((list) => [...list, ...chosen]);
+                event.target.value = "";
+              }}
+            />
+            <IconButton aria-label={t("conversation.input.attach")} disabled={!isOpen} onClick={() => fileInputRef.current?.click()}>
+              <AttachFile />
+            </IconButton>
+            <TextField
+              inputRef={inputRef}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setActiveIndex(0);
+              }}
+              onKeyDown={onKeyDown}
+              onFocus={() => setFocused(true)}
+              onBlur={() => setFocused(false)}
+              disabled={!isOpen}
+              placeholder={isOpen ? t("conversation.input.placeholder") : hint}
+              multiline
+              maxRows={MAX_INPUT_ROWS}
+              fullWidth
+              size="small"
+              slotProps={{
+                htmlInput: {
+                  "aria-label": t("conversation.input.label"),
+                  "aria-describedby": isOpen ? undefined : hintId,
+                  "aria-autocomplete": "list",
+                  "aria-controls": showQuickReplies ? listId : undefined,
+                  "aria-activedescendant": showQuickReplies && matches[active] ? `${listId}-${matches[active].id}` : undefined,
+                },
+              }}
+              sx={{ "& .MuiOutlinedInput-root": { borderRadius: 3 } }}
+            />
+            {isOpen ? (
+              <IconButton aria-label={t("conversation.input.record")} onClick={() => void startRecording()} disabled={send.isPending}>
+                <Mic />
+              </IconButton>
+            ) : null}
+            <IconButton aria-label={t("conversation.input.send")} color="primary" disabled={!isOpen} loading={send.isPending} onClick={submit}>
+              <Send />
+            </IconButton>
+          </>
+        )}
+      </Stack>
+      {isOpen ? (
+        <Stack direction="row" sx={{ alignItems: "center", px: 2 }}>
+          <Tooltip title={t("conversation.input.signatureHelp")}>
+            <FormControlLabel
+              control={<Switch size="small" checked={signMessage} onChange={(event) => setSignMessage(event.target.checked)} />}
+              label={<Typography variant="caption">{t("conversation.input.signature")}</Typography>}
+            />
+          </Tooltip>
+        </Stack>
+      ) : (
+        // The placeholder shows the hint; this copy describes the disabled input to assistive technology.
+        <Typography id={hintId} variant="caption" sx={visuallyHidden}>
+          {hint}
+        </Typography>
+      )}
+    </Box>
+  );
+}

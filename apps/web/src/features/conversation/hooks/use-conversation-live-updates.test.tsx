@@ -1,0 +1,88 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { FakeSocket } from "../../../test/fake-socket.ts";
+import { jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { sessionUser } from "../../../test/fixtures.ts";
+import { ConversationPanel } from "../components/conversation-panel.tsx";
+import { message, ticket } from "../testing/fixtures.ts";
+import { renderWithApp } from "../testing/render.tsx";
+
+const sockets = vi.hoisted(() => ({ current: null as FakeSocket | null }));
+
+vi.mock("socket.io-client", async () => {
+  const { FakeSocket: Fake } = await import("../../../test/fake-socket.ts");
+  return {
+    io: () => {
+      sockets.current = new Fake();
+      return sockets.current;
+    },
+  };
+});
+
+const SLOW = { timeout: 6000 };
+const UUID = ticket().uuid;
+const COMPANY = 3;
+
+function socket(): FakeSocket {
+  if (!sockets.current) throw new Error("no socket");
+  return sockets.current;
+}
+
+async function renderLivePanel() {
+  const fetches = mockFetch((call) => {
+    if (call.path === "/auth/me") return jsonResponse(sessionUser());
+    if (call.path === `/tickets/u/${UUID}`) return jsonResponse(ticket());
+    if (call.path === "/tags/list") return jsonResponse([]);
+    if (call.path === "/messages/5") return jsonResponse({ messages: [message({ id: 2, body: "Bom dia" })], ticket: { id: 5, uuid: UUID, status: "open" }, count: 1, hasMore: false });
+    return undefined;
+  });
+  renderWithApp(<ConversationPanel ticketUuid={UUID} />, `/tickets/${UUID}`, { companyId: COMPANY, userId: 7 });
+  await screen.findByText("Bom dia", undefined, SLOW);
+  act(() => socket().acceptConnection());
+  return fetches;
+}
+
+function receive(channel: string, payload: unknown) {
+  act(() => socket().receive(`company-${COMPANY}-${channel}`, payload));
+}
+
+describe("useConversationLiveUpdates", { timeout: 30_000 }, () => {
+  it("joins the ticket's room while the conversation is shown", async () => {
+    await renderLivePanel();
+    await waitFor(() => expect(socket().emitted).toContainEqual({ event: "joinChatBox", args: [5] }), SLOW);
+  });
+
+  it("appends a new message of this conversation and ignores other tickets' messages", async () => {
+    await renderLivePanel();
+    receive("appMessage", { action: "create", message: message({ id: 3, ticketId: 99, body: "De outro atendimento" }), ticket: { id: 99, contactId: 500, whatsappId: 1 } });
+    receive("appMessage", { action: "create", message: message({ id: 4, body: "Chegou agora", createdAt: "2025-03-10T12:05:00.000Z" }) });
+    expect(await screen.findByText("Chegou agora", undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText("De outro atendimento")).toBeNull();
+  });
+
+  it("marks the conversation read again when a customer message arrives while it is shown", async () => {
+    const { calls } = await renderLivePanel();
+    const reads = () => calls.filter((call) => call.path === "/messages/5" && call.url.searchParams.get("pageNumber") === "1").length;
+    const before = reads();
+    receive("appMessage", { action: "create", message: message({ id: 5, body: "Oi de novo", createdAt: "2025-03-10T12:07:00.000Z" }) });
+    await waitFor(() => expect(reads()).toBe(before + 1), SLOW);
+  });
+
+  it("applies message updates: acks and deletion", async () => {
+    await renderLivePanel();
+    receive("appMessage", { action: "create", message: message({ id: 6, fromMe: true, userId: 7, ack: 0, body: "Enviando", createdAt: "2025-03-10T12:06:00.000Z" }) });
+    const bubble = (await screen.findByText("Enviando", undefined, SLOW)).closest("article");
+    expect(bubble?.querySelector('[data-ack-icon="clock"]')).not.toBeNull();
+    receive("appMessage", { action: "update", message: message({ id: 6, fromMe: true, userId: 7, ack: 3, body: "Enviando", createdAt: "2025-03-10T12:06:00.000Z" }) });
+    await waitFor(() => expect(screen.getByText("Enviando").closest("article")?.querySelector('[data-ack-icon="double"]')).not.toBeNull(), SLOW);
+    receive("appMessage", { action: "update", message: message({ id: 6, fromMe: true, userId: 7, ack: 3, isDeleted: true, body: "Enviando", createdAt: "2025-03-10T12:06:00.000Z" }) });
+    expect(await screen.findByText("Mensagem apagada", undefined, SLOW)).toBeInTheDocument();
+  });
+
+  it("refreshes the header when this ticket changes", async () => {
+    await renderLivePanel();
+    receive("ticket", { action: "update", ticket: ticket({ id: 77, status: "closed" }) });
+    receive("ticket", { action: "update", ticket: ticket({ status: "pending", user: null, userId: null }) });
+    expect(await screen.findByText("Aceitar", { selector: "button" }, SLOW)).toBeInTheDocument();
+  });
+});

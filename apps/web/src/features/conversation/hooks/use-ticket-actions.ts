@@ -1,0 +1,77 @@
+import { type Ticket, TIMINGS, type UpdateTicketBody, ZOtherOpenTicketDetails } from "@conversa/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { ApiError } from "../../../lib/api-client.ts";
+import { showToast, toastError } from "../../../lib/toast.ts";
+import { useDeleteTicket } from "../api/delete-ticket.ts";
+import { conversationKeys } from "../api/query-keys.ts";
+import { useUpdateTicket } from "../api/update-ticket.ts";
+import { staysSelectedAfterAction, statusChangeBody, type TicketAction } from "../utils/ticket-actions.ts";
+
+export type RunningAction = TicketAction | "delete" | null;
+
+/**
+ * The header's ticket actions: each one PUTs the ticket, then the ticket stays selected only while it
+ * is open, otherwise the app goes back to /tickets (spec core §4). A reopen refused because the
+ * contact has another active ticket says who holds it.
+ */
+export function useTicketActions(ticket: Ticket) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const update = useUpdateTicket();
+  const remove = useDeleteTicket();
+  const [running, setRunning] = useState<RunningAction>(null);
+
+  const reportFailure = (error: unknown) => {
+    if (error instanceof ApiError && error.code === "ERR_OTHER_OPEN_TICKET") {
+      const details = ZOtherOpenTicketDetails.safeParse(error.details);
+      if (details.success && details.data.userName) {
+        showToast(
+          t("conversation.otherOpenTicket", { user: details.data.userName, queue: details.data.queueName ?? t("conversation.header.noQueue") }),
+          "error",
+          TIMINGS.errorToastMs * 2,
+        );
+        return;
+      }
+    }
+    toastError(error);
+  };
+
+  const apply = async (action: TicketAction, body: UpdateTicketBody): Promise<boolean> => {
+    setRunning(action);
+    try {
+      const updated = await update.mutateAsync({ id: ticket.id, body });
+      if (!staysSelectedAfterAction(updated.status)) void navigate("/tickets");
+      return true;
+    } catch (error) {
+      reportFailure(error);
+      return false;
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  return {
+    running,
+    /** Accept, return, resolve or reopen. */
+    changeStatus: (action: Exclude<TicketAction, "transfer">) => apply(action, statusChangeBody(action)),
+    /** Transfer to a queue, optionally to a user and a connection; resolves whether it worked. */
+    transfer: (body: { queueId: number; userId?: number | null; whatsappId?: number | null }) => apply("transfer", body),
+    /** Deletes the ticket and goes back to /tickets. */
+    deleteTicket: async () => {
+      setRunning("delete");
+      try {
+        await remove.mutateAsync(ticket.id);
+        queryClient.removeQueries({ queryKey: conversationKeys.ticket(ticket.uuid) });
+        void navigate("/tickets");
+      } catch {
+        // The query client's error toast told the user.
+      } finally {
+        setRunning(null);
+      }
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { ConversationPanel, type ConversationPanelProps } from "./components/conversation-panel.tsx";

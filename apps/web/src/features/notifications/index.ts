@@ -1,0 +1,1 @@
+export { NotificationsPopover } from "./components/notifications-popover.tsx";

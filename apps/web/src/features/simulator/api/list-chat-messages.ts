@@ -1,0 +1,27 @@
+import { type SimulatorMessagesPage, ZSimulatorMessagesPage } from "@conversa/shared";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { SIMULATOR_POLL_MS, simulatorKeys } from "./keys.ts";
+
+/** Messages shown in the thread: the newest ones. */
+const THREAD_PAGE_SIZE = 100;
+
+/** GET /simulator/connections/:id/chats/:number/messages: the newest page of a conversation. */
+export function fetchChatMessages(connectionId: number, chatNumber: string): Promise<SimulatorMessagesPage> {
+  return apiRequest(`/simulator/connections/${connectionId}/chats/${encodeURIComponent(chatNumber)}/messages`, ZSimulatorMessagesPage, {
+    query: { pageSize: THREAD_PAGE_SIZE },
+    sessionHandling: false,
+  });
+}
+
+/** The conversation with one customer (or group), polled every second. */
+export function useChatMessages(connectionId: number | null, chatNumber: string | null) {
+  return useQuery({
+    queryKey: simulatorKeys.messages(connectionId ?? 0, chatNumber ?? ""),
+    queryFn: () => fetchChatMessages(connectionId ?? 0, chatNumber ?? ""),
+    enabled: connectionId !== null && chatNumber !== null,
+    refetchInterval: SIMULATOR_POLL_MS,
+    staleTime: 0,
+    meta: { silentError: true },
+  });
+}

@@ -1,0 +1,91 @@
+import { TIMINGS } from "@conversa/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useCreateContact } from "../api/create-contact.ts";
+import type { ContactOption } from "../api/search-contacts.ts";
+import { buildContactSchema, type ContactFormInput, type ContactFormOutput } from "../utils/new-ticket-form.ts";
+import { wait } from "../utils/wait.ts";
+
+interface ContactFormDialogProps {
+  /** The name typed in the contact search; the dialog is open while it is set. */
+  initialName: string | null;
+  onClose: () => void;
+  onCreated: (contact: ContactOption) => void;
+}
+
+/** A small form that adds a contact from the new-ticket dialog (POST /contacts). */
+export function ContactFormDialog({ initialName, onClose, onCreated }: ContactFormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={initialName !== null} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="contact-form-title">
+      <DialogTitle id="contact-form-title">{t("tickets.contactForm.title")}</DialogTitle>
+      {initialName !== null ? <ContactForm initialName={initialName} onClose={onClose} onCreated={onCreated} /> : null}
+    </Dialog>
+  );
+}
+
+function ContactForm({ initialName, onClose, onCreated }: { initialName: string; onClose: () => void; onCreated: (contact: ContactOption) => void }) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => buildContactSchema(t), [t]);
+  const create = useCreateContact();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormInput, unknown, ContactFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: initialName, number: "", email: "" },
+  });
+
+  const onSubmit = async (values: ContactFormOutput) => {
+    await wait(TIMINGS.formSubmitDelayMs);
+    try {
+      const contact = await create.mutateAsync({ name: values.name, number: values.number, ...(values.email ? { email: values.email } : {}) });
+      onCreated(contact);
+    } catch {
+      // The error toast told the user (e.g. the number already exists); the form stays open.
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // The form sits inside the new-ticket form in the React tree: keep the submit to itself.
+        event.stopPropagation();
+        void handleSubmit(onSubmit)(event);
+      }}
+    >
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <TextField {...register("name")} label={t("tickets.contactForm.name")} required autoFocus fullWidth error={Boolean(errors.name)} helperText={errors.name?.message} />
+          <TextField
+            {...register("number")}
+            label={t("tickets.contactForm.number")}
+            required
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: "tel", maxLength: 60 } }}
+            error={Boolean(errors.number)}
+            helperText={errors.number?.message ?? t("tickets.contactForm.numberHint")}
+          />
+          <TextField {...register("email")} label={t("tickets.contactForm.email")} type="email" fullWidth error={Boolean(errors.email)} helperText={errors.email?.message} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("common.cancel")}</Button>
+        <Button type="submit" variant="contained" disabled={isSubmitting}>
+          {t("tickets.contactForm.save")}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

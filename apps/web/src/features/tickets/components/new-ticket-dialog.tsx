@@ -1,0 +1,264 @@
+import { type Ticket, TIMINGS } from "@conversa/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import PersonAdd from "@mui/icons-material/PersonAdd";
+import Alert from "@mui/material/Alert";
+import Autocomplete from "@mui/material/Autocomplete";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { useEffect, useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { toastError } from "../../../lib/toast.ts";
+import { otherOpenTicketOf, type OtherOpenTicket, useCreateTicket } from "../api/create-ticket.ts";
+import { type QueueOption, useConnectionOptions, useQueueOptions } from "../api/list-options.ts";
+import { CONTACT_SEARCH_MIN_LENGTH, type ContactOption, useContactSearch } from "../api/search-contacts.ts";
+import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
+import type { TicketViewer } from "../utils/ticket-filter.ts";
+import { buildNewTicketSchema, defaultConnectionId, type NewTicketFormValues } from "../utils/new-ticket-form.ts";
+import { wait } from "../utils/wait.ts";
+import { ContactFormDialog } from "./contact-form-dialog.tsx";
+
+type ContactChoice = { kind: "contact"; contact: ContactOption } | { kind: "add"; name: string };
+
+export interface NewTicketViewer extends TicketViewer {
+  whatsappId: number | null;
+  queues: readonly QueueOption[];
+}
+
+interface NewTicketDialogProps {
+  open: boolean;
+  viewer: NewTicketViewer;
+  onClose: () => void;
+  /** The ticket was opened: the caller shows it (/tickets/{uuid}). */
+  onCreated: (ticket: Ticket) => void;
+}
+
+/** Opens a ticket for a contact: pick (or add) the contact, a queue and a connection. */
+export function NewTicketDialog({ open, viewer, onClose, onCreated }: NewTicketDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="new-ticket-title">
+      <DialogTitle id="new-ticket-title">{t("tickets.newTicket.title")}</DialogTitle>
+      {open ? <NewTicketForm viewer={viewer} onClose={onClose} onCreated={onCreated} /> : null}
+    </Dialog>
+  );
+}
+
+function NewTicketForm({ viewer, onClose, onCreated }: Omit<NewTicketDialogProps, "open">) {
+  const { t } = useTranslation();
+  const isAdmin = viewer.profile === "admin";
+  const schema = useMemo(() => buildNewTicketSchema(t, isAdmin), [t, isAdmin]);
+  const allQueues = useQueueOptions(isAdmin);
+  const connections = useConnectionOptions();
+  const create = useCreateTicket();
+  const [selected, setSelected] = useState<ContactOption | null>(null);
+  const [inputValue, setInputValue] = useState("");
+  const [newContactName, setNewContactName] = useState<string | null>(null);
+  const [otherTicket, setOtherTicket] = useState<OtherOpenTicket | null>(null);
+  const searchParam = useDebouncedValue(inputValue.trim().toLowerCase(), TIMINGS.searchDebounceMs);
+  const contacts = useContactSearch(searchParam);
+  const queueOptions: readonly QueueOption[] = isAdmin ? (allQueues.data ?? viewer.queues) : viewer.queues;
+
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<NewTicketFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { contactId: null, queueId: viewer.queues.length === 1 ? (viewer.queues[0]?.id ?? "") : "", whatsappId: "" },
+  });
+
+  useEffect(() => {
+    if (connections.data && getValues("whatsappId") === "") {
+      setValue("whatsappId", defaultConnectionId(connections.data, viewer.whatsappId));
+    }
+  }, [connections.data, getValues, setValue, viewer.whatsappId]);
+
+  const typed = inputValue.trim();
+  const isSearchReady = searchParam.length >= CONTACT_SEARCH_MIN_LENGTH && searchParam === typed.toLowerCase();
+  const options = useMemo<ContactChoice[]>(() => {
+    if (!isSearchReady || !contacts.isSuccess) return [];
+    const found: ContactChoice[] = contacts.data.map((contact) => ({ kind: "contact", contact }));
+    return found.length > 0 ? found : [{ kind: "add", name: typed }];
+  }, [contacts.data, contacts.isSuccess, isSearchReady, typed]);
+  const value: ContactChoice | null = selected ? { kind: "contact", contact: selected } : null;
+
+  const chooseContact = (contact: ContactOption | null) => {
+    setSelected(contact);
+    setOtherTicket(null);
+    setValue("contactId", contact?.id ?? null, { shouldValidate: contact !== null });
+  };
+
+  const onSubmit = async (values: NewTicketFormValues) => {
+    await wait(TIMINGS.formSubmitDelayMs);
+    if (values.contactId === null) return;
+    try {
+      const ticket = await create.mutateAsync({
+        contactId: values.contactId,
+        queueId: values.queueId === "" ? null : values.queueId,
+        whatsappId: values.whatsappId === "" ? null : values.whatsappId,
+        userId: viewer.id,
+        status: "open",
+      });
+      onCreated(ticket);
+    } catch (error) {
+      const other = otherOpenTicketOf(error);
+      if (other) setOtherTicket(other);
+      else toastError(error);
+    }
+  };
+
+  const noOptionsText =
+    typed.length < CONTACT_SEARCH_MIN_LENGTH
+      ? t("tickets.newTicket.typeMore", { count: CONTACT_SEARCH_MIN_LENGTH })
+      : t("common.loading");
+
+  return (
+    <>
+      <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "contents" }}>
+        <DialogContent dividers>
+          <Stack spacing={2.5}>
+            <Autocomplete<ContactChoice>
+              value={value}
+              inputValue={inputValue}
+              onInputChange={(_event, next) => setInputValue(next)}
+              onChange={(_event, choice) => {
+                if (choice?.kind === "add") setNewContactName(choice.name);
+                else chooseContact(choice?.contact ?? null);
+              }}
+              options={options}
+              filterOptions={(list) => list}
+              getOptionLabel={(choice) => (choice.kind === "contact" ? choice.contact.name : choice.name)}
+              isOptionEqualToValue={(a, b) => a.kind === "contact" && b.kind === "contact" && a.contact.id === b.contact.id}
+              getOptionKey={(choice) => (choice.kind === "contact" ? choice.contact.id : `add:${choice.name}`)}
+              loading={typed.length >= CONTACT_SEARCH_MIN_LENGTH && (!isSearchReady || contacts.isFetching)}
+              noOptionsText={noOptionsText}
+              loadingText={t("common.loading")}
+              renderOption={({ key, ...props }, choice) => (
+                <li key={key} {...props}>
+                  {choice.kind === "contact" ? (
+                    <Box>
+                      <Box component="span" sx={{ display: "block" }}>
+                        {choice.contact.name}
+                      </Box>
+                      <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: 13 }}>
+                        {choice.contact.number}
+                      </Box>
+                    </Box>
+                  ) : (
+                    <Box sx={{ display: "flex", alignItems: "center", gap: 1, color: "primary.main" }}>
+                      <PersonAdd fontSize="small" />
+                      {t("tickets.newTicket.addContact", { name: choice.name })}
+                    </Box>
+                  )}
+                </li>
+              )}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t("tickets.newTicket.contact")}
+                  required
+                  autoFocus
+                  error={Boolean(errors.contactId)}
+                  helperText={errors.contactId?.message ?? t("tickets.newTicket.contactHint", { count: CONTACT_SEARCH_MIN_LENGTH })}
+                  slotProps={{
+                    ...params.slotProps,
+                    input: {
+                      ...params.slotProps.input,
+                      endAdornment: (
+                        <>
+                          {contacts.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
+                          {params.slotProps.input.endAdornment}
+                        </>
+                      ),
+                    },
+                  }}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="queueId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t("tickets.newTicket.queue")}
+                  required={!isAdmin}
+                  fullWidth
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value === "" ? "" : Number(event.target.value))}
+                  onBlur={field.onBlur}
+                  error={Boolean(errors.queueId)}
+                  helperText={errors.queueId?.message}
+                >
+                  {isAdmin ? <MenuItem value="">{t("tickets.noQueue")}</MenuItem> : null}
+                  {queueOptions.map((queue) => (
+                    <MenuItem key={queue.id} value={queue.id}>
+                      <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: "50%", bgcolor: queue.color, mr: 1, display: "inline-block" }} />
+                      {queue.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="whatsappId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t("tickets.newTicket.connection")}
+                  fullWidth
+                  name={field.name}
+                  value={connections.data?.some((connection) => connection.id === field.value) ? field.value : ""}
+                  onChange={(event) => field.onChange(event.target.value === "" ? "" : Number(event.target.value))}
+                  onBlur={field.onBlur}
+                >
+                  <MenuItem value="">{t("tickets.newTicket.defaultConnection")}</MenuItem>
+                  {(connections.data ?? []).map((connection) => (
+                    <MenuItem key={connection.id} value={connection.id}>
+                      {connection.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            {otherTicket ? (
+              <Alert severity="warning">
+                {otherTicket.userName
+                  ? t("tickets.newTicket.otherOpenTicket", { user: otherTicket.userName, queue: otherTicket.queueName ?? t("tickets.noQueue") })
+                  : t("tickets.newTicket.otherPendingTicket", { queue: otherTicket.queueName ?? t("tickets.noQueue") })}
+              </Alert>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t("common.cancel")}</Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {t("tickets.newTicket.submit")}
+          </Button>
+        </DialogActions>
+      </Box>
+      <ContactFormDialog
+        initialName={newContactName}
+        onClose={() => setNewContactName(null)}
+        onCreated={(contact) => {
+          setNewContactName(null);
+          setInputValue(contact.name);
+          chooseContact(contact);
+        }}
+      />
+    </>
+  );
+}

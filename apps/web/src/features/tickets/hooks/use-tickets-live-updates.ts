@@ -1,0 +1,55 @@
+import type { Ticket } from "@conversa/shared";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useCompanyEvent } from "../../../lib/socket-provider.tsx";
+import { ticketsKeys } from "../api/query-keys.ts";
+import { ZAppMessageCreateEvent, ZTicketEvent } from "../utils/ticket-events.ts";
+import { canInsertInto, type TicketListFilter, type TicketViewer, ticketMatchesFilter, ZTicketListFilter } from "../utils/ticket-filter.ts";
+import { markTicketRead, removeTicket, type TicketListData, upsertTicket } from "../utils/ticket-list-cache.ts";
+import { useTicketsViewer } from "./use-tickets-viewer.ts";
+
+/** Runs `update` on every cached ticket list, with the filter the list was fetched with. */
+function updateLists(queryClient: QueryClient, update: (data: TicketListData, filter: TicketListFilter) => TicketListData): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketsKeys.lists() })) {
+    const filter = ZTicketListFilter.safeParse(query.queryKey[2]);
+    if (!filter.success) continue;
+    queryClient.setQueryData<TicketListData>(query.queryKey, (data) => (data ? update(data, filter.data) : data));
+  }
+}
+
+/** Puts a changed ticket in the lists it now belongs to and takes it out of the others. */
+export function applyTicketToLists(queryClient: QueryClient, ticket: Ticket, viewer: TicketViewer, moveToTop = false): void {
+  updateLists(queryClient, (data, filter) =>
+    upsertTicket(data, ticket, { matches: ticketMatchesFilter(ticket, filter, viewer), canInsert: canInsertInto(filter), moveToTop }),
+  );
+}
+
+/** A function that applies a ticket returned by a mutation to every list, as a live update would. */
+export function useApplyTicketUpdate(): (ticket: Ticket) => void {
+  const queryClient = useQueryClient();
+  const viewer = useTicketsViewer();
+  return useCallback((ticket: Ticket) => applyTicketToLists(queryClient, ticket, viewer), [queryClient, viewer]);
+}
+
+/**
+ * Applies `company-{id}-ticket` (update, delete, updateUnread) and `company-{id}-appMessage`
+ * (create) to every cached ticket list: tickets move between tabs and to the top without a reload.
+ */
+export function useTicketsLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  const viewer = useTicketsViewer();
+
+  useCompanyEvent("ticket", (payload) => {
+    const event = ZTicketEvent.safeParse(payload);
+    if (!event.success) return;
+    const data = event.data;
+    if (data.action === "update") applyTicketToLists(queryClient, data.ticket, viewer);
+    else if (data.action === "delete") updateLists(queryClient, (list) => removeTicket(list, data.ticketId));
+    else updateLists(queryClient, (list, filter) => markTicketRead(list, data.ticketId, filter.withUnreadMessages === true));
+  });
+
+  useCompanyEvent("appMessage", (payload) => {
+    const event = ZAppMessageCreateEvent.safeParse(payload);
+    if (event.success) applyTicketToLists(queryClient, event.data.ticket, viewer, true);
+  });
+}

@@ -1,0 +1,99 @@
+import { type SessionUser, type Ticket, ZTicketStatus } from "@conversa/shared";
+import { z } from "zod";
+
+/** What one ticket list asks GET /tickets for (also its cache key). */
+export const ZTicketListFilter = z.object({
+  status: ZTicketStatus.optional(),
+  searchParam: z.string().optional(),
+  showAll: z.boolean().optional(),
+  withUnreadMessages: z.boolean().optional(),
+  queueIds: z.array(z.number()).optional(),
+  tags: z.array(z.number()).optional(),
+  users: z.array(z.number()).optional(),
+});
+export type TicketListFilter = z.infer<typeof ZTicketListFilter>;
+
+/** The signed-in user as far as ticket visibility goes. */
+export type TicketViewer = Pick<SessionUser, "id" | "profile" | "allTicket"> & { queues: readonly { id: number }[] };
+
+/** The query string of GET /tickets for a filter and page (id lists as JSON arrays). */
+export function toTicketsQuery(filter: TicketListFilter, pageNumber: number): Record<string, string | number | undefined> {
+  const ids = (list: number[] | undefined) => (list && list.length > 0 ? JSON.stringify(list) : undefined);
+  return {
+    pageNumber,
+    status: filter.status,
+    searchParam: filter.searchParam ? filter.searchParam : undefined,
+    showAll: filter.showAll === undefined ? undefined : String(filter.showAll),
+    withUnreadMessages: filter.withUnreadMessages ? "true" : undefined,
+    queueIds: ids(filter.queueIds),
+    tags: ids(filter.tags),
+    users: ids(filter.users),
+  };
+}
+
+/**
+ * Whether the viewer may see a ticket in lists, as the server restricts them: admins see every
+ * ticket; users their own tickets, those of their queues, and those without a queue when their
+ * allTicket is enabled.
+ */
+export function isTicketVisibleTo(ticket: Pick<Ticket, "userId" | "queueId">, viewer: TicketViewer): boolean {
+  if (viewer.profile === "admin") return true;
+  if (ticket.userId === viewer.id) return true;
+  if (ticket.queueId === null) return viewer.allTicket === "enabled";
+  return viewer.queues.some((queue) => queue.id === ticket.queueId);
+}
+
+/**
+ * Whether a ticket belongs in a list, judged on the fields the client has. A text search also
+ * matches message bodies the client does not hold, so it is not judged here (see `canInsertInto`).
+ */
+export function ticketMatchesFilter(ticket: Ticket, filter: TicketListFilter, viewer: TicketViewer): boolean {
+  if (!isTicketVisibleTo(ticket, viewer)) return false;
+  if (filter.status && ticket.status !== filter.status) return false;
+  if (filter.users?.length && (ticket.userId === null || !filter.users.includes(ticket.userId))) return false;
+  if (filter.queueIds?.length && (ticket.queueId === null || !filter.queueIds.includes(ticket.queueId))) return false;
+  if (filter.tags?.length && !ticket.tags.some((tag) => filter.tags?.includes(tag.id))) return false;
+  if (filter.withUnreadMessages && ticket.unreadMessages <= 0) return false;
+  return true;
+}
+
+/** Whether a live event may add a ticket the list does not hold yet: not to a text search's results. */
+export function canInsertInto(filter: TicketListFilter): boolean {
+  return !filter.searchParam;
+}
+
+/** The choices of the list header that shape every list's filter. */
+export interface TicketListChoices {
+  userId: number;
+  /** Show-all switch (only on for users with tickets-manager:showall). */
+  showAll: boolean;
+  queueIds: number[];
+  tags: number[];
+  /** Search tab only: the admin's user filter. */
+  users: number[];
+  /** Lowercased, debounced search text. */
+  searchParam: string;
+}
+
+/**
+ * The filters of the four lists: open tickets assigned to me (all open ones with show-all),
+ * pending ones, closed ones (mine, or all with show-all) and the search results.
+ */
+export function listFilters(choices: TicketListChoices): Record<"assigned" | "pending" | "closed" | "search", TicketListFilter> {
+  const common: TicketListFilter = {
+    ...(choices.queueIds.length > 0 ? { queueIds: [...choices.queueIds].sort((a, b) => a - b) } : {}),
+    ...(choices.tags.length > 0 ? { tags: [...choices.tags].sort((a, b) => a - b) } : {}),
+  };
+  const mineOrAll: TicketListFilter = choices.showAll ? { showAll: true } : { users: [choices.userId] };
+  return {
+    assigned: { status: "open", ...common, ...mineOrAll },
+    pending: { status: "pending", ...common, ...(choices.showAll ? { showAll: true } : {}) },
+    closed: { status: "closed", ...common, ...mineOrAll },
+    search: {
+      ...common,
+      showAll: true,
+      ...(choices.searchParam ? { searchParam: choices.searchParam } : {}),
+      ...(choices.users.length > 0 ? { users: [...choices.users].sort((a, b) => a - b) } : {}),
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { LIMITS } from "../constants.ts";
+
+export const ZTicketNote = z.object({
+  id: z.number(),
+  note: z.string(),
+  ticketId: z.number(),
+  contactId: z.number(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type TicketNote = z.infer<typeof ZTicketNote>;
+
+export const ZCreateTicketNoteBody = z.strictObject({
+  note: z.string().trim().min(LIMITS.noteMin).max(5000),
+  ticketId: z.number().int().positive(),
+  contactId: z.number().int().positive(),
+});
+
+export const ZListTicketNotesQuery = z.object({
+  ticketId: z.coerce.number().int().positive(),
+  contactId: z.coerce.number().int().positive(),
+});
+
+export const ZDistributionLog = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  ticketId: z.number().nullable(),
+  fromQueueId: z.number().nullable(),
+  fromQueueName: z.string().nullable(),
+  toQueueId: z.number().nullable(),
+  toQueueName: z.string().nullable(),
+  assignedUserId: z.number().nullable(),
+  assignedUserName: z.string().nullable(),
+  strategy: z.string().nullable(),
+  message: z.string().nullable(),
+});
+
+export const ZListDistributionLogsQuery = z.object({
+  ticketId: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const ZQuickMessage = z.object({
+  id: z.number(),
+  shortcode: z.string(),
+  message: z.string(),
+  geral: z.boolean(),
+  status: z.boolean(),
+  isMedia: z.boolean(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  userId: z.number().nullable(),
+});
+export type QuickMessage = z.infer<typeof ZQuickMessage>;
