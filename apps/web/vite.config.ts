@@ -29,6 +29,8 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: "mui", test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
+            // The MP3 encoder loads only when someone records audio.
+            { name: "mp3-encoder", test: /node_modules[\\/]@breezystack[\\/]lamejs[\\/]/, priority: 1 },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { hashPassword } from "../lib/passwords.ts";
 import { ensureDefaultSettings } from "../modules/settings/settings.repository.ts";
 import type { Db } from "./client.ts";
-import { companies, connectionQueues, connections, plans, queues, userQueues, users } from "./schema/index.ts";
+import { companies, connectionQueues, connections, plans, queues, quickMessages, userQueues, users } from "./schema/index.ts";
 
 export interface SeedResult {
   seeded: boolean;
@@ -68,11 +68,25 @@ export async function seedIfEmpty(db: Db, options: { adminEmail: string; adminPa
       .returning({ id: queues.id });
     const [connection] = await tx
       .insert(connections)
-      .values({ companyId: company.id, name: "Simulador", provider: "simulator", status: "OPENING", isDefault: true, greetingMessage: DEMO_GREETING })
+      .values({
+        companyId: company.id,
+        name: "Simulador",
+        provider: "simulator",
+        status: "OPENING",
+        isDefault: true,
+        greetingMessage: DEMO_GREETING,
+        complationMessage: "Atendimento encerrado. Obrigado pelo contato!",
+        ratingMessage: "Por favor, avalie o nosso atendimento respondendo com um número:",
+      })
       .returning({ id: connections.id });
     if (!connection) throw new Error("seed: connection not created");
     await tx.insert(connectionQueues).values(demoQueues.map((queue) => ({ companyId: company.id, connectionId: connection.id, queueId: queue.id })));
     await tx.insert(userQueues).values(demoQueues.map((queue) => ({ companyId: company.id, userId: admin.id, queueId: queue.id })));
+    await tx.insert(quickMessages).values([
+      { companyId: company.id, shortcode: "bomdia", message: "Bom dia! Como posso ajudar?", geral: true, userId: admin.id },
+      { companyId: company.id, shortcode: "prazo", message: "O prazo de entrega é de 3 a 5 dias úteis.", geral: true, userId: admin.id },
+      { companyId: company.id, shortcode: "obrigado", message: "Obrigado pelo contato! Estamos à disposição.", geral: true, userId: admin.id },
+    ]);
     return { seeded: true, adminEmail: options.adminEmail, generatedPassword };
   });
 }

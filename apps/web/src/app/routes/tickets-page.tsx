@@ -25,7 +25,8 @@ type NarrowTab = "ticket" | "list";
 const FILL_BELOW_TOOLBAR = {
   height: "calc(100dvh - 56px)",
   "@media (min-width:0px) and (orientation: landscape)": { height: "calc(100dvh - 48px)" },
-  "@media (min-width:600px)": { height: "calc(100dvh - 64px)" },
+  // Listed after the landscape rule so that it wins on wide screens, whatever their orientation.
+  "@media (min-width:600px) and (orientation: landscape), (min-width:600px)": { height: "calc(100dvh - 64px)" },
 } as const;
 
 /** Read by screen readers, not shown. */

@@ -15,5 +15,8 @@ export function useTicket(uuid: string) {
     queryFn: () => fetchTicket(uuid),
     retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
     meta: { silentError: true },
+    // Events sent before the panel joined the ticket's room (an accept from the list, say) are not replayed:
+    // opening the panel always reads the ticket again.
+    refetchOnMount: "always",
   });
 }

@@ -20,8 +20,10 @@ export function useMessages(ticketId: number | undefined) {
     initialPageParam: 1,
     getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
     enabled: ticketId !== undefined,
-    // Live events keep it current; a refetch would reload every page.
+    // Live events keep it current while the panel is open; opening it again reads the pages again,
+    // since messages that arrived meanwhile were not delivered to this ticket's room.
     staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: "always",
   });
 }
 

@@ -95,9 +95,10 @@ export function MessageInput({ ticketId, status, quoted, onCancelQuote }: Messag
     if (quoted) inputRef.current?.focus();
   }, [quoted]);
 
-  const deliver = (input: Omit<SendMessageInput, "ticketId" | "signMessage" | "quotedMsgId">, onSent: () => void) => {
+  const deliver = (input: Pick<SendMessageInput, "body" | "files" | "voice">, onSent: () => void) => {
     send.mutate(
-      { ticketId, signMessage, quotedMsgId: quoted?.id, ...input },
+      // A voice note carries no text to sign.
+      { ticketId, signMessage: signMessage && !input.voice, quotedMsgId: quoted?.id, ...input },
       {
         onSuccess: onSent,
         onError: (error) => {
