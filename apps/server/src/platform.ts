@@ -61,9 +61,10 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       await channels.startAll();
     },
     async stop() {
+      // Sessions may run without the job queue (started one by one): always release them and their locks.
+      await channels.stopAll();
       if (!started) return;
       started = false;
-      await channels.stopAll();
       await jobs.stop();
     },
   };
