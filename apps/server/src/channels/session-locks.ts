@@ -43,8 +43,9 @@ export class PgSessionLocks implements SessionLocks {
     await this.client.query("select pg_advisory_unlock($1, $2)", [LOCK_NAMESPACE, connectionId]);
   }
 
+  /** Ends the lock connection itself: returned to the pool it would keep holding its session's locks. */
   async close(): Promise<void> {
-    this.client?.release();
+    this.client?.release(true);
     this.client = undefined;
   }
 }
