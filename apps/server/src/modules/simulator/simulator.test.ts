@@ -113,8 +113,9 @@ describe("POST /simulator/connections/:id/scan", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: "PAIRING", qrcode: null });
     await vi.waitFor(async () => expect(await listed(connection.id)).toMatchObject({ status: "CONNECTED", number: "5511900001111" }));
-    const published = t.published.flatMap((event) => (event.name === "connection.updated" && event.payload.companyId === company.id ? [event.payload.connection.status] : []));
-    expect(published).toEqual(["OPENING", "qrcode", "PAIRING", "CONNECTED"]);
+    // The event is published just after the row is saved: wait for it rather than racing it.
+    const published = () => t.published.flatMap((event) => (event.name === "connection.updated" && event.payload.companyId === company.id ? [event.payload.connection.status] : []));
+    await vi.waitFor(() => expect(published()).toEqual(["OPENING", "qrcode", "PAIRING", "CONNECTED"]));
   });
 
   it("answers ERR_SIMULATOR_BAD_QR for a QR code that is not the one shown", async () => {
