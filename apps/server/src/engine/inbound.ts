@@ -110,19 +110,20 @@ function preview(message: InboundMessage, media?: StoredMedia): string {
 /** Sends the out-of-hours notice at most once an hour per ticket; answers whether the bot must stop here. */
 async function handleOutOfHours(deps: EngineDeps, ticket: TicketRow, connection: ConnectionRow, settingValues: Map<string, string>, now: Date): Promise<boolean> {
   const scheduleType = settingValues.get("scheduleType");
+  if (scheduleType !== "company" && !(scheduleType === "queue" && ticket.queueId !== null)) return false;
+  // One read of the company serves both its hours and its time zone.
+  const company = await companyOf(deps.db, ticket.companyId);
   let schedule: unknown;
   let notice = "";
   if (scheduleType === "company") {
-    schedule = (await companyOf(deps.db, ticket.companyId))?.schedules;
+    schedule = company?.schedules;
     notice = connection.outOfHoursMessage;
-  } else if (scheduleType === "queue" && ticket.queueId !== null) {
-    const queue = await queueOf(deps.db, ticket.companyId, ticket.queueId);
+  } else {
+    const queue = ticket.queueId !== null ? await queueOf(deps.db, ticket.companyId, ticket.queueId) : undefined;
     schedule = queue?.schedules;
     notice = queue?.outOfHoursMessage ?? "";
-  } else {
-    return false;
   }
-  const timezone = (await companyOf(deps.db, ticket.companyId))?.timezone ?? "America/Sao_Paulo";
+  const timezone = company?.timezone ?? "America/Sao_Paulo";
   if (isWithinBusinessHours(schedule, now, timezone)) return false;
   const lastNotice = ticket.outOfHoursSentAt?.getTime() ?? 0;
   if (notice.trim() && now.getTime() - lastNotice >= 60 * 60_000) {
