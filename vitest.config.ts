@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 const postgres = process.env.TEST_DATABASE_URL;
@@ -7,6 +8,8 @@ if (!postgres) {
 
 export default defineConfig({
   test: {
+    // Every core: the server tests wait on their databases as much as they compute.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       "packages/shared",
       { extends: "./apps/server/vitest.config.ts", test: { name: "server" } },

@@ -5,6 +5,7 @@ const common = {
     root: import.meta.dirname,
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/setup-file.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks" as const,
