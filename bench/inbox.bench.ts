@@ -1,8 +1,10 @@
 /**
  * Measures the inbox's hot reads over HTTP on the data of seed-inbox.ts: the open and pending tabs, a
- * search, and a page of messages. Usage (after the seed):
+ * search, and a page of messages. The server runs in a child process of its own, so the load
+ * generator's CPU time is not counted in the server's latency. Usage (after the seed):
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/conversa_bench npx tsx bench/inbox.bench.ts
  */
+import { fork } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { pino } from "pino";
@@ -16,13 +18,29 @@ const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
-async function main() {
+/** The child: the app on the bench database, its port sent to the parent. */
+async function serve() {
   const config = { ...loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", SIMULATOR: "off" }), databaseUrl: url };
   const database = await openDatabase({ url });
+  await database.migrate();
   const platform = createPlatform(config, database, pino({ level: "silent" }));
   const app = await buildApp(platform);
   await app.listen({ port: 0, host: "127.0.0.1" });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  process.send?.({ port: (app.server.address() as AddressInfo).port });
+}
+
+function startServer(): Promise<{ base: string; stop: () => void }> {
+  const child = fork(process.argv[1]!, [], { env: { ...process.env, BENCH_ROLE: "server" }, execArgv: process.execArgv });
+  return new Promise((resolve, reject) => {
+    child.once("message", (message: { port: number }) => resolve({ base: `http://127.0.0.1:${message.port}`, stop: () => child.kill() }));
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+async function main() {
+  const server = await startServer();
+  const base = server.base;
+  const database = await openDatabase({ url });
   const login = await fetch(`${base}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@conversa.local", password: "bench-pass" }) });
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
@@ -46,11 +64,11 @@ async function main() {
     const r = await runLoad(name, makeUrl, headers, { concurrency, seconds });
     console.log(`| ${r.name} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} |`);
   }
-  await app.close();
+  server.stop();
   await database.close();
 }
 
-main().catch((error: unknown) => {
+(process.env.BENCH_ROLE === "server" ? serve() : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { type Page, expect } from "@playwright/test";
+import { type APIRequestContext, type Page, expect } from "@playwright/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./playwright.config.ts";
 
 /** Logs in through the login page and waits for the tickets page. */
@@ -8,4 +8,86 @@ export async function logIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PA
   await page.getByLabel(/^Senha/).fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/tickets$/);
+}
+
+/** A user to create with `createUserViaApi` (profile "user", no queues unless told). */
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  profile?: "admin" | "user";
+  queueIds?: number[];
+}
+
+/**
+ * Creates a user through POST /users and answers its id. Without `token` it first logs the admin in
+ * through the API, which ends any admin session open in a browser page (one session per account):
+ * call it before the admin logs in on a page, or pass that page's token (`await tokenOf(page)`).
+ */
+export async function createUserViaApi(request: APIRequestContext, user: NewUser, token?: string): Promise<number> {
+  let bearer = token;
+  if (!bearer) {
+    const login = await request.post("/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    expect(login.status()).toBe(200);
+    const body: unknown = await login.json();
+    bearer = typeof body === "object" && body !== null && "token" in body && typeof body.token === "string" ? body.token : undefined;
+    if (!bearer) throw new Error("login answered no token");
+  }
+  const response = await request.post("/users", { headers: { authorization: `Bearer ${bearer}` }, data: { profile: "user", queueIds: [], ...user } });
+  expect(response.status(), await response.text()).toBe(200);
+  const created: unknown = await response.json();
+  if (typeof created !== "object" || created === null || !("id" in created) || typeof created.id !== "number") throw new Error("POST /users answered no id");
+  return created.id;
+}
+
+/** Deletes a user through DELETE /users/{id} with an admin's token (see `createUserViaApi` about sessions). */
+export async function deleteUserViaApi(request: APIRequestContext, id: number, token: string): Promise<void> {
+  const response = await request.delete(`/users/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The access token of the session signed in on `page`. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  if (!token) throw new Error("no session on this page");
+  return token;
+}
+
+/** Pairs the seeded simulator connection by "scanning" its QR code on the simulator page, unless it is already connected. */
+export async function pairSimulator(simulator: Page): Promise<void> {
+  await simulator.goto("/simulator");
+  await expect(simulator.getByRole("heading", { name: "Simulador de WhatsApp" })).toBeVisible();
+  const connected = simulator.getByText("Conectado", { exact: true }).first();
+  const qrCode = simulator.getByLabel("QR Code mostrado");
+  // The page reads the connection's state after it renders: wait for one state or the other.
+  await expect(connected.or(qrCode)).toBeVisible({ timeout: 15_000 });
+  if (await connected.isVisible()) return;
+  await simulator.getByLabel("Número do celular que lê o QR Code").fill("5511955550000");
+  await simulator.getByRole("button", { name: "Ler com este número" }).click();
+  await expect(connected).toBeVisible({ timeout: 15_000 });
+}
+
+/** A customer writes on the simulator page; answers once the composer was cleared (the message was taken). */
+export async function customerSays(simulator: Page, number: string, name: string, text: string): Promise<void> {
+  await simulator.getByLabel("Número do cliente").fill(number);
+  await simulator.getByLabel("Nome do cliente").fill(name);
+  await simulator.getByLabel("Mensagem", { exact: true }).fill(text);
+  await simulator.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(simulator.getByLabel("Mensagem", { exact: true })).toHaveValue("", { timeout: 15_000 });
+}
+
+/** Changes a setting through the API with the session of `page`. */
+export async function setSetting(page: Page, key: string, value: string): Promise<void> {
+  const status = await page.evaluate(
+    async ([k, v]) => {
+      const response = await fetch(`/settings/${k}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${localStorage.getItem("token")}` },
+        body: JSON.stringify({ value: v }),
+      });
+      return response.status;
+    },
+    [key, value],
+  );
+  expect(status).toBe(200);
 }

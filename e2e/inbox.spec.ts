@@ -1,45 +1,10 @@
-import { type Page, expect, test } from "@playwright/test";
-import { logIn } from "./helpers.ts";
-
-/** Pairs the seeded simulator connection by "scanning" its QR code on the simulator page. */
-async function pairSimulator(simulator: Page): Promise<void> {
-  await simulator.goto("/simulator");
-  await expect(simulator.getByRole("heading", { name: "Simulador de WhatsApp" })).toBeVisible();
-  const connected = simulator.getByText("Conectado", { exact: true }).first();
-  if (await connected.isVisible().catch(() => false)) return;
-  await expect(simulator.getByLabel("QR Code mostrado")).toBeVisible({ timeout: 15_000 });
-  await simulator.getByLabel("Número do celular que lê o QR Code").fill("5511955550000");
-  await simulator.getByRole("button", { name: "Ler com este número" }).click();
-  await expect(connected).toBeVisible({ timeout: 15_000 });
-}
-
-async function customerSays(simulator: Page, number: string, name: string, text: string): Promise<void> {
-  await simulator.getByLabel("Número do cliente").fill(number);
-  await simulator.getByLabel("Nome do cliente").fill(name);
-  await simulator.getByLabel("Mensagem", { exact: true }).fill(text);
-  await simulator.getByRole("button", { name: "Enviar", exact: true }).click();
-}
+import { expect, test } from "@playwright/test";
+import { customerSays, logIn, pairSimulator, setSetting } from "./helpers.ts";
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082",
   "hex",
 );
-
-/** Changes a setting through the API with the page's own session (the settings page lands with its issue). */
-async function setSetting(page: Page, key: string, value: string): Promise<void> {
-  const status = await page.evaluate(
-    async ([k, v]) => {
-      const response = await fetch(`/settings/${k}`, {
-        method: "PUT",
-        headers: { "content-type": "application/json", authorization: `Bearer ${localStorage.getItem("token")}` },
-        body: JSON.stringify({ value: v }),
-      });
-      return response.status;
-    },
-    [key, value],
-  );
-  expect(status).toBe(200);
-}
 
 test.describe("connections and the inbox", () => {
   test("the admin connects the simulator by scanning its QR, a customer writes, and the ticket appears live", async ({ browser }) => {
@@ -126,6 +91,8 @@ test.describe("connections and the inbox", () => {
       await attendant.getByRole("tab", { name: /^Resolvidos/ }).click();
       await expect(attendant.getByRole("listitem", { name: /Carlos Jornada/ })).toBeVisible({ timeout: 15_000 });
     } finally {
+      // Other specs expect the default: ratings off.
+      await setSetting(attendant, "userRating", "disabled").catch(() => undefined);
       await attendant.close();
       await simulator.close();
     }

@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = 8181;
+/** E2E_PORT lets a second checkout run its browser tests beside this one (its own port and data directory). */
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const DATA_DIR = PORT === 8181 ? ".e2e-data" : `.e2e-data-${PORT}`;
 export const ADMIN_EMAIL = "admin@conversa.local";
 export const ADMIN_PASSWORD = "e2e-admin-pass";
 
@@ -24,13 +26,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "rm -rf .e2e-data && node apps/server/dist/main.js",
+    command: `rm -rf ${DATA_DIR} && node apps/server/dist/main.js`,
     cwd: "..",
     url: `http://localhost:${PORT}/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: ".e2e-data", ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: "warn" },
+    env: { PORT: String(PORT), DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: "warn" },
   },
 });

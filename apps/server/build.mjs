@@ -1,11 +1,12 @@
 // Bundles the server into dist/main.js (workspace packages inlined, npm packages external) and copies the migrations beside it.
+// Worker threads are entry points of their own, emitted beside main.js (the server starts them by their path there).
 import { build } from "esbuild";
 import { cpSync, rmSync } from "node:fs";
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  entryPoints: { main: "src/main.ts", "contacts-import.worker": "src/modules/contacts/contacts-import.worker.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

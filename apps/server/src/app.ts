@@ -12,6 +12,7 @@ import type { JobQueue } from "./jobs/queue.ts";
 import type { ConversationEngine } from "./engine/engine.ts";
 import { MAX_UPLOAD_BYTES, type MediaStore } from "./media/media-store.ts";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.ts";
+import type { SpreadsheetLimits } from "./modules/contacts/spreadsheet-reader.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { quickMessagesRoutes } from "./modules/quick-messages/quick-messages.routes.ts";
 import { tagsRoutes } from "./modules/tags/tags.routes.ts";
@@ -23,6 +24,8 @@ import type { AuthDeps } from "./modules/auth/auth.service.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
 import { queuesRoutes } from "./modules/queues/queues.routes.ts";
+import { schedulesRoutes } from "./modules/schedules/index.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
@@ -43,6 +46,8 @@ export interface AppDeps {
   engine: ConversationEngine;
   /** The simulator driver, present only when the simulator is on. */
   simulator?: SimulatorDriver;
+  /** Limits of contact spreadsheet imports, when not the defaults (tests shorten the time limit). */
+  contactImport?: Partial<SpreadsheetLimits>;
   logger?: FastifyBaseLogger;
 }
 
@@ -100,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactsRoutes(deps));
   await app.register(connectionsRoutes(deps));
   await app.register(queuesRoutes(deps));
+  await app.register(schedulesRoutes(deps));
+  await app.register(dashboardRoutes(deps));
 
   // Public routes of the WhatsApp simulator: only when it is on, which it never is by default in production.
   if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, simulator: deps.simulator }));

@@ -12,6 +12,7 @@ import { DomainEvents } from "./events/domain-events.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { LoginLimiter } from "./modules/auth/login-limiter.ts";
+import { startScheduleWorkers } from "./modules/schedules/index.ts";
 
 /** The composition root: every long-lived service, wired once, for main.ts and for the tests. */
 export interface Platform extends AppDeps {
@@ -58,6 +59,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       started = true;
       await jobs.start();
       await engine.startWorkers();
+      await startScheduleWorkers(engine.deps);
       await channels.startAll();
     },
     async stop() {

@@ -50,10 +50,42 @@ export const ERROR_CODES = {
   ERR_TICKET_NOT_OPEN: 400,
   ERR_NO_TAG_FOUND: 404,
   ERR_DUPLICATED_TAG: 409,
+  ERR_NO_QUICK_MESSAGE_FOUND: 404,
   ERR_NO_NOTE_FOUND: 404,
   ERR_CONNECTION_LIMIT: 403,
   ERR_NO_QUEUE_FOUND: 404,
   ERR_DUPLICATED_CONNECTION: 409,
+  ERR_QUEUE_NAME_ALREADY_EXISTS: 409,
+  /** The plan's queue limit has been reached. */
+  ERR_QUEUE_LIMIT: 403,
+  ERR_NO_QUEUE_OPTION_FOUND: 404,
+  /** One level of a queue's option tree is full. */
+  ERR_QUEUE_OPTION_LIMIT: 400,
+  /** The plan's user limit is reached: no user can be added. */
+  ERR_USER_LIMIT: 403,
+  /** Another user (of any company) already has this e-mail. */
+  ERR_EMAIL_ALREADY_EXISTS: 409,
+  /** The change would leave the company without an admin. */
+  ERR_LAST_ADMIN: 409,
+  /** A user cannot delete their own account. */
+  ERR_CANNOT_DELETE_SELF: 409,
+  ERR_NO_SCHEDULE_FOUND: 404,
+  /** A schedule that was already sent can no longer be changed or deleted. */
+  ERR_SCHEDULE_ALREADY_SENT: 409,
+  /** A schedule's sendAt lies in the past. */
+  ERR_SCHEDULE_IN_PAST: 400,
+  /** The dashboard was asked for no valid period (no days, no dates or invalid dates): 'Parametrize o filtro'. */
+  ERR_DASHBOARD_FILTER: 400,
+  /** Contact import: the file is not an .xls or .xlsx spreadsheet (by its name and its content). */
+  ERR_IMPORT_FILE_TYPE: 400,
+  ERR_IMPORT_FILE_TOO_LARGE: 413,
+  ERR_IMPORT_TOO_MANY_ROWS: 400,
+  /** Contact import: the spreadsheet has no name or no number column in its first row. */
+  ERR_IMPORT_MISSING_COLUMNS: 400,
+  /** Contact import: the spreadsheet could not be read (damaged, or too big once unpacked). */
+  ERR_IMPORT_UNREADABLE: 400,
+  /** Contact import: reading the spreadsheet took longer than allowed and was stopped. */
+  ERR_IMPORT_TIMEOUT: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

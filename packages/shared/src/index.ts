@@ -14,4 +14,8 @@ export * from "./schemas/messages.ts";
 export * from "./schemas/simulator.ts";
 export * from "./schemas/tags.ts";
 export * from "./schemas/notes.ts";
+export * from "./schemas/quick-messages.ts";
 export * from "./schemas/users.ts";
+export * from "./schemas/business-hours.ts";
+export * from "./schemas/schedules.ts";
+export * from "./schemas/dashboard.ts";

@@ -18,6 +18,13 @@ export const PERMISSIONS = {
   "settings:edit": ["admin"],
   "admin-menu:view": ["admin"],
   "tickets:spy": ["admin"],
+  /** Mark a tag as a kanban lane, or unmark it (spec admin §5, §6). */
+  "tags:kanban": ["admin"],
+  /** Edit or delete a shared (geral) quick reply created by someone else. */
+  "quick-messages:editShared": ["admin"],
+  "queues-page:edit": ["admin"],
+  /** The Users page: list, add, edit any user of the company, delete. */
+  "users-page:manage": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -61,6 +61,28 @@ export interface SettingsEventPayload {
   setting: { key: string; value: string };
 }
 
+/** Channels of the administration lists and the key their payload carries the record under. */
+export const RECORD_CHANNELS = {
+  user: "user",
+  contact: "contact",
+  queue: "queue",
+  tag: "tag",
+  quickmessage: "record",
+  schedule: "schedule",
+} as const satisfies Partial<Record<CompanyChannel, string>>;
+export type RecordChannel = keyof typeof RECORD_CHANNELS;
+
+/**
+ * Payload of a record channel: `{action: "create" | "update", [key]: record}` or
+ * `{action: "delete", [key + "Id"]: id}` (e.g. `{action: "delete", userId: 3}`; quick messages use
+ * `record` / `id`).
+ */
+export function recordEventPayload(channel: RecordChannel, action: "create" | "update" | "delete", record: { id: number }): Record<string, unknown> {
+  const key = RECORD_CHANNELS[channel];
+  if (action === "delete") return { action, [key === "record" ? "id" : `${key}Id`]: record.id };
+  return { action, [key]: record };
+}
+
 /** Room names. Every room carries the company id so that no room is shared by two companies. */
 export const rooms = {
   company: (companyId: number) => `c${companyId}`,

@@ -5,7 +5,7 @@ import type { DomainEvents } from "../events/domain-events.ts";
 import { AppError } from "../lib/app-error.ts";
 import { findConnection, findConnectionRow, listConnectionsToStart, saveSessionState } from "../modules/connections/connections.repository.ts";
 import type { SessionLocks } from "./session-locks.ts";
-import type { ChannelDriver, ChannelEvent, DriverConnection, InboundMessage, OutboundMessage } from "./types.ts";
+import type { ChannelDriver, ChannelEvent, DriverConnection, InboundMessage, OutboundMessage, PhoneContact } from "./types.ts";
 
 /** Where inbound messages and acks go: the conversation engine. */
 export interface InboundHandler {
@@ -130,6 +130,16 @@ export class ChannelManager {
 
   checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number?: string }> {
     return this.runningDriver(connectionId).checkNumber(connectionId, number);
+  }
+
+  /**
+   * The phone's address book through the connection's driver. Throws ERR_WAPP_NOT_INITIALIZED when
+   * no session runs here or its driver cannot list contacts; ChannelNotConnectedError when not connected.
+   */
+  listContacts(connectionId: number): Promise<PhoneContact[]> {
+    const driver = this.runningDriver(connectionId);
+    if (!driver.listContacts) throw new AppError("ERR_WAPP_NOT_INITIALIZED", undefined, "This connection cannot list the phone's contacts");
+    return driver.listContacts(connectionId);
   }
 
   async markRead(connectionId: number, chat: { number: string; isGroup: boolean }, wids: string[]): Promise<void> {

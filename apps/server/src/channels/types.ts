@@ -72,6 +72,12 @@ export interface OutboundMessage {
   quoted?: { wid: string; fromMe: boolean; body: string; participant?: string | null };
 }
 
+/** A person of the phone's address book: digits-only number and the name the phone knows, if any. */
+export interface PhoneContact {
+  number: string;
+  name?: string;
+}
+
 /** Events a driver reports; the channel manager persists them and hands messages to the engine. */
 export type ChannelEvent =
   | { type: "status"; connectionId: number; companyId: number; status: ConnectionStatus; qrcode?: string | null; number?: string | null; retries?: number }
@@ -104,4 +110,9 @@ export interface ChannelDriver {
   /** Tells the network the customer's messages were read (best effort). */
   markRead?(connectionId: number, chat: { number: string; isGroup: boolean }, wids: string[]): Promise<void>;
   profilePictureUrl?(connectionId: number, number: string): Promise<string | null>;
+  /**
+   * The people of the connected phone's address book as far as the driver knows them (digits-only
+   * numbers, no groups). Throws ChannelNotConnectedError when the session is not connected.
+   */
+  listContacts?(connectionId: number): Promise<PhoneContact[]>;
 }

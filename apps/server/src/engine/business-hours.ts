@@ -1,26 +1,9 @@
+import { ZBusinessDay } from "@conversa/shared";
 import { z } from "zod";
 
-/** One day of a weekly schedule (spec admin §3): weekday names and HH:MM times. */
-export const ZBusinessDay = z.object({
-  weekday: z.string(),
-  weekdayEn: z.string(),
-  startTime: z.string().regex(/^\d{2}:\d{2}$/),
-  endTime: z.string().regex(/^\d{2}:\d{2}$/),
-});
-export type BusinessDay = z.infer<typeof ZBusinessDay>;
+export { type BusinessDay, DEFAULT_BUSINESS_HOURS, ZBusinessDay } from "@conversa/shared";
 
 const WEEKDAYS_EN = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-
-/** Default business hours: Monday to Friday 08:00–18:00, Saturday 08:00–12:00, Sunday closed. */
-export const DEFAULT_BUSINESS_HOURS: BusinessDay[] = [
-  { weekday: "Segunda-feira", weekdayEn: "monday", startTime: "08:00", endTime: "18:00" },
-  { weekday: "Terça-feira", weekdayEn: "tuesday", startTime: "08:00", endTime: "18:00" },
-  { weekday: "Quarta-feira", weekdayEn: "wednesday", startTime: "08:00", endTime: "18:00" },
-  { weekday: "Quinta-feira", weekdayEn: "thursday", startTime: "08:00", endTime: "18:00" },
-  { weekday: "Sexta-feira", weekdayEn: "friday", startTime: "08:00", endTime: "18:00" },
-  { weekday: "Sábado", weekdayEn: "saturday", startTime: "08:00", endTime: "12:00" },
-  { weekday: "Domingo", weekdayEn: "sunday", startTime: "00:00", endTime: "00:00" },
-];
 
 function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(":").map(Number);

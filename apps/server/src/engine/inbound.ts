@@ -54,7 +54,7 @@ async function upsertContact(tx: Db, message: InboundMessage): Promise<{ id: num
  * The contact's open or pending ticket on this connection, or a new pending one. The partial unique
  * index makes a concurrent second insert do nothing, and the existing ticket is read instead.
  */
-async function activeTicket(tx: Db, companyId: number, contactId: number, connectionId: number, isGroup: boolean, now: Date): Promise<{ ticket: TicketRow; created: boolean }> {
+export async function activeTicket(tx: Db, companyId: number, contactId: number, connectionId: number, isGroup: boolean, now: Date): Promise<{ ticket: TicketRow; created: boolean }> {
   const [inserted] = await tx
     .insert(tickets)
     .values({ companyId, contactId, whatsappId: connectionId, status: "pending", isGroup, createdAt: now, updatedAt: now })

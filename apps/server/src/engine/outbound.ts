@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Message } from "@conversa/shared";
 import { ChannelNotConnectedError } from "../channels/types.ts";
+import type { Db } from "../db/client.ts";
 import { contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
 import { findMessageRow, loadMessage } from "../modules/messages/messages.repository.ts";
@@ -20,6 +21,14 @@ export interface OutboundInput {
   quotedMsgId?: number | null;
 }
 
+export interface OutboundOptions {
+  /**
+   * Runs inside the transaction that stores the message, with its id: a write that must happen exactly
+   * when the message is stored (a schedule marked sent). Throwing rolls the message back.
+   */
+  inTransaction?: (tx: Db, messageId: number) => Promise<void>;
+}
+
 /** The network id a send uses, so that a send retried after a crash is recognised as the same message. */
 export function idempotencyKeyOf(companyId: number, messageId: number): string {
   return `CV${companyId.toString(16).toUpperCase()}X${messageId.toString(16).toUpperCase().padStart(8, "0")}`;
@@ -29,7 +38,7 @@ export function idempotencyKeyOf(companyId: number, messageId: number): string {
  * Saves an outbound message (clock icon, send pending), updates the ticket, publishes both, and queues
  * the durable send. Answers the stored message.
  */
-export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInput): Promise<Message> {
+export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInput, options: OutboundOptions = {}): Promise<Message> {
   const now = nowOf(deps);
   const inserted = await deps.db.transaction(async (tx) => {
     const [ticket] = await tx
@@ -66,6 +75,7 @@ export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInpu
       .update(tickets)
       .set({ lastMessage: input.body || input.media?.originalName || "", updatedAt: now })
       .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
+    await options.inTransaction?.(tx, row.id);
     return row;
   });
   const [message, ticket] = await Promise.all([loadMessage(deps.db, input.companyId, inserted.id), loadTicket(deps.db, input.companyId, input.ticketId)]);

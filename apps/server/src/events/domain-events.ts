@@ -1,4 +1,4 @@
-import type { Connection, Contact, Message, Setting, Ticket } from "@conversa/shared";
+import type { Connection, Contact, Message, RecordChannel, Setting, Ticket } from "@conversa/shared";
 
 /**
  * What happened in the domain. Services publish these; the realtime module (and tests) subscribe.
@@ -23,6 +23,20 @@ export interface DomainEventMap {
   "message.created": { companyId: number; message: Message; ticket: Ticket };
   "message.updated": { companyId: number; message: Message; ticketStatus: Ticket["status"] };
   "contact.updated": { companyId: number; contact: Contact };
+  /** A contact import of `userId` handled `processed` of its `total` rows (told to that user only). */
+  "contact.import.progress": { companyId: number; userId: number; processed: number; total: number };
+  /**
+   * A record of an administration list (users, contacts, queues, tags, quick replies, schedules) was
+   * created, changed or deleted. `record` is the DTO the list shows (for a delete, at least its id).
+   * With `userId` the event goes to that user's sockets only (a personal quick reply).
+   */
+  "record.changed": {
+    companyId: number;
+    channel: RecordChannel;
+    action: "create" | "update" | "delete";
+    record: { id: number };
+    userId?: number;
+  };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -81,6 +81,20 @@ export class JobQueue {
     await this.boss.cancel(definition.name, id);
   }
 
+  /** Jobs of this definition sent with this `singletonKey` that have not finished (queued, retrying or running). */
+  async unfinishedByKey(definition: JobDefinition<z.ZodType>, key: string): Promise<{ id: string; data: unknown }[]> {
+    await this.ensureQueue(definition);
+    const jobs = await this.boss.findJobs(definition.name, { key });
+    return jobs.filter((job) => job.state === "created" || job.state === "retry" || job.state === "active").map((job) => ({ id: job.id, data: job.data }));
+  }
+
+  /** Cancels the queued jobs of this definition sent with this `singletonKey` (e.g. a moved or deleted timer). */
+  async cancelByKey(definition: JobDefinition<z.ZodType>, key: string): Promise<void> {
+    await this.ensureQueue(definition);
+    const queued = await this.boss.findJobs(definition.name, { key, queued: true });
+    if (queued.length > 0) await this.boss.cancel(definition.name, queued.map((job) => job.id));
+  }
+
   /** Runs the handler for every job of this definition; a thrown error retries the job per its policy. */
   async work<S extends z.ZodType>(
     definition: JobDefinition<S>,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
-import { CLIENT_EVENTS, SERVER_EVENTS, TIMINGS, companyEvent, rooms } from "@conversa/shared";
+import { CLIENT_EVENTS, type ContactImportProgressPayload, SERVER_EVENTS, TIMINGS, companyEvent, recordEventPayload, rooms } from "@conversa/shared";
 import type { AppDeps } from "../app.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -99,6 +99,18 @@ function fanOut(io: Server, event: DomainEvent): void {
     case "contact.updated": {
       const { companyId, contact } = event.payload;
       io.to(rooms.company(companyId)).emit(companyEvent(companyId, "contact"), { action: "update", contact });
+      return;
+    }
+    case "contact.import.progress": {
+      const { companyId, userId, processed, total } = event.payload;
+      const payload: ContactImportProgressPayload = { action: "import", progress: { processed, total } };
+      io.to(rooms.user(companyId, userId)).emit(companyEvent(companyId, "contact"), payload);
+      return;
+    }
+    case "record.changed": {
+      const { companyId, channel, action, record, userId } = event.payload;
+      const room = userId === undefined ? rooms.company(companyId) : rooms.user(companyId, userId);
+      io.to(room).emit(companyEvent(companyId, channel), recordEventPayload(channel, action, record));
       return;
     }
   }

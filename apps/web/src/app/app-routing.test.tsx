@@ -34,9 +34,9 @@ describe("routing", () => {
 
   it("restores the session from the stored token with GET /auth/me", async () => {
     const { calls } = signedIn();
-    renderApp("/contacts");
+    renderApp("/files");
 
-    expect(await screen.findByRole("heading", { name: "Contatos" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Lista de arquivos" })).toBeInTheDocument();
     expect(screen.getByText("Esta página ainda não está disponível.")).toBeInTheDocument();
     expect(calls[0]?.path).toBe("/auth/me");
   });
@@ -56,12 +56,12 @@ describe("routing", () => {
     expect(screen.getByRole("link", { name: "Voltar para o login" })).toHaveAttribute("href", "/login");
   });
 
-  it("tells a non-admin that the Dashboard is not for them", async () => {
+  it("sends a non-admin from the Dashboard to /tickets", async () => {
     signedIn(sessionUser({ profile: "user" }));
-    renderApp("/");
+    const { router } = renderApp("/");
 
-    expect(await screen.findByText("Você não tem permissão para ver o Dashboard.")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Ir para os atendimentos" })).toHaveAttribute("href", "/tickets");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tickets"));
+    expect(screen.queryByRole("heading", { name: "Dashboard" })).not.toBeInTheDocument();
   });
 
   it("shows a not-found state for an unknown path", async () => {
@@ -112,19 +112,38 @@ describe("top bar", () => {
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
   });
 
-  it("opens the profile read-only and logs out", async () => {
+  it("opens the profile in the user dialog, saves the new name into the session, and logs out", async () => {
     const user = userEvent.setup();
-    const { calls } = signedIn();
+    let me = sessionUser({ profile: "user" });
+    const stored = { id: 7, name: me.name, email: me.email, profile: "user", companyId: 3, whatsappId: null, allTicket: "desabled", super: false, online: true, queues: [], createdAt: "2025-01-01T00:00:00.000Z" };
+    signedIn(me);
+    // The session answers whatever the server holds after the save.
+    const { calls } = mockFetch((call) => {
+      if (call.path === "/auth/me") return jsonResponse(me);
+      if (call.path === "/companies/listPlan/3") return jsonResponse(companyPlan());
+      if (call.path === "/auth/logout") return new Response(null, { status: 204 });
+      if (call.path === "/users/7" && call.method === "PUT") {
+        me = { ...me, name: "Ana Lima" };
+        return jsonResponse({ ...stored, name: "Ana Lima" });
+      }
+      if (call.path === "/users/7") return jsonResponse(stored);
+      return undefined;
+    });
     sessionStorage.setItem("tasks", "[]");
     const { router } = renderApp("/tickets");
 
     await user.click(await screen.findByRole("button", { name: "Conta" }));
     await user.click(screen.getByRole("menuitem", { name: "Perfil" }));
     const dialog = screen.getByRole("dialog", { name: "Perfil" });
-    expect(within(dialog).getByLabelText("E-mail")).toHaveValue("ana@acme.test");
-    expect(within(dialog).getByLabelText("Nome")).toHaveAttribute("readonly");
-    await user.click(within(dialog).getByRole("button", { name: "Fechar" }));
+    expect(await within(dialog).findByLabelText(/^E-mail/)).toHaveValue("ana@acme.test");
+    expect(within(dialog).queryByRole("combobox", { name: "Perfil" })).not.toBeInTheDocument();
+    const name = within(dialog).getByLabelText(/^Nome/);
+    await user.clear(name);
+    await user.type(name, "Ana Lima");
+    await user.click(within(dialog).getByRole("button", { name: "Salvar" }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ name: "Ana Lima", email: "ana@acme.test" });
+    expect(await screen.findByText("Olá Ana Lima, Bem vindo a Acme!")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Conta" }));
     await user.click(screen.getByRole("menuitem", { name: "Sair" }));

@@ -2,7 +2,7 @@ import { ZVersionResponse } from "@conversa/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { errorResponse, jsonResponse, mockFetch } from "../test/fetch-mock.ts";
 import { sessionUser } from "../test/fixtures.ts";
-import { ApiError, apiRequest, setUnauthorizedHandler } from "./api-client.ts";
+import { ApiError, apiBlob, apiRequest, setUnauthorizedHandler } from "./api-client.ts";
 
 function storeSession(token: string) {
   localStorage.setItem("token", token);
@@ -132,5 +132,33 @@ describe("apiRequest", () => {
     await apiRequest("/whatsapp/", ZVersionResponse, { query: { session: 0, skipped: undefined } });
 
     expect(calls[0]?.url.search).toBe("?session=0");
+  });
+
+  it("sends a FormData body as multipart, leaving the boundary to the browser", async () => {
+    storeSession("access-1");
+    const { calls } = mockFetch(() => jsonResponse({ version: "1" }));
+    const form = new FormData();
+    form.append("file", new Blob(["x"]), "a.txt");
+
+    await apiRequest("/upload", ZVersionResponse, { method: "POST", body: form });
+
+    expect(calls[0]?.body).toBe(form);
+    expect(calls[0]?.headers.get("Content-Type")).toBeNull();
+    expect(calls[0]?.headers.get("Authorization")).toBe("Bearer access-1");
+  });
+
+  it("answers binary content as a Blob with the same session rules", async () => {
+    storeSession("stale");
+    const { calls } = mockFetch((call) => {
+      if (call.path === "/auth/refresh_token") return jsonResponse({ token: "fresh", user: sessionUser() });
+      if (call.headers.get("Authorization") === "Bearer fresh") return new Response(new Uint8Array([1, 2, 3]));
+      return errorResponse(403, "ERR_INVALID_TOKEN");
+    });
+
+    const blob = await apiBlob("/media/a.png");
+
+    expect(blob.size).toBe(3);
+    expect(calls.map((c) => c.path)).toEqual(["/media/a.png", "/auth/refresh_token", "/media/a.png"]);
+    expect(calls[2]?.headers.get("Accept")).toBe("*/*");
   });
 });

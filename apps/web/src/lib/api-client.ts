@@ -20,6 +20,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RequestOptions {
   method?: HttpMethod;
+  /** JSON-serialisable value, or a FormData sent as multipart (uploads). */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
@@ -79,15 +80,23 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError("", response.statusText, response.status);
 }
 
-function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers = new Headers({ Accept: "application/json" });
+function encodeBody(body: unknown): { body: BodyInit | undefined; contentType?: string } {
+  if (body === undefined) return { body: undefined };
+  // The browser sets the multipart boundary itself.
+  if (body instanceof FormData) return { body };
+  return { body: JSON.stringify(body), contentType: "application/json" };
+}
+
+function send(path: string, options: RequestOptions, accept = "application/json"): Promise<Response> {
+  const headers = new Headers({ Accept: accept });
   const token = readToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
-  if (options.body !== undefined) headers.set("Content-Type", "application/json");
+  const encoded = encodeBody(options.body);
+  if (encoded.contentType) headers.set("Content-Type", encoded.contentType);
   return fetch(buildUrl(path, options.query), {
     method: options.method ?? "GET",
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: encoded.body,
     credentials: "include",
     signal: options.signal,
   });
@@ -120,9 +129,9 @@ export function refreshSession(): Promise<AuthResponse> {
   return pendingRefresh;
 }
 
-async function execute(path: string, options: RequestOptions): Promise<Response> {
+async function execute(path: string, options: RequestOptions, accept?: string): Promise<Response> {
   const sessionHandling = options.sessionHandling ?? true;
-  let response = await send(path, options);
+  let response = await send(path, options, accept);
   if (sessionHandling && response.status === 403) {
     try {
       await refreshSession();
@@ -131,7 +140,7 @@ async function execute(path: string, options: RequestOptions): Promise<Response>
       if (error instanceof ApiError && (error.status === 401 || error.status === 402)) handleUnauthorized();
       throw error;
     }
-    response = await send(path, options);
+    response = await send(path, options, accept);
   }
   if (sessionHandling && response.status === 401) handleUnauthorized();
   if (!response.ok) throw await toApiError(response);
@@ -147,4 +156,10 @@ export async function apiRequest<T>(path: string, schema: z.ZodType<T>, options:
 /** Calls the API when the answer carries nothing the app uses (204, acknowledgements). */
 export async function apiSend(path: string, options: RequestOptions): Promise<void> {
   await execute(path, options);
+}
+
+/** GETs binary content (authenticated media, exports) as a Blob. Rejects with ApiError. */
+export async function apiBlob(path: string, options: Omit<RequestOptions, "body" | "method"> = {}): Promise<Blob> {
+  const response = await execute(path, options, "*/*");
+  return response.blob();
 }

@@ -31,7 +31,7 @@ export function mockFetch(handler: (call: FetchCall) => Response | Promise<Respo
       path: url.pathname,
       url,
       headers: new Headers(init?.headers),
-      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined,
       credentials: init?.credentials,
     };
     calls.push(call);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZBusinessDay, ZWeeklySchedule } from "./business-hours.ts";
 
 export const ZPlan = z.object({
   id: z.number(),
@@ -27,3 +28,22 @@ export const ZCompanyPlanResponse = z.object({
   plan: ZPlan,
 });
 export type CompanyPlanResponse = z.infer<typeof ZCompanyPlanResponse>;
+
+/**
+ * GET /companies/{id}: the own company as the settings page needs it (spec admin §7 "the lookup of the
+ * own company (with schedules and planId)"). `schedules` is [] until business hours are saved.
+ */
+export const ZCompanyDetail = z.object({
+  id: z.number(),
+  name: z.string(),
+  planId: z.number().nullable(),
+  dueDate: z.string().nullable(),
+  /** IANA time zone the business hours are read in. */
+  timezone: z.string(),
+  schedules: z.array(ZBusinessDay),
+});
+export type CompanyDetail = z.infer<typeof ZCompanyDetail>;
+
+/** PUT /companies/{id}/schedules: the company's weekly business hours, one entry per weekday. */
+export const ZUpdateCompanySchedulesBody = z.strictObject({ schedules: ZWeeklySchedule });
+export type UpdateCompanySchedulesBody = z.infer<typeof ZUpdateCompanySchedulesBody>;

@@ -40,16 +40,3 @@ export const ZListDistributionLogsQuery = z.object({
   ticketId: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
-
-export const ZQuickMessage = z.object({
-  id: z.number(),
-  shortcode: z.string(),
-  message: z.string(),
-  geral: z.boolean(),
-  status: z.boolean(),
-  isMedia: z.boolean(),
-  mediaPath: z.string().nullable(),
-  mediaName: z.string().nullable(),
-  userId: z.number().nullable(),
-});
-export type QuickMessage = z.infer<typeof ZQuickMessage>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "../constants.ts";
 import { ZProfile } from "../permissions.ts";
 
 /** A user as listed for pickers (transfer, filters): no e-mail, no secrets. */
@@ -10,3 +11,72 @@ export const ZUserListItem = z.object({
   queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
 });
 export type UserListItem = z.infer<typeof ZUserListItem>;
+
+/** Whether the user also sees tickets without a queue (spec core §3: "enabled" or "desabled", spelled so). */
+export const ALL_TICKET_VALUES = ["enabled", "desabled"] as const;
+export const ZAllTicket = z.enum(ALL_TICKET_VALUES);
+export type AllTicket = z.infer<typeof ZAllTicket>;
+
+/** A user as the Users page and the user dialog see it. Never carries the password or its hash. */
+export const ZUser = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: ZProfile,
+  companyId: z.number(),
+  /** The user's default connection. */
+  whatsappId: z.number().nullable(),
+  allTicket: ZAllTicket,
+  super: z.boolean(),
+  online: z.boolean(),
+  queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof ZUser>;
+
+const userName = z.string().trim().min(LIMITS.nameMin, "Too Short!").max(LIMITS.nameMax, "Too Long!");
+const userEmail = z.string().trim().toLowerCase().min(1, "Required").email("Invalid email").max(255, "Too Long!");
+const userPassword = z.string().min(LIMITS.passwordMin, "Too Short!").max(LIMITS.passwordMax, "Too Long!");
+const queueIds = z.array(z.number().int().positive().max(2147483647)).max(200);
+const whatsappId = z.number().int().positive().max(2147483647).nullable();
+
+/** POST /users. */
+export const ZCreateUserBody = z.strictObject({
+  name: userName,
+  email: userEmail,
+  password: userPassword,
+  profile: ZProfile.default("user"),
+  queueIds: queueIds.default([]),
+  whatsappId: whatsappId.default(null),
+  allTicket: ZAllTicket.default("desabled"),
+});
+export type CreateUserBody = z.infer<typeof ZCreateUserBody>;
+
+/**
+ * PUT /users/{id}. A field left out keeps its value; an empty password too (the dialog's
+ * "leave blank to keep"). profile, queueIds, whatsappId and allTicket need the user-modal permissions
+ * unless they are sent unchanged.
+ */
+export const ZUpdateUserBody = z.strictObject({
+  name: userName,
+  email: userEmail,
+  password: z
+    .union([z.literal(""), userPassword])
+    .transform((value) => value || undefined)
+    .optional(),
+  profile: ZProfile.optional(),
+  queueIds: queueIds.optional(),
+  whatsappId: whatsappId.optional(),
+  allTicket: ZAllTicket.optional(),
+});
+export type UpdateUserBody = z.infer<typeof ZUpdateUserBody>;
+
+/** GET /users. */
+export const ZListUsersQuery = z.object({
+  searchParam: z.string().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+});
+export type ListUsersQuery = z.infer<typeof ZListUsersQuery>;
+
+export const ZListUsersResponse = z.object({ users: z.array(ZUser), count: z.number(), hasMore: z.boolean() });
+export type ListUsersResponse = z.infer<typeof ZListUsersResponse>;

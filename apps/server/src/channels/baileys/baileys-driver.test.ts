@@ -334,6 +334,20 @@ describe("BaileysDriver messages", () => {
     expect(await driver.profilePictureUrl(connection.id, "5511988887777")).toBeNull();
   });
 
+  it("lists the phone's contacts the network reported in this session, and refuses while not connected", async () => {
+    await driver.start(connection);
+    await expect(driver.listContacts(connection.id)).rejects.toBeInstanceOf(ChannelNotConnectedError);
+    socket().open();
+    await vi.waitFor(() => expect(statuses().at(-1)?.status).toBe("CONNECTED"));
+    socket().emit("messaging-history.set", { chats: [], messages: [], contacts: [{ id: "5511977776666@s.whatsapp.net", notify: "Mari" }] });
+    socket().emit("contacts.upsert", [{ id: "5511955554444@s.whatsapp.net", name: "Pedro" }, { id: "120363025246125244@g.us", name: "Grupo" }]);
+    socket().emit("contacts.update", [{ id: "5511977776666@s.whatsapp.net", name: "Maria" }]);
+    expect(await driver.listContacts(connection.id)).toEqual([
+      { number: "5511955554444", name: "Pedro" },
+      { number: "5511977776666", name: "Maria" },
+    ]);
+  });
+
   it("hands notify and append messages to the sink in order, mapped, with the group's name and LIDs resolved", async () => {
     await startConnected();
     socket().emit("messages.upsert", { type: "notify", messages: [fixtures.text, fixtures.groupMessage, fixtures.protocolRevoke] });

@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import type { ConnectionStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { connections } from "../../db/schema/index.ts";
-import { type ChannelDriver, type ChannelEventSink, ChannelNotConnectedError, type DriverConnection, type OutboundMessage } from "../types.ts";
+import { type ChannelDriver, type ChannelEventSink, ChannelNotConnectedError, type DriverConnection, type OutboundMessage, type PhoneContact } from "../types.ts";
 import { type AuthScope, type DbAuthState, clearAuthState, loadAuthState } from "./auth-state.ts";
 import { jidOf, mapAckUpdate, mapInboundMessage, mapOutboundMessage, numberOfJid, unresolvedLids } from "./map-message.ts";
+import { PhoneBook } from "./phone-book.ts";
 import { type BaileysSocket, type DriverLogger, type MakeSocket, disconnectCode, libraryLogger, reconnectDelay } from "./socket.ts";
 
 export interface BaileysDriverDeps {
@@ -34,6 +35,8 @@ interface Session {
   reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   ownNumber: string | null;
   groupNames: Map<string, string>;
+  /** The phone's address book as the network reported it during this session. */
+  phoneBook: PhoneBook;
   /** Inbound messages and acks, one after the other in arrival order; never rejects. */
   inbound: Promise<void>;
   /** Credential writes in order; never rejects. */
@@ -72,6 +75,7 @@ export class BaileysDriver implements ChannelDriver {
       reconnectTimer: undefined,
       ownNumber: null,
       groupNames: new Map(),
+      phoneBook: new PhoneBook(),
       inbound: Promise.resolve(),
       credsWrites: Promise.resolve(),
     };
@@ -157,6 +161,12 @@ export class BaileysDriver implements ChannelDriver {
     }
   }
 
+  /** The people the network reported for the phone's address book in this session. Throws ChannelNotConnectedError. */
+  async listContacts(connectionId: number): Promise<PhoneContact[]> {
+    this.openSocketOf(connectionId);
+    return this.sessions.get(connectionId)?.phoneBook.list() ?? [];
+  }
+
   private openSocketOf(connectionId: number): BaileysSocket {
     const session = this.sessions.get(connectionId);
     if (!session?.isOpen || !session.socket) throw new ChannelNotConnectedError(connectionId);
@@ -225,6 +235,9 @@ export class BaileysDriver implements ChannelDriver {
       if (type !== "notify" && type !== "append") return;
       for (const message of messages) this.enqueue(session, log, () => this.deliverMessage(session, socket, message));
     });
+    on("contacts.upsert", (contacts) => session.phoneBook.merge(contacts));
+    on("contacts.update", (contacts) => session.phoneBook.merge(contacts));
+    on("messaging-history.set", ({ contacts }) => session.phoneBook.merge(contacts));
     on("messages.update", (updates) => {
       for (const update of updates) {
         const ack = mapAckUpdate(update, this.scopeOf(session));

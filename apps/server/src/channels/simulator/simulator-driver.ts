@@ -9,6 +9,7 @@ import {
   ChannelNotConnectedError,
   type DriverConnection,
   type OutboundMessage,
+  type PhoneContact,
 } from "../types.ts";
 import { mapInbound } from "./inbound-mapping.ts";
 import {
@@ -16,6 +17,7 @@ import {
   clearPairing,
   findConnectionCompany,
   insertMessageOnce,
+  listCustomers,
   loadPairing,
   markInboundRead,
   markMessageDeleted,
@@ -176,6 +178,13 @@ export class SimulatorDriver implements ChannelDriver {
 
   async profilePictureUrl(): Promise<string | null> {
     return null;
+  }
+
+  /** The customers this connection has talked with, as the phone would list them. Throws ChannelNotConnectedError. */
+  async listContacts(connectionId: number): Promise<PhoneContact[]> {
+    this.connected(connectionId);
+    const customers = await listCustomers(this.deps.db, connectionId);
+    return customers.map((customer) => (customer.name ? { number: customer.number, name: customer.name } : { number: customer.number }));
   }
 
   // The customer's side and the failure switches, driven by the simulator's HTTP API.

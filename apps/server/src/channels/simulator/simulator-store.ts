@@ -150,3 +150,24 @@ export async function markMessageDeleted(db: Db, connectionId: number, wid: stri
     .returning({ id: simulatorMessages.id });
   return rows.length > 0;
 }
+
+/** Most customers a phone book lists (the simulator's customers are the people it has talked with). */
+export const SIMULATOR_PHONE_BOOK_LIMIT = 10_000;
+
+/**
+ * The simulator phone's address book: every person (not group) of the connection's conversations,
+ * with the last name they wrote under. Ordered by number.
+ */
+export async function listCustomers(db: Db, connectionId: number): Promise<{ number: string; name: string | null }[]> {
+  const rows = await db
+    .select({
+      number: simulatorMessages.customerNumber,
+      name: sql<string | null>`(array_agg(${simulatorMessages.customerName} order by ${simulatorMessages.createdAt} desc) filter (where ${simulatorMessages.customerName} is not null))[1]`,
+    })
+    .from(simulatorMessages)
+    .where(and(eq(simulatorMessages.connectionId, connectionId), eq(simulatorMessages.isGroup, false)))
+    .groupBy(simulatorMessages.customerNumber)
+    .orderBy(simulatorMessages.customerNumber)
+    .limit(SIMULATOR_PHONE_BOOK_LIMIT);
+  return rows;
+}

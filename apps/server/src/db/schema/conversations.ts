@@ -24,6 +24,9 @@ export const contacts = pgTable(
     uniqueIndex("contacts_company_number_unique").on(t.companyId, t.number),
     uniqueIndex("contacts_uuid_unique").on(t.uuid),
     index("contacts_company_name_idx").on(t.companyId, sql`lower(${t.name})`),
+    // Ticket and contact search: "contains" on name and number.
+    index("contacts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("contacts_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
   ],
 );
 
@@ -84,6 +87,12 @@ export const tickets = pgTable(
     index("tickets_company_queue_status_idx").on(t.companyId, t.queueId, t.status),
     index("tickets_company_user_status_idx").on(t.companyId, t.userId, t.status),
     index("tickets_contact_id_idx").on(t.contactId),
+    // Dashboard periods: tickets created in a date range.
+    index("tickets_company_created_idx").on(t.companyId, t.createdAt),
+    // Dashboard periods: tickets closed in a date range (support times, finished counts).
+    index("tickets_company_closed_idx")
+      .on(t.companyId, t.closedAt)
+      .where(sql`${t.closedAt} is not null`),
     // One open or pending ticket per contact and connection: two messages arriving together never make two tickets.
     uniqueIndex("tickets_one_active_per_contact")
       .on(t.contactId, t.whatsappId)

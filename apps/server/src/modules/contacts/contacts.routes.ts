@@ -1,19 +1,84 @@
+import { Readable } from "node:stream";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ZContact, ZContactBody, ZIdParam, ZListContactsQuery, ZListContactsResponse } from "@conversa/shared";
+import {
+  ZContact,
+  ZContactBody,
+  ZContactImportReport,
+  ZContactsListResponse,
+  ZExportContactsQuery,
+  ZIdParam,
+  ZImportPhoneContactsQuery,
+  ZListContactsQuery,
+  ZListContactsResponse,
+  ZOkResponse,
+} from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { createContact, listContacts, showContact } from "./contacts.service.ts";
+import { importPhoneContacts, importSpreadsheet } from "./contacts-import.service.ts";
+import { createContact, deleteContact, exportContacts, listAllContacts, listContacts, showContact, updateContact } from "./contacts.service.ts";
+import { DEFAULT_SPREADSHEET_LIMITS, type SpreadsheetLimits } from "./spreadsheet-reader.ts";
 
+function isFileTooLarge(error: unknown): boolean {
+  return error instanceof Error && "code" in error && error.code === "FST_REQ_FILE_TOO_LARGE";
+}
+
+/** The one `file` part of a multipart upload, read into memory up to `maxBytes`. Throws ERR_VALIDATION, ERR_IMPORT_FILE_TOO_LARGE. */
+async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ fileName: string; content: Buffer }> {
+  const missing = () => new AppError("ERR_VALIDATION", [{ in: "body", path: "/file", message: "A spreadsheet in the field 'file' is required" }]);
+  if (!request.isMultipart()) throw missing();
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1000 } });
+    if (!part || part.fieldname !== "file") throw missing();
+    return { fileName: part.filename, content: await part.toBuffer() };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isFileTooLarge(error)) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", { maxBytes });
+    throw new AppError("ERR_VALIDATION", undefined, "Malformed multipart body");
+  }
+}
+
+/**
+ * /contacts (core §7, administration §7): list with filters, /contacts/list, show, create, update,
+ * delete, spreadsheet upload, phone import and the CSV export (GET /contacts/export: 200 text/csv with
+ * ';', or 204 when no contact matches).
+ */
 export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const limits: SpreadsheetLimits = { ...DEFAULT_SPREADSHEET_LIMITS, ...deps.contactImport };
+  const importDeps = { db: deps.db, events: deps.events, channels: deps.channels, logger: deps.logger };
   return async (app) => {
-    app.get("/contacts", { onRequest: app.authenticate, schema: { querystring: ZListContactsQuery, response: { 200: ZListContactsResponse } } }, (request) =>
+    const auth = { onRequest: app.authenticate };
+
+    app.get("/contacts", { ...auth, schema: { querystring: ZListContactsQuery, response: { 200: ZListContactsResponse } } }, (request) =>
       listContacts(deps, ctxOf(request), request.query),
     );
-    app.get("/contacts/:id", { onRequest: app.authenticate, schema: { params: ZIdParam, response: { 200: ZContact } } }, (request) =>
-      showContact(deps, ctxOf(request), request.params.id),
+    app.get("/contacts/list", { ...auth, schema: { response: { 200: ZContactsListResponse } } }, (request) => listAllContacts(deps, ctxOf(request)));
+    app.get("/contacts/export", { ...auth, schema: { querystring: ZExportContactsQuery } }, async (request, reply) => {
+      const lines = await exportContacts(deps, ctxOf(request), request.query);
+      if (!lines) return reply.status(204).send();
+      reply.header("Content-Type", "text/csv; charset=utf-8");
+      reply.header("Content-Disposition", 'attachment; filename="contacts.csv"');
+      reply.header("Cache-Control", "no-store");
+      return reply.send(Readable.from(lines));
+    });
+    app.get("/contacts/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZContact } } }, (request) => showContact(deps, ctxOf(request), request.params.id));
+    app.post("/contacts", { ...auth, schema: { body: ZContactBody, response: { 200: ZContact } } }, (request) => createContact(deps, ctxOf(request), request.body));
+    app.put("/contacts/:id", { ...auth, schema: { params: ZIdParam, body: ZContactBody, response: { 200: ZContact } } }, (request) =>
+      updateContact(deps, ctxOf(request), request.params.id, request.body),
     );
-    app.post("/contacts", { onRequest: app.authenticate, schema: { body: ZContactBody, response: { 200: ZContact } } }, (request) =>
-      createContact(deps, ctxOf(request), request.body),
+    app.delete("/contacts/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await deleteContact(deps, ctxOf(request), request.params.id);
+      return { message: "Contact deleted" };
+    });
+
+    app.post("/contacts/upload", { ...auth, schema: { response: { 200: ZContactImportReport } } }, async (request) => {
+      const ctx = ctxOf(request);
+      const file = await readUpload(request, limits.maxBytes);
+      return importSpreadsheet(importDeps, ctx, file, limits);
+    });
+    app.post("/contacts/import", { ...auth, schema: { querystring: ZImportPhoneContactsQuery, response: { 200: ZContactImportReport } } }, (request) =>
+      importPhoneContacts(importDeps, ctxOf(request), request.query.whatsappId),
     );
   };
 }

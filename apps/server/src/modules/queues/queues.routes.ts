@@ -1,13 +1,55 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ZListQueuesQuery, ZQueueList } from "@conversa/shared";
+import { ZIdParam, ZListQueuesQuery, ZListQueuesResponse, ZOkResponse, ZQueueBody, ZQueueDetail } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { listQueues } from "./queues.service.ts";
+import { queueOptionsRoutes } from "./queue-options.routes.ts";
+import {
+  assertQueueMediaTarget,
+  attachQueueMedia,
+  createQueue,
+  deleteQueue,
+  getQueue,
+  listQueues,
+  listQueuesPage,
+  removeQueueMedia,
+  updateQueue,
+} from "./queues.service.ts";
+import { readUploadedFile } from "./read-upload.ts";
 
+/** /queue (spec admin §7 Queues) and /queue-options (the chatbot option trees). */
 export function queuesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/queue", { onRequest: app.authenticate, schema: { querystring: ZListQueuesQuery, response: { 200: ZQueueList } } }, (request) =>
-      listQueues(deps, ctxOf(request)),
+    const auth = { onRequest: app.authenticate };
+
+    // Without pageNumber: every queue as a plain array (the pickers); with it: one page of the queues page.
+    app.get("/queue", { ...auth, schema: { querystring: ZListQueuesQuery, response: { 200: ZListQueuesResponse } } }, (request) => {
+      const { pageNumber, searchParam } = request.query;
+      return pageNumber === undefined ? listQueues(deps, ctxOf(request)) : listQueuesPage(deps, ctxOf(request), { pageNumber, searchParam });
+    });
+    app.get("/queue/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZQueueDetail } } }, (request) =>
+      getQueue(deps, ctxOf(request), request.params.id),
     );
+    app.post("/queue", { ...auth, schema: { body: ZQueueBody, response: { 200: ZQueueDetail } } }, (request) =>
+      createQueue(deps, ctxOf(request), request.body),
+    );
+    app.put("/queue/:id", { ...auth, schema: { params: ZIdParam, body: ZQueueBody, response: { 200: ZQueueDetail } } }, (request) =>
+      updateQueue(deps, ctxOf(request), request.params.id, request.body),
+    );
+    app.delete("/queue/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await deleteQueue(deps, ctxOf(request), request.params.id);
+      return { message: "Queue deleted" };
+    });
+
+    app.post("/queue/:id/media-upload", { ...auth, schema: { params: ZIdParam, response: { 200: ZQueueDetail } } }, async (request) => {
+      const ctx = ctxOf(request);
+      await assertQueueMediaTarget(deps, ctx, request.params.id);
+      const file = await readUploadedFile(deps.media, request, ctx.companyId);
+      return attachQueueMedia(deps, ctx, request.params.id, file);
+    });
+    app.delete("/queue/:id/media-upload", { ...auth, schema: { params: ZIdParam, response: { 200: ZQueueDetail } } }, (request) =>
+      removeQueueMedia(deps, ctxOf(request), request.params.id),
+    );
+
+    await app.register(queueOptionsRoutes(deps));
   };
 }

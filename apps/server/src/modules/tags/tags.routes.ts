@@ -1,16 +1,31 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZCreateTagBody, ZSyncTagsBody, ZTag, ZTicket } from "@conversa/shared";
+import { ZCreateTagBody, ZIdParam, ZListTagsQuery, ZListTagsResponse, ZOkResponse, ZSyncTagsBody, ZTag, ZTagBody, ZTagRecord, ZTicket } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { createTag, listTags, syncTicketTags } from "./tags.service.ts";
+import { createTag, deleteTag, listKanbanTags, listTagRecords, listTags, showTag, syncTicketTags, updateTag } from "./tags.service.ts";
 
+/** /tags: the tags page (spec admin §7), the kanban lanes, and the conversation's tag picker (spec core §7). */
 export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   return async (app) => {
-    app.get("/tags/list", { onRequest: app.authenticate, schema: { response: { 200: z.array(ZTag) } } }, (request) => listTags(engine, ctxOf(request)));
-    app.post("/tags", { onRequest: app.authenticate, schema: { body: ZCreateTagBody, response: { 200: ZTag } } }, (request) => createTag(engine, ctxOf(request), request.body));
-    app.post("/tags/sync", { onRequest: app.authenticate, schema: { body: ZSyncTagsBody, response: { 200: ZTicket } } }, (request) =>
+    const auth = { onRequest: app.authenticate };
+
+    app.get("/tags", { ...auth, schema: { querystring: ZListTagsQuery, response: { 200: ZListTagsResponse } } }, (request) =>
+      listTagRecords(deps, ctxOf(request), request.query),
+    );
+    app.get("/tags/list", { ...auth, schema: { response: { 200: z.array(ZTag) } } }, (request) => listTags(deps, ctxOf(request)));
+    app.get("/tags/kanban", { ...auth, schema: { response: { 200: z.array(ZTag) } } }, (request) => listKanbanTags(deps, ctxOf(request)));
+    app.get("/tags/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZTagRecord } } }, (request) => showTag(deps, ctxOf(request), request.params.id));
+    app.post("/tags", { ...auth, schema: { body: ZCreateTagBody, response: { 200: ZTagRecord } } }, (request) => createTag(deps, ctxOf(request), request.body));
+    app.put("/tags/:id", { ...auth, schema: { params: ZIdParam, body: ZTagBody, response: { 200: ZTagRecord } } }, (request) =>
+      updateTag(deps, ctxOf(request), request.params.id, request.body),
+    );
+    app.delete("/tags/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await deleteTag(deps, ctxOf(request), request.params.id);
+      return { message: "Tag deleted" };
+    });
+    app.post("/tags/sync", { ...auth, schema: { body: ZSyncTagsBody, response: { 200: ZTicket } } }, (request) =>
       syncTicketTags(engine, ctxOf(request), request.body.ticketId, request.body.tags.map((t) => t.id)),
     );
   };

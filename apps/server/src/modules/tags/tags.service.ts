@@ -1,28 +1,94 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Tag, Ticket } from "@conversa/shared";
+import { and, eq, inArray } from "drizzle-orm";
+import { DEFAULT_TAG_COLOR, type ListTagsQuery, type ListTagsResponse, type Tag, type TagBody, type TagRecord, type Ticket } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
 import { tags, ticketTags } from "../../db/schema/index.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { findAccessibleTicket } from "../tickets/tickets.access.ts";
 import { loadTicket } from "../tickets/tickets.repository.ts";
+import { mayRequestKanban } from "./tags.policy.ts";
+import { deleteTagRow, findTagRecord, insertTag, listAllTags, listKanbanTagRows, listTagPage, updateTagRow } from "./tags.repository.ts";
 
-const columns = { id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban };
-
-/** The company's tags by name. */
-export function listTags(deps: Pick<EngineDeps, "db">, ctx: RequestContext): Promise<Tag[]> {
-  return deps.db.select(columns).from(tags).where(eq(tags.companyId, ctx.companyId)).orderBy(asc(tags.name));
+export interface TagsDeps {
+  db: Db;
+  events: DomainEvents;
 }
 
-/** Creates a tag. Throws ERR_DUPLICATED_TAG for a name the company already has. */
-export async function createTag(deps: Pick<EngineDeps, "db">, ctx: RequestContext, body: { name: string; color?: string; kanban?: number }): Promise<Tag> {
-  const [row] = await deps.db
-    .insert(tags)
-    .values({ companyId: ctx.companyId, name: body.name, color: body.color ?? "#2DDD7F", kanban: body.kanban ?? 0, userId: ctx.userId })
-    .onConflictDoNothing({ target: [tags.companyId, tags.name] })
-    .returning(columns);
-  if (!row) throw new AppError("ERR_DUPLICATED_TAG");
-  return row;
+const notFound = () => new AppError("ERR_NO_TAG_FOUND");
+const duplicate = () => new AppError("ERR_DUPLICATED_TAG", undefined, "A tag with this name already exists");
+
+async function requireTag(db: Db, companyId: number, id: number): Promise<TagRecord> {
+  const tag = await findTagRecord(db, companyId, id);
+  if (!tag) throw notFound();
+  return tag;
+}
+
+/** The company's tags by name (the conversation's picker and the ticket filters). */
+export function listTags(deps: Pick<TagsDeps, "db">, ctx: RequestContext): Promise<Tag[]> {
+  return listAllTags(deps.db, ctx.companyId);
+}
+
+/** A page of 20 tags by name, searched by name, each with the number of tickets carrying it. */
+export function listTagRecords(deps: Pick<TagsDeps, "db">, ctx: RequestContext, query: ListTagsQuery): Promise<ListTagsResponse> {
+  return listTagPage(deps.db, ctx.companyId, query.searchParam, query.pageNumber);
+}
+
+/** One tag with its ticket count. Throws ERR_NO_TAG_FOUND. */
+export function showTag(deps: Pick<TagsDeps, "db">, ctx: RequestContext, id: number): Promise<TagRecord> {
+  return requireTag(deps.db, ctx.companyId, id);
+}
+
+/** The kanban lanes: the company's tags marked kanban. */
+export function listKanbanTags(deps: Pick<TagsDeps, "db">, ctx: RequestContext): Promise<Tag[]> {
+  return listKanbanTagRows(deps.db, ctx.companyId);
+}
+
+/**
+ * Creates a tag owned by the actor. Throws ERR_DUPLICATED_TAG for a name the company already has,
+ * ERR_NO_PERMISSION when a user without "tags:kanban" marks it kanban.
+ */
+export async function createTag(deps: TagsDeps, ctx: RequestContext, body: TagBody): Promise<TagRecord> {
+  if (!mayRequestKanban(ctx, body.kanban, 0)) throw new AppError("ERR_NO_PERMISSION");
+  const id = await insertTag(deps.db, ctx.companyId, ctx.userId, { name: body.name, color: body.color ?? DEFAULT_TAG_COLOR, kanban: body.kanban ?? 0 });
+  if (id === undefined) throw duplicate();
+  const tag = await requireTag(deps.db, ctx.companyId, id);
+  deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "tag", action: "create", record: tag });
+  return tag;
+}
+
+/**
+ * Renames or recolours a tag; omitted color and kanban are kept. Throws ERR_NO_TAG_FOUND,
+ * ERR_DUPLICATED_TAG, ERR_NO_PERMISSION when a user without "tags:kanban" changes the kanban flag.
+ */
+export async function updateTag(deps: TagsDeps, ctx: RequestContext, id: number, body: TagBody): Promise<TagRecord> {
+  const current = await requireTag(deps.db, ctx.companyId, id);
+  if (!mayRequestKanban(ctx, body.kanban, current.kanban)) throw new AppError("ERR_NO_PERMISSION");
+  const result = await updateTagRow(deps.db, ctx.companyId, id, { name: body.name, color: body.color ?? current.color, kanban: body.kanban ?? current.kanban });
+  if (result === "missing") throw notFound();
+  if (result === "duplicate") throw duplicate();
+  const tag = await requireTag(deps.db, ctx.companyId, id);
+  deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "tag", action: "update", record: tag });
+  return tag;
+}
+
+/** Deletes a tag and its links to tickets. Throws ERR_NO_TAG_FOUND. */
+export async function deleteTag(deps: TagsDeps, ctx: RequestContext, id: number): Promise<void> {
+  if (!(await deleteTagRow(deps.db, ctx.companyId, id))) throw notFound();
+  deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "tag", action: "delete", record: { id } });
+}
+
+function symmetricDifference(a: readonly number[], b: readonly number[]): number[] {
+  return [...a.filter((id) => !b.includes(id)), ...b.filter((id) => !a.includes(id))];
+}
+
+/** Tells the tags page the new ticket counts of tags added to or removed from a ticket. */
+async function publishTicketCounts(deps: TagsDeps, companyId: number, tagIds: readonly number[]): Promise<void> {
+  for (const id of new Set(tagIds)) {
+    const tag = await findTagRecord(deps.db, companyId, id);
+    if (tag) deps.events.publish("record.changed", { companyId, channel: "tag", action: "update", record: tag });
+  }
 }
 
 /** Replaces a ticket's tags. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION, ERR_NO_TAG_FOUND (a tag outside the company). */
@@ -33,12 +99,17 @@ export async function syncTicketTags(deps: EngineDeps, ctx: RequestContext, tick
     const found = await deps.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, ctx.companyId), inArray(tags.id, unique)));
     if (found.length !== unique.length) throw new AppError("ERR_NO_TAG_FOUND");
   }
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, ctx.companyId), eq(ticketTags.ticketId, ticketId)));
+  const previous = await deps.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(ticketTags)
+      .where(and(eq(ticketTags.companyId, ctx.companyId), eq(ticketTags.ticketId, ticketId)))
+      .returning({ tagId: ticketTags.tagId });
     if (unique.length) await tx.insert(ticketTags).values(unique.map((tagId) => ({ companyId: ctx.companyId, ticketId, tagId })));
+    return removed.map((row) => row.tagId);
   });
   const ticket = await loadTicket(deps.db, ctx.companyId, ticketId);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
   deps.events.publish("ticket.updated", { companyId: ctx.companyId, ticket });
+  await publishTicketCounts(deps, ctx.companyId, symmetricDifference(previous, unique));
   return ticket;
 }

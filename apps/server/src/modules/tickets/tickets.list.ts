@@ -1,11 +1,17 @@
 import { type SQL, and, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
-import type { ListTicketsQuery } from "@conversa/shared";
+import { type ListTicketsQuery, TICKET_COUNT_CAP } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { companies, contacts, messages, ticketTags, tickets } from "../../db/schema/index.ts";
+import { companies, contacts, messages, ticketTags, tickets, userQueues, users } from "../../db/schema/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { TicketAccessFacts } from "./tickets.policy.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
+
+/**
+ * How many matching rows a search probe reads before it calls a term common. Below it the matches
+ * are few and are looked up by id; at it, walking the tickets by activity finds a page sooner.
+ */
+export const SEARCH_PROBE_LIMIT = 2000;
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -15,7 +21,7 @@ function likePattern(text: string): string {
  * The one filter builder of the ticket list (inbox, search, notifications): every filter of the query
  * is combined with AND, and the visibility rule of the actor is always applied unless showAll is allowed.
  */
-export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, facts: TicketAccessFacts, canShowAll: boolean, timezone: string): SQL {
+export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, facts: TicketAccessFacts, canShowAll: boolean, timezone: string, search?: SQL): SQL {
   const conditions: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId)];
   if (!(query.showAll && canShowAll)) {
     conditions.push(
@@ -35,40 +41,86 @@ export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, fa
   if (query.withUnreadMessages) conditions.push(sql`${tickets.unreadMessages} > 0`);
   if (query.date) conditions.push(sql`(${tickets.createdAt} at time zone ${timezone})::date = ${query.date}::date`);
   if (query.updatedAt) conditions.push(sql`(${tickets.updatedAt} at time zone ${timezone})::date = ${query.updatedAt}::date`);
-  const search = query.searchParam?.trim().toLowerCase();
-  if (search) {
-    // One AND-ed semi-join over a union (never an OR across tables): the planner hashes it and the
-    // trigram index on messages.body serves the text match.
-    const pattern = likePattern(search);
-    const digits = search.replace(/\D/g, "");
-    const byNumber = digits.length >= 3 ? sql` or ${contacts.number} like ${likePattern(digits)}` : sql``;
-    conditions.push(
-      inArray(
-        tickets.id,
-        sql`(select ${tickets.id} from ${tickets} join ${contacts} on ${contacts.id} = ${tickets.contactId} where ${tickets.companyId} = ${ctx.companyId} and (${contacts.name} ilike ${pattern}${byNumber})
-          union select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${ctx.companyId} and ${messages.body} ilike ${pattern})`,
-      ),
-    );
-  }
+  if (search) conditions.push(search);
   return and(...conditions) ?? sql`true`;
 }
 
-/** One page of ticket ids, newest activity first, and the total count. */
-export async function listTicketIds(db: Db, where: SQL, pageNumber: number): Promise<{ ids: number[]; count: number }> {
+/**
+ * The `searchParam` condition: contact name, number or any message text contains the term.
+ *
+ * Two plans, chosen by probing how common the term is. A rare term (fewer than SEARCH_PROBE_LIMIT
+ * matching messages and contacts) becomes a list of ticket and contact ids, served by the trigram
+ * indexes and then by primary keys. A common term becomes per-ticket EXISTS checks, so the page
+ * query walks tickets by activity and stops at a page of matches instead of hashing hundreds of
+ * thousands of message rows.
+ */
+export async function ticketSearchCondition(db: Db, companyId: number, searchParam: string | undefined): Promise<SQL | undefined> {
+  const search = searchParam?.trim().toLowerCase();
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  const digits = search.replace(/\D/g, "");
+  const contactMatch = digits.length >= 3 ? or(sql`${contacts.name} ilike ${pattern}`, sql`${contacts.number} like ${likePattern(digits)}`) : sql`${contacts.name} ilike ${pattern}`;
+  const [messageHits, contactHits] = await Promise.all([
+    db
+      .select({ ticketId: messages.ticketId })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), sql`${messages.body} ilike ${pattern}`))
+      .limit(SEARCH_PROBE_LIMIT),
+    db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), contactMatch))
+      .limit(SEARCH_PROBE_LIMIT),
+  ]);
+  if (messageHits.length < SEARCH_PROBE_LIMIT && contactHits.length < SEARCH_PROBE_LIMIT) {
+    const ticketIds = [...new Set(messageHits.map((m) => m.ticketId))];
+    const contactIds = contactHits.map((c) => c.id);
+    return or(ticketIds.length ? inArray(tickets.id, ticketIds) : undefined, contactIds.length ? inArray(tickets.contactId, contactIds) : undefined) ?? sql`false`;
+  }
+  return or(
+    exists(sql`(select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${messages.body} ilike ${pattern})`),
+    exists(sql`(select 1 from ${contacts} where ${contacts.id} = ${tickets.contactId} and ${contactMatch})`),
+  );
+}
+
+/**
+ * One page of ticket ids, newest activity first; whether more follow; and the number of matches,
+ * counted up to TICKET_COUNT_CAP (the tab badges show "999+" beyond that).
+ */
+export async function listTicketIds(db: Db, where: SQL, pageNumber: number): Promise<{ ids: number[]; count: number; hasMore: boolean }> {
+  const offset = (pageNumber - 1) * TICKETS_PAGE_SIZE;
+  const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKET_COUNT_CAP).as("capped");
   const [rows, [counted]] = await Promise.all([
     db
       .select({ id: tickets.id })
       .from(tickets)
       .where(where)
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(TICKETS_PAGE_SIZE)
-      .offset((pageNumber - 1) * TICKETS_PAGE_SIZE),
-    db.select({ count: sql<number>`count(*)::int` }).from(tickets).where(where),
+      .limit(TICKETS_PAGE_SIZE + 1)
+      .offset(offset),
+    db.select({ count: sql<number>`count(*)::int` }).from(capped),
   ]);
-  return { ids: rows.map((r) => r.id), count: counted?.count ?? 0 };
+  const hasMore = rows.length > TICKETS_PAGE_SIZE;
+  const ids = rows.slice(0, TICKETS_PAGE_SIZE).map((r) => r.id);
+  // Past the cap, the count is at least the rows the pages have shown.
+  return { ids, count: Math.max(counted?.count ?? 0, offset + ids.length), hasMore };
 }
 
-export async function companyTimezone(db: Db, companyId: number): Promise<string> {
-  const [row] = await db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId));
-  return row?.timezone ?? "America/Sao_Paulo";
+/** The facts the list needs about the actor and the company, in one query: queues, allTicket, time zone. */
+export async function listContextOf(db: Db, ctx: RequestContext): Promise<{ facts: TicketAccessFacts; timezone: string }> {
+  const [row] = await db
+    .select({
+      allTicket: users.allTicket,
+      timezone: companies.timezone,
+      queueIds: sql<number[]>`coalesce(array_agg(${userQueues.queueId}) filter (where ${userQueues.queueId} is not null), '{}')`,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(userQueues, and(eq(userQueues.userId, users.id), eq(userQueues.companyId, users.companyId)))
+    .where(and(eq(users.companyId, ctx.companyId), eq(users.id, ctx.userId)))
+    .groupBy(users.allTicket, companies.timezone);
+  return {
+    facts: { allTicket: row?.allTicket ?? "desabled", queueIds: (row?.queueIds ?? []).map(Number) },
+    timezone: row?.timezone ?? "America/Sao_Paulo",
+  };
 }

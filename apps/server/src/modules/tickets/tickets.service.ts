@@ -7,18 +7,18 @@ import { acceptTicket, reopenTicket, resolveTicket, returnTicket, transferTicket
 import { routeTicket } from "../../engine/routing.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { accessFactsOf, findAccessibleTicket } from "./tickets.access.ts";
-import { TICKETS_PAGE_SIZE, companyTimezone, listTicketIds, ticketListWhere } from "./tickets.list.ts";
+import { findAccessibleTicket } from "./tickets.access.ts";
+import { listContextOf, listTicketIds, ticketListWhere, ticketSearchCondition } from "./tickets.list.ts";
 import { type TicketRow, loadTicket, loadTickets } from "./tickets.repository.ts";
 
 const actor = (ctx: RequestContext) => ({ profile: ctx.profile, isSuper: ctx.isSuper });
 
 /** The ticket list with every filter combined; a user-profile account sees only its queues. */
 export async function listTickets(deps: EngineDeps, ctx: RequestContext, query: ListTicketsQuery): Promise<{ tickets: Ticket[]; count: number; hasMore: boolean }> {
-  const [facts, timezone] = await Promise.all([accessFactsOf(deps.db, ctx), companyTimezone(deps.db, ctx.companyId)]);
-  const where = ticketListWhere(ctx, query, facts, can(actor(ctx), "tickets-manager:showall"), timezone);
-  const { ids, count } = await listTicketIds(deps.db, where, query.pageNumber);
-  return { tickets: await loadTickets(deps.db, ctx.companyId, ids), count, hasMore: query.pageNumber * TICKETS_PAGE_SIZE < count };
+  const [{ facts, timezone }, search] = await Promise.all([listContextOf(deps.db, ctx), ticketSearchCondition(deps.db, ctx.companyId, query.searchParam)]);
+  const where = ticketListWhere(ctx, query, facts, can(actor(ctx), "tickets-manager:showall"), timezone, search);
+  const { ids, count, hasMore } = await listTicketIds(deps.db, where, query.pageNumber);
+  return { tickets: await loadTickets(deps.db, ctx.companyId, ids), count, hasMore };
 }
 
 /** One ticket by id, or by uuid (or an id given in its place). Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION. */

@@ -104,6 +104,41 @@ describe("GET /tickets", () => {
     expect([page1.tickets.length, page1.hasMore, page2.tickets.length, page2.hasMore, page1.count]).toEqual([40, true, 5, false, 45]);
   });
 
+  it("finds a common word as well as a rare one, through message text, name and number, newest activity first", async () => {
+    const { SEARCH_PROBE_LIMIT } = await import("./tickets.list.ts");
+    const busy = await ticket({ queueId: sales.id, contactName: "Ana" });
+    const quiet = await ticket({ queueId: sales.id, contactName: "Bruno", body: "meu pedido chegou?" });
+    const byName = await ticket({ queueId: sales.id, contactName: "Carla Pedido" });
+    await ticket({ queueId: sales.id, contactName: "Davi", body: "bom dia" });
+    await ticket({ companyId: b.company.id, contactName: "Pedido de outra empresa", body: "pedido" });
+    // Rare: one message and one name.
+    const rare = await list(a.adminToken, "?searchParam=pedido&showAll=true");
+    expect(rare.body.tickets.map((x: { id: number }) => x.id)).toEqual([byName.id, quiet.id]);
+    expect(rare.body.count).toBe(2);
+    // Common: more matching messages than the probe reads; the walk must find the same tickets.
+    await t.db.insert(messages).values(Array.from({ length: SEARCH_PROBE_LIMIT }, (_, i) => ({ companyId: a.company.id, ticketId: busy.id, body: `pedido ${i}` })));
+    const common = await list(a.adminToken, "?searchParam=PEDIDO&showAll=true");
+    expect(common.body.tickets.map((x: { id: number }) => x.id)).toEqual([byName.id, quiet.id, busy.id]);
+    expect(common.body).toMatchObject({ count: 3, hasMore: false });
+    // Digits match the number, whatever plan.
+    const [contact] = await t.db.select({ number: contacts.number }).from(contacts).where(eq(contacts.id, quiet.contactId));
+    const byNumber = await list(a.adminToken, `?searchParam=${contact!.number.slice(-6)}&showAll=true`);
+    expect(ids(byNumber.body)).toEqual([quiet.id]);
+  });
+
+  it("counts up to 1000 matches and still pages past them", async () => {
+    const [contact] = await t.db.insert(contacts).values({ companyId: a.company.id, name: "Cliente antigo", number: "5511900000999" }).returning();
+    const base = Date.now();
+    await t.db.insert(tickets).values(
+      Array.from({ length: 1005 }, (_, i) => ({ companyId: a.company.id, contactId: contact!.id, status: "closed", queueId: sales.id, updatedAt: new Date(base - i * 1000) })),
+    );
+    const first = (await list(a.adminToken, "?status=closed&showAll=true")).body;
+    expect(first).toMatchObject({ count: 1000, hasMore: true });
+    const last = (await list(a.adminToken, "?status=closed&showAll=true&pageNumber=26")).body;
+    expect(last.tickets).toHaveLength(5);
+    expect(last).toMatchObject({ count: 1005, hasMore: false });
+  });
+
   it.each([
     ["invalid JSON in queueIds", "?queueIds=[1,"],
     ["a non-array in tags", "?tags=%7B%7D"],

@@ -1,37 +1,32 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type UserListItem, ZProfile, ZUserListItem } from "@conversa/shared";
+import { ZCreateUserBody, ZIdParam, ZListUsersQuery, ZListUsersResponse, ZOkResponse, ZUpdateUserBody, ZUser, ZUserListItem } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
-import { queues, userQueues, users } from "../../db/schema/index.ts";
-import { type RequestContext, ctxOf } from "../../lib/context.ts";
+import { ctxOf } from "../../lib/context.ts";
+import { createUser, deleteUser, getUser, listCompanyUsers, listUsers, updateUser } from "./users.service.ts";
 
-/** Every user of the company for pickers (transfer, filters): name, profile, online, queues. */
-export async function listCompanyUsers(db: Db, ctx: RequestContext): Promise<UserListItem[]> {
-  const rows = await db.select({ id: users.id, name: users.name, profile: users.profile, online: users.online }).from(users).where(eq(users.companyId, ctx.companyId)).orderBy(asc(users.name));
-  const links = rows.length
-    ? await db
-        .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
-        .from(userQueues)
-        .innerJoin(queues, eq(queues.id, userQueues.queueId))
-        .where(and(eq(userQueues.companyId, ctx.companyId), inArray(userQueues.userId, rows.map((r) => r.id))))
-    : [];
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    profile: ZProfile.catch("user").parse(r.profile),
-    online: r.online,
-    queues: links.filter((l) => l.userId === r.id).map(({ id, name, color }) => ({ id, name, color })),
-  }));
-}
-
+/** /users (spec core §7): the Users page, the user dialog and the pickers' list. */
 export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const auth = { onRequest: app.authenticate };
+
     app.get(
       "/users/list",
-      { onRequest: app.authenticate, schema: { querystring: z.object({ companyId: z.coerce.number().optional() }), response: { 200: z.array(ZUserListItem) } } },
-      (request) => listCompanyUsers(deps.db, ctxOf(request)),
+      // `companyId` is accepted for compatibility and ignored: always the session's company.
+      { ...auth, schema: { querystring: z.object({ companyId: z.coerce.number().optional() }), response: { 200: z.array(ZUserListItem) } } },
+      (request) => listCompanyUsers(deps, ctxOf(request)),
     );
+    app.get("/users", { ...auth, schema: { querystring: ZListUsersQuery, response: { 200: ZListUsersResponse } } }, (request) =>
+      listUsers(deps, ctxOf(request), request.query),
+    );
+    app.get("/users/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZUser } } }, (request) => getUser(deps, ctxOf(request), request.params.id));
+    app.post("/users", { ...auth, schema: { body: ZCreateUserBody, response: { 200: ZUser } } }, (request) => createUser(deps, ctxOf(request), request.body));
+    app.put("/users/:id", { ...auth, schema: { params: ZIdParam, body: ZUpdateUserBody, response: { 200: ZUser } } }, (request) =>
+      updateUser(deps, ctxOf(request), request.params.id, request.body),
+    );
+    app.delete("/users/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await deleteUser(deps, ctxOf(request), request.params.id);
+      return { message: "User deleted" };
+    });
   };
 }

@@ -1,4 +1,5 @@
 import type { SessionUser } from "@conversa/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import Box from "@mui/material/Box";
 import { useTheme } from "@mui/material/styles";
 import Toolbar from "@mui/material/Toolbar";
@@ -6,6 +7,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { Suspense, useMemo, useState } from "react";
 import { Outlet } from "react-router";
 import { PageLoader } from "../../components/page-loader.tsx";
+import { meQueryKey } from "../../features/auth/api/me.ts";
 import { useAuth } from "../../features/auth/hooks/use-auth.ts";
 import { useCompanyPlan } from "../../features/company/api/company-plan.ts";
 import { useConnectionsAlert } from "../../features/connections/hooks/use-connections-alert.ts";
@@ -13,6 +15,7 @@ import { MenuDrawer } from "../../features/menu/components/menu-drawer.tsx";
 import { buildMenu } from "../../features/menu/utils/menu-items.ts";
 import { NotificationsPopover } from "../../features/notifications/index.ts";
 import { TopBar } from "../../features/top-bar/components/top-bar.tsx";
+import { UserDialog } from "../../features/users/index.ts";
 
 /** Over this width the drawer starts open (spec core §2). */
 const WIDE_QUERY = "(min-width: 1201px)";
@@ -26,6 +29,7 @@ function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () =>
   const plan = useCompanyPlan(user.companyId);
   const connectionsAlert = useConnectionsAlert(isAdmin);
   const planFlags = plan.isError ? null : plan.data?.plan;
+  const queryClient = useQueryClient();
 
   const sections = useMemo(
     () => buildMenu({ profile: user.profile, isSuper: user.super, plan: planFlags, connectionsAlert }),
@@ -39,6 +43,16 @@ function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () =>
         onToggleMenu={() => setDrawerOpen((open) => !open)}
         onLogout={onLogout}
         popovers={<NotificationsPopover user={user} />}
+        renderProfileDialog={({ open, onClose }) => (
+          <UserDialog
+            open={open}
+            onClose={onClose}
+            userId={user.id}
+            actor={{ profile: user.profile, isSuper: user.super }}
+            isProfile
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: meQueryKey })}
+          />
+        )}
       />
       <MenuDrawer
         sections={sections}

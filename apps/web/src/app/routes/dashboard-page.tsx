@@ -1,33 +1,25 @@
 import { can } from "@conversa/shared";
-import Construction from "@mui/icons-material/Construction";
-import LockOutlined from "@mui/icons-material/LockOutlined";
-import Button from "@mui/material/Button";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
-import { EmptyState } from "../../components/empty-state.tsx";
+import { Navigate } from "react-router";
 import { PageContainer } from "../../components/page-container.tsx";
+import { PageLoader } from "../../components/page-loader.tsx";
 import { useAuth } from "../../features/auth/hooks/use-auth.ts";
 
-/** /: the Dashboard for admins (not built yet); other users are pointed to their tickets. */
+// The charts library loads only for those who may see the Dashboard.
+const DashboardPanel = lazy(() => import("../../features/dashboard/components/dashboard-panel.tsx").then((module) => ({ default: module.DashboardPanel })));
+
+/** /: the Dashboard for admins (`dashboard:view`); anyone else lands on their tickets. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const canView = user !== null && can({ profile: user.profile, isSuper: user.super }, "dashboard:view");
+  if (!user) return null;
+  if (!can({ profile: user.profile, isSuper: user.super }, "dashboard:view")) return <Navigate to="/tickets" replace />;
   return (
     <PageContainer title={t("menu.dashboard")}>
-      {canView ? (
-        <EmptyState icon={<Construction />} message={t("pages.unavailable")} hint={t("pages.unavailableHint")} />
-      ) : (
-        <EmptyState
-          icon={<LockOutlined />}
-          message={t("pages.noPermission")}
-          action={
-            <Button component={RouterLink} to="/tickets" variant="contained">
-              {t("pages.goToTickets")}
-            </Button>
-          }
-        />
-      )}
+      <Suspense fallback={<PageLoader />}>
+        <DashboardPanel />
+      </Suspense>
     </PageContainer>
   );
 }

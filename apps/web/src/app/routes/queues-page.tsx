@@ -1,8 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { QueuesPanel } from "../../features/queues/index.ts";
 
-/** /queues: queues and chatbot (not built yet). */
+/** /queues: the company's queues and their chatbot menus (queues tab). */
 export default function QueuesPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.queues")} />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return <QueuesPanel actor={{ profile: user.profile, isSuper: user.super }} />;
 }

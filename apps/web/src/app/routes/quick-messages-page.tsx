@@ -1,8 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { QuickMessagesPanel } from "../../features/quick-messages/index.ts";
 
-/** /quick-messages: quick replies (not built yet). */
+/** /quick-messages: the company's shared quick replies and the user's own. */
 export default function QuickMessagesPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.quickMessages")} />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return <QuickMessagesPanel actor={{ profile: user.profile, isSuper: user.super, userId: user.id }} />;
 }

@@ -1,8 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { SettingsPanel } from "../../features/settings/index.ts";
 
-/** /settings: company settings (not built yet). */
+/** /settings: the company's settings and business hours (the super users' tabs come with the companies admin). */
 export default function SettingsPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.settings")} />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return <SettingsPanel actor={{ profile: user.profile, isSuper: user.super }} companyId={user.companyId} />;
 }

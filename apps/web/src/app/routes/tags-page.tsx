@@ -1,8 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { TagsPanel } from "../../features/tags/index.ts";
 
-/** /tags (not built yet). */
+/** /tags: the company's tags, with their ticket counts. */
 export default function TagsPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.tags")} />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return <TagsPanel actor={{ profile: user.profile, isSuper: user.super }} />;
 }

@@ -1,4 +1,4 @@
-import type { SessionUser } from "@conversa/shared";
+import { type SessionUser, type Ticket, planAllows } from "@conversa/shared";
 import Box from "@mui/material/Box";
 import { useTheme } from "@mui/material/styles";
 import Tab from "@mui/material/Tab";
@@ -11,10 +11,13 @@ import { useNavigate, useParams } from "react-router";
 import { BrandMark } from "../../components/brand-mark.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { useCompanyPlan } from "../../features/company/api/company-plan.ts";
 import { TicketsManager, useTicketAccessGuard } from "../../features/tickets/index.ts";
 
 // The conversation loads on its own: the list shows while it comes.
 const ConversationPanel = lazy(() => import("../../features/conversation/index.ts").then((module) => ({ default: module.ConversationPanel })));
+// The schedule dialog loads the first time the conversation's "schedule message" action is used.
+const ScheduleDialog = lazy(() => import("../../features/schedules/index.ts").then((module) => ({ default: module.ScheduleDialog })));
 
 /** Width of the list column on wide screens. */
 const LIST_WIDTH = 420;
@@ -52,6 +55,9 @@ function TicketsView({ user }: { user: SessionUser }) {
   const isTwoTabs = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
   const [narrowTab, setNarrowTab] = useState<NarrowTab>(ticketUuid ? "ticket" : "list");
   const [shownUuid, setShownUuid] = useState(ticketUuid);
+  const [scheduleContact, setScheduleContact] = useState<Ticket["contact"] | null>(null);
+  const plan = useCompanyPlan(user.companyId);
+  const canSchedule = plan.data !== undefined && planAllows(plan.data.plan, "useSchedules");
   useTicketAccessGuard(ticketUuid);
 
   // Another ticket opened (list, notification, link): narrow screens show it.
@@ -65,11 +71,17 @@ function TicketsView({ user }: { user: SessionUser }) {
 
   const conversation = ticketUuid ? (
     <Suspense fallback={<PageLoader />}>
-      <ConversationPanel key={ticketUuid} ticketUuid={ticketUuid} onClose={closeTicket} />
+      <ConversationPanel key={ticketUuid} ticketUuid={ticketUuid} onClose={closeTicket} onScheduleMessage={canSchedule ? setScheduleContact : undefined} />
     </Suspense>
   ) : (
     <ConversationPlaceholder />
   );
+  const scheduleDialog =
+    scheduleContact !== null ? (
+      <Suspense fallback={null}>
+        <ScheduleDialog open contact={scheduleContact} onClose={() => setScheduleContact(null)} />
+      </Suspense>
+    ) : null;
   const manager = <TicketsManager user={user} selectedUuid={ticketUuid} onTicketOpen={showTicket} />;
 
   if (isTwoTabs) {
@@ -106,6 +118,7 @@ function TicketsView({ user }: { user: SessionUser }) {
         >
           {manager}
         </Box>
+        {scheduleDialog}
       </Box>
     );
   }
@@ -121,6 +134,7 @@ function TicketsView({ user }: { user: SessionUser }) {
       <Box component="section" aria-label={t("tickets.narrowTabs.ticket")} sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column", minHeight: 0 }}>
         {conversation}
       </Box>
+      {scheduleDialog}
     </Box>
   );
 }

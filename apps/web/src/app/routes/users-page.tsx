@@ -1,8 +1,21 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { useQueryClient } from "@tanstack/react-query";
+import { meQueryKey } from "../../features/auth/api/me.ts";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { UsersPanel } from "../../features/users/index.ts";
 
-/** /users (not built yet). */
+/** /users: the company's users (admins). */
 export default function UsersPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.users")} />;
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  if (!user) return null;
+  return (
+    <UsersPanel
+      actor={{ profile: user.profile, isSuper: user.super }}
+      currentUserId={user.id}
+      // Editing oneself here changes the session's name, queues and permissions too.
+      onSaved={(saved) => {
+        if (saved.id === user.id) void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      }}
+    />
+  );
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { conversationKeys } from "./query-keys.ts";
-import { getBlob } from "./transport.ts";
+import { apiBlob } from "../../../lib/api-client.ts";
 
 /** GET /media/{file}: authenticated, so fetched with the bearer token, never with the token in the URL. */
 export function fetchMedia(path: string, signal?: AbortSignal): Promise<Blob> {
-  return getBlob(path, signal);
+  return apiBlob(path, { signal });
 }
 
 /**

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { appendMessages, type MessagePages } from "../utils/message-cache.ts";
 import { conversationKeys } from "./query-keys.ts";
-import { postForm } from "./transport.ts";
 
 const ZMessageList = z.array(ZMessage);
 
@@ -41,7 +40,7 @@ export function sendMessage(input: SendMessageInput): Promise<Message[]> {
     form.append("medias", input.voice, `audio-${Date.now()}.mp3`);
   }
   for (const file of files) form.append("medias", file, file.name);
-  return postForm(path, form, ZMessageList);
+  return apiRequest(path, ZMessageList, { method: "POST", body: form });
 }
 
 /** Sends a message and shows it at once (clock icon) in the conversation. The caller reports failures. */

@@ -24,10 +24,12 @@ interface ConversationHeaderProps {
   user: SessionUser | null;
   onOpenContact: () => void;
   onClose?: () => void;
+  /** Opens the schedule-message dialog for the ticket's contact (composed by the page). */
+  onScheduleMessage?: (contact: Ticket["contact"]) => void;
 }
 
 /** Contact, ticket number, status, queue and the ticket's actions (spec core §2). */
-export function ConversationHeader({ ticket, user, onOpenContact, onClose }: ConversationHeaderProps) {
+export function ConversationHeader({ ticket, user, onOpenContact, onClose, onScheduleMessage }: ConversationHeaderProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
@@ -81,6 +83,7 @@ export function ConversationHeader({ ticket, user, onOpenContact, onClose }: Con
             else void actions.changeStatus(action);
           }}
           onDelete={() => setConfirmDelete(true)}
+          onSchedule={onScheduleMessage ? () => onScheduleMessage(ticket.contact) : undefined}
         />
       </Box>
       <TransferTicketDialog open={transferOpen} ticket={ticket} onClose={() => setTransferOpen(false)} onTransfer={actions.transfer} />

@@ -26,6 +26,8 @@ export interface ConversationPanelProps {
   ticketUuid: string;
   /** Called when the panel asks to be closed (narrow screens: back to the list). */
   onClose?: () => void;
+  /** The header's "schedule message" action for the ticket's contact; without it the action is shown unavailable. */
+  onScheduleMessage?: (contact: Ticket["contact"]) => void;
 }
 
 /** A refused or missing ticket sends the user back to the list; anything else can be retried here. */
@@ -38,7 +40,7 @@ function leavesPanel(error: unknown): boolean {
  * distribution history, the messages, the input and the contact drawer with notes. Fills its
  * container (give it a height).
  */
-export function ConversationPanel({ ticketUuid, onClose }: ConversationPanelProps) {
+export function ConversationPanel({ ticketUuid, onClose, onScheduleMessage }: ConversationPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ticket = useTicket(ticketUuid);
@@ -52,7 +54,7 @@ export function ConversationPanel({ ticketUuid, onClose }: ConversationPanelProp
     void navigate("/tickets", { replace: true });
   }, [error, navigate, t]);
 
-  if (ticket.data) return <Conversation key={ticket.data.id} ticket={ticket.data} user={user} onClose={onClose} />;
+  if (ticket.data) return <Conversation key={ticket.data.id} ticket={ticket.data} user={user} onClose={onClose} onScheduleMessage={onScheduleMessage} />;
 
   return (
     <Box sx={{ height: "100%", display: "grid", placeItems: "center", p: 2 }}>
@@ -74,7 +76,7 @@ export function ConversationPanel({ ticketUuid, onClose }: ConversationPanelProp
   );
 }
 
-function Conversation({ ticket, user, onClose }: { ticket: Ticket; user: SessionUser | null; onClose?: () => void }) {
+function Conversation({ ticket, user, onClose, onScheduleMessage }: { ticket: Ticket; user: SessionUser | null } & Pick<ConversationPanelProps, "onClose" | "onScheduleMessage">) {
   const [quoted, setQuoted] = useState<Message | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
   const [logsOpen, setLogsOpen] = useState(false);
@@ -87,7 +89,7 @@ function Conversation({ ticket, user, onClose }: { ticket: Ticket; user: Session
 
   return (
     <Box component="section" aria-label={ticket.contact.name} sx={{ height: "100%", minHeight: 0, display: "flex", flexDirection: "column", bgcolor: "background.paper" }}>
-      <ConversationHeader ticket={ticket} user={user} onOpenContact={() => setContactOpen(true)} onClose={onClose} />
+      <ConversationHeader ticket={ticket} user={user} onOpenContact={() => setContactOpen(true)} onClose={onClose} onScheduleMessage={onScheduleMessage} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}>
         <TagPicker ticket={ticket} />
         <DistributionLogToggle open={logsOpen} regionId={logsId} compact={compact} onToggle={() => setLogsOpen((open) => !open)} />

@@ -107,4 +107,30 @@ describe("MessageInput", { timeout: 20_000 }, () => {
     fireEvent.keyDown(input, { key: "Enter" });
     expect(input).toHaveValue("Bom dia! Como posso ajudar você hoje?");
   });
+
+  it("attaches the file of a quick reply with media and sends it with the text as caption", async () => {
+    const catalogue = { id: 3, shortcode: "catalogo", message: "Nosso catálogo", geral: true, status: true, isMedia: true, mediaPath: "/media/abc.png", mediaName: "catálogo_2025.png", userId: null };
+    const { calls } = mockFetch((call) => {
+      if (call.path === "/quick-messages/list") return jsonResponse([catalogue]);
+      if (call.path === "/media/abc.png") return new Response(new Blob(["png"], { type: "image/png" }), { status: 200 });
+      if (call.method === "POST") return jsonResponse([message({ id: 91, fromMe: true, body: "Nosso catálogo", sendStatus: "pending" })]);
+      return undefined;
+    });
+    const input = await renderInput("open");
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "/cat" } });
+    await screen.findByRole("listbox", { name: "Respostas rápidas" }, SLOW);
+    fireEvent.keyDown(input, { key: "Enter" });
+
+    expect(await screen.findByText("catálogo_2025.png", undefined, SLOW)).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText("Enviar", { selector: "button" }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    const form = posts(calls)[0]?.body;
+    expect(form).toBeInstanceOf(FormData);
+    if (!(form instanceof FormData)) return;
+    expect(form.get("body")).toBe("Nosso catálogo");
+    const file = form.get("medias");
+    expect(file).toBeInstanceOf(File);
+    expect(file instanceof File ? file.name : "").toBe("catálogo_2025.png");
+  });
 });

@@ -17,7 +17,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showToast, toastError } from "../../../lib/toast.ts";
+import { fetchMedia } from "../api/get-media.ts";
 import { useQuickMessages } from "../api/list-quick-messages.ts";
+import { conversationKeys } from "../api/query-keys.ts";
 import { refreshNewestPage } from "../api/list-messages.ts";
 import { type SendMessageInput, useSendMessage } from "../api/send-message.ts";
 import { useAudioRecorder } from "../hooks/use-audio-recorder.ts";
@@ -125,6 +127,14 @@ export function MessageInput({ ticketId, status, quoted, onCancelQuote }: Messag
     setText(quick.message);
     setActiveIndex(0);
     inputRef.current?.focus();
+    // A reply with an attachment brings its file along, sent with the text as its caption.
+    const { mediaPath, mediaName } = quick;
+    if (quick.isMedia && mediaPath) {
+      queryClient
+        .fetchQuery({ queryKey: conversationKeys.media(mediaPath), queryFn: ({ signal }) => fetchMedia(mediaPath, signal), staleTime: Number.POSITIVE_INFINITY })
+        .then((blob) => setFiles((list) => [...list, new File([blob], mediaName ?? mediaPath.slice(mediaPath.lastIndexOf("/") + 1), { type: blob.type })]))
+        .catch(toastError);
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -32,9 +32,16 @@ describe("TicketActionButtons", { timeout: 20_000 }, () => {
     expect(onAction).toHaveBeenCalledWith("resolve");
   });
 
-  it("shows the schedule action disabled until schedules exist", () => {
+  it("shows the schedule action disabled without a way to schedule (the plan has no schedules)", () => {
     renderButtons("open");
     expect(screen.getByLabelText("Agendar mensagem", { selector: "button" })).toBeDisabled();
+  });
+
+  it("offers the schedule action when the page can schedule", () => {
+    const onSchedule = vi.fn();
+    render(<TicketActionButtons ticket={{ status: "closed" }} running={null} canDelete={false} onAction={vi.fn()} onDelete={vi.fn()} onSchedule={onSchedule} />);
+    fireEvent.click(screen.getByLabelText("Agendar mensagem", { selector: "button" }));
+    expect(onSchedule).toHaveBeenCalled();
   });
 
   it("offers delete only with the permission", () => {

@@ -66,13 +66,15 @@ interface TicketActionButtonsProps {
   compact?: boolean;
   onAction: (action: TicketAction) => void;
   onDelete: () => void;
+  /** Schedules a message to the contact; without it the action is shown unavailable. */
+  onSchedule?: () => void;
 }
 
 /**
  * The actions of the ticket's status (pending → Accept; open → Return, Resolve, Transfer; closed →
- * Reopen), the schedule action (disabled until schedules exist) and delete with permission.
+ * Reopen), the schedule action (unavailable without `onSchedule`) and delete with permission.
  */
-export function TicketActionButtons({ ticket, running, canDelete, compact = false, onAction, onDelete }: TicketActionButtonsProps) {
+export function TicketActionButtons({ ticket, running, canDelete, compact = false, onAction, onDelete, onSchedule }: TicketActionButtonsProps) {
   const { t } = useTranslation();
   const busy = running !== null;
   return (
@@ -80,14 +82,22 @@ export function TicketActionButtons({ ticket, running, canDelete, compact = fals
       {ticketActionsFor(ticket.status).map((action) => (
         <ActionButton key={action} action={action} compact={compact} loading={running === action} disabled={busy && running !== action} onClick={() => onAction(action)} />
       ))}
-      <Tooltip title={t("conversation.actions.scheduleUnavailable")}>
-        {/* A disabled button fires no events: the wrapper keeps the tooltip reachable. */}
-        <span tabIndex={0} aria-label={`${t("conversation.actions.schedule")}: ${t("conversation.actions.scheduleUnavailable")}`}>
-          <IconButton size="small" disabled aria-label={t("conversation.actions.schedule")}>
+      {onSchedule ? (
+        <Tooltip title={t("conversation.actions.schedule")}>
+          <IconButton size="small" aria-label={t("conversation.actions.schedule")} onClick={onSchedule}>
             <EventNote fontSize="small" />
           </IconButton>
-        </span>
-      </Tooltip>
+        </Tooltip>
+      ) : (
+        <Tooltip title={t("conversation.actions.scheduleUnavailable")}>
+          {/* A disabled button fires no events: the wrapper keeps the tooltip reachable. */}
+          <span tabIndex={0} aria-label={`${t("conversation.actions.schedule")}: ${t("conversation.actions.scheduleUnavailable")}`}>
+            <IconButton size="small" disabled aria-label={t("conversation.actions.schedule")}>
+              <EventNote fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
       {canDelete ? (
         <Tooltip title={t("conversation.actions.delete")}>
           <IconButton size="small" color="error" aria-label={t("conversation.actions.delete")} onClick={onDelete} disabled={busy} loading={running === "delete"}>

@@ -122,7 +122,9 @@ export function MessageComposer({ connectionId, customer }: MessageComposerProps
   const sendText = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!isReady || text.trim() === "" || send.isPending) return;
-    if (await sendContent({ kind: "chat", body: text })) setText("");
+    const sent = text;
+    // Clear only what was sent: the customer may already be typing the next message.
+    if (await sendContent({ kind: "chat", body: sent })) setText((current) => (current === sent ? "" : current));
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -145,8 +147,9 @@ export function MessageComposer({ connectionId, customer }: MessageComposerProps
     const mimetype = file.type || "application/octet-stream";
     const kind = mediaKindOf(mimetype);
     const data = await readFileAsBase64(file);
-    const sent = await sendContent({ kind, body: text, media: { data, mimetype, filename: file.name }, voice: kind === "audio" && asVoice });
-    if (sent) setText("");
+    const caption = text;
+    const sent = await sendContent({ kind, body: caption, media: { data, mimetype, filename: file.name }, voice: kind === "audio" && asVoice });
+    if (sent) setText((current) => (current === caption ? "" : current));
   };
 
   const onDialogSend = async (content: MessageContent) => {

@@ -1,16 +1,11 @@
+import { type ContactBody, ZContact } from "@conversa/shared";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { type ContactOption, ZContactOption } from "./search-contacts.ts";
-
-export interface CreateContactInput {
-  name: string;
-  number: string;
-  email?: string;
-}
+import type { ContactOption } from "./search-contacts.ts";
 
 /** POST /contacts; 409 ERR_DUPLICATED_CONTACT when the number exists. */
-export function createContact(body: CreateContactInput): Promise<ContactOption> {
-  return apiRequest("/contacts", ZContactOption, { method: "POST", body });
+export function createContact(body: ContactBody): Promise<ContactOption> {
+  return apiRequest("/contacts", ZContact, { method: "POST", body });
 }
 
 /** Creates a contact from the new-ticket dialog. Failures become error toasts. */

@@ -1,6 +1,6 @@
-import { ZContact } from "@conversa/shared";
+import { ZContact, ZListContactsResponse } from "@conversa/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import type { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { ticketsKeys } from "./query-keys.ts";
 
@@ -8,14 +8,12 @@ import { ticketsKeys } from "./query-keys.ts";
 export const ZContactOption = ZContact.pick({ id: true, name: true, number: true, profilePicUrl: true });
 export type ContactOption = z.infer<typeof ZContactOption>;
 
-const ZContactsPage = z.object({ contacts: z.array(ZContactOption), count: z.number(), hasMore: z.boolean() });
-
 /** Contact search starts at this many characters (spec core §5). */
 export const CONTACT_SEARCH_MIN_LENGTH = 3;
 
 /** GET /contacts?searchParam=&pageNumber=1: contacts whose name or number matches. */
 export async function searchContacts(searchParam: string, signal?: AbortSignal): Promise<ContactOption[]> {
-  const page = await apiRequest("/contacts", ZContactsPage, { query: { searchParam, pageNumber: 1 }, signal });
+  const page = await apiRequest("/contacts", ZListContactsResponse, { query: { searchParam, pageNumber: 1 }, signal });
   return page.contacts;
 }
 

@@ -1,4 +1,4 @@
-import { TIMINGS } from "@conversa/shared";
+import { type ContactBody, TIMINGS, ZContactBody } from "@conversa/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -7,13 +7,20 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { useCreateContact } from "../api/create-contact.ts";
 import type { ContactOption } from "../api/search-contacts.ts";
-import { buildContactSchema, type ContactFormInput, type ContactFormOutput } from "../utils/new-ticket-form.ts";
 import { wait } from "../utils/wait.ts";
+
+/** The shared contact rules' messages (core §5), as the locale words them. */
+const VALIDATION_KEYS = new Map<string, `tickets.contactForm.${"required" | "tooShort" | "tooLong" | "invalidEmail"}`>([
+  ["Required", "tickets.contactForm.required"],
+  ["Too Short!", "tickets.contactForm.tooShort"],
+  ["Too Long!", "tickets.contactForm.tooLong"],
+  ["Invalid email", "tickets.contactForm.invalidEmail"],
+]);
 
 interface ContactFormDialogProps {
   /** The name typed in the contact search; the dialog is open while it is set. */
@@ -35,18 +42,21 @@ export function ContactFormDialog({ initialName, onClose, onCreated }: ContactFo
 
 function ContactForm({ initialName, onClose, onCreated }: { initialName: string; onClose: () => void; onCreated: (contact: ContactOption) => void }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => buildContactSchema(t), [t]);
+  const validationText = (message: string | undefined) => {
+    const key = message === undefined ? undefined : VALIDATION_KEYS.get(message);
+    return key ? t(key) : message;
+  };
   const create = useCreateContact();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormInput, unknown, ContactFormOutput>({
-    resolver: zodResolver(schema),
+  } = useForm<z.input<typeof ZContactBody>, unknown, ContactBody>({
+    resolver: zodResolver(ZContactBody),
     defaultValues: { name: initialName, number: "", email: "" },
   });
 
-  const onSubmit = async (values: ContactFormOutput) => {
+  const onSubmit = async (values: ContactBody) => {
     await wait(TIMINGS.formSubmitDelayMs);
     try {
       const contact = await create.mutateAsync({ name: values.name, number: values.number, ...(values.email ? { email: values.email } : {}) });
@@ -67,7 +77,7 @@ function ContactForm({ initialName, onClose, onCreated }: { initialName: string;
     >
       <DialogContent dividers>
         <Stack spacing={2}>
-          <TextField {...register("name")} label={t("tickets.contactForm.name")} required autoFocus fullWidth error={Boolean(errors.name)} helperText={errors.name?.message} />
+          <TextField {...register("name")} label={t("tickets.contactForm.name")} required autoFocus fullWidth error={Boolean(errors.name)} helperText={validationText(errors.name?.message)} />
           <TextField
             {...register("number")}
             label={t("tickets.contactForm.number")}
@@ -75,9 +85,9 @@ function ContactForm({ initialName, onClose, onCreated }: { initialName: string;
             fullWidth
             slotProps={{ htmlInput: { inputMode: "tel", maxLength: 60 } }}
             error={Boolean(errors.number)}
-            helperText={errors.number?.message ?? t("tickets.contactForm.numberHint")}
+            helperText={validationText(errors.number?.message) ?? t("tickets.contactForm.numberHint")}
           />
-          <TextField {...register("email")} label={t("tickets.contactForm.email")} type="email" fullWidth error={Boolean(errors.email)} helperText={errors.email?.message} />
+          <TextField {...register("email")} label={t("tickets.contactForm.email")} type="email" fullWidth error={Boolean(errors.email)} helperText={validationText(errors.email?.message)} />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -12,7 +12,12 @@ const queues = [
   { id: 2, name: "Suporte", color: "#00bcd4" },
 ];
 const attendant = sessionUser({ profile: "user", queues, whatsappId: null });
-const maria = { id: 31, name: "Maria Lima", number: "5511988887777", profilePicUrl: null };
+/** A contact as GET/POST /contacts answer it. */
+function contact(id: number, name: string, number: string) {
+  const at = "2024-05-10T12:00:00.000Z";
+  return { id, uuid: `uuid-${id}`, name, number, email: "", profilePicUrl: null, isGroup: false, whatsappId: null, extraInfo: [], createdAt: at, updatedAt: at };
+}
+const maria = contact(31, "Maria Lima", "5511988887777");
 const SLOW = { timeout: 4000 };
 
 function serve(extra: (call: FetchCall) => Response | undefined = () => undefined) {
@@ -112,7 +117,7 @@ describe("NewTicketDialog", { timeout: 30_000 }, () => {
 
   it("offers to add a contact when nothing matches, and picks the new contact", async () => {
     const { calls } = serve((call) =>
-      call.path === "/contacts" && call.method === "POST" ? jsonResponse({ id: 40, name: "Zé Ninguém", number: "5511977776666", profilePicUrl: null }) : undefined,
+      call.path === "/contacts" && call.method === "POST" ? jsonResponse(contact(40, "Zé Ninguém", "5511977776666")) : undefined,
     );
     const { events, dialog } = setup();
 

@@ -39,28 +39,30 @@ interface NewTicketDialogProps {
   onClose: () => void;
   /** The ticket was opened: the caller shows it (/tickets/{uuid}). */
   onCreated: (ticket: Ticket) => void;
+  /** A contact chosen before the dialog opened (e.g. from the contacts page). */
+  initialContact?: ContactOption | null;
 }
 
 /** Opens a ticket for a contact: pick (or add) the contact, a queue and a connection. */
-export function NewTicketDialog({ open, viewer, onClose, onCreated }: NewTicketDialogProps) {
+export function NewTicketDialog({ open, viewer, onClose, onCreated, initialContact = null }: NewTicketDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="new-ticket-title">
       <DialogTitle id="new-ticket-title">{t("tickets.newTicket.title")}</DialogTitle>
-      {open ? <NewTicketForm viewer={viewer} onClose={onClose} onCreated={onCreated} /> : null}
+      {open ? <NewTicketForm viewer={viewer} onClose={onClose} onCreated={onCreated} initialContact={initialContact} /> : null}
     </Dialog>
   );
 }
 
-function NewTicketForm({ viewer, onClose, onCreated }: Omit<NewTicketDialogProps, "open">) {
+function NewTicketForm({ viewer, onClose, onCreated, initialContact }: Omit<NewTicketDialogProps, "open">) {
   const { t } = useTranslation();
   const isAdmin = viewer.profile === "admin";
   const schema = useMemo(() => buildNewTicketSchema(t, isAdmin), [t, isAdmin]);
   const allQueues = useQueueOptions(isAdmin);
   const connections = useConnectionOptions();
   const create = useCreateTicket();
-  const [selected, setSelected] = useState<ContactOption | null>(null);
-  const [inputValue, setInputValue] = useState("");
+  const [selected, setSelected] = useState<ContactOption | null>(initialContact ?? null);
+  const [inputValue, setInputValue] = useState(initialContact?.name ?? "");
   const [newContactName, setNewContactName] = useState<string | null>(null);
   const [otherTicket, setOtherTicket] = useState<OtherOpenTicket | null>(null);
   const searchParam = useDebouncedValue(inputValue.trim().toLowerCase(), TIMINGS.searchDebounceMs);
@@ -75,7 +77,7 @@ function NewTicketForm({ viewer, onClose, onCreated }: Omit<NewTicketDialogProps
     formState: { errors, isSubmitting },
   } = useForm<NewTicketFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { contactId: null, queueId: viewer.queues.length === 1 ? (viewer.queues[0]?.id ?? "") : "", whatsappId: "" },
+    defaultValues: { contactId: initialContact?.id ?? null, queueId: viewer.queues.length === 1 ? (viewer.queues[0]?.id ?? "") : "", whatsappId: "" },
   });
 
   useEffect(() => {

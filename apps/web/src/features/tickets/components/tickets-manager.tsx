@@ -96,6 +96,8 @@ function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen }: Tic
   const [queueIds, setQueueIds] = useState<number[]>([]);
   const [tags, setTags] = useState<number[]>([]);
   const [users, setUsers] = useState<number[]>([]);
+  const [date, setDate] = useState("");
+  const [updatedAt, setUpdatedAt] = useState("");
   const [newTicketOpen, setNewTicketOpen] = useState(false);
   const [peekTicket, setPeekTicket] = useState<Ticket | null>(null);
   const [truncateLastMessage, setTruncateLastMessage] = useStoredFlag(TRUNCATE_LAST_MESSAGE_KEY);
@@ -112,8 +114,8 @@ function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen }: Tic
   const userOptions = useUserOptions(isAdmin && tab === "search");
 
   const filters = useMemo(
-    () => listFilters({ userId: user.id, showAll: canShowAll && showAll, queueIds, tags, users: isAdmin ? users : [], searchParam }),
-    [user.id, canShowAll, showAll, queueIds, tags, users, isAdmin, searchParam],
+    () => listFilters({ userId: user.id, showAll: canShowAll && showAll, queueIds, tags, users: isAdmin ? users : [], searchParam, date, updatedAt }),
+    [user.id, canShowAll, showAll, queueIds, tags, users, isAdmin, searchParam, date, updatedAt],
   );
   // Both open sub-lists are fetched for their count badges.
   const assignedCount = useTicketList(filters.assigned).data?.pages[0]?.count ?? 0;
@@ -226,6 +228,28 @@ function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen }: Tic
         ) : null}
         {isAdmin && tab === "search" && (userOptions.data?.length ?? 0) > 0 ? (
           <MultiSelectFilter label={t("tickets.filters.users")} options={userOptions.data ?? []} value={users} onChange={setUsers} />
+        ) : null}
+        {tab === "search" ? (
+          <>
+            <TextField
+              type="date"
+              size="small"
+              label={t("tickets.filters.date")}
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: 150 }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label={t("tickets.filters.updatedAt")}
+              value={updatedAt}
+              onChange={(event) => setUpdatedAt(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ width: 150 }}
+            />
+          </>
         ) : null}
         <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, ml: "auto" }}>
           {canShowAll ? (

@@ -1,4 +1,3 @@
-import { LIMITS } from "@conversa/shared";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
@@ -36,20 +35,3 @@ export function defaultConnectionId(
   if (userWhatsappId !== null && connections.some((connection) => connection.id === userWhatsappId)) return userWhatsappId;
   return connections.find((connection) => connection.isDefault)?.id ?? "";
 }
-
-/** The contact form of the new-ticket dialog (spec core §5): name 2–50, number 8–50 digits, optional e-mail. */
-export function buildContactSchema(t: TFunction) {
-  const tooShort = t("tickets.contactForm.tooShort");
-  const tooLong = t("tickets.contactForm.tooLong");
-  return z.object({
-    name: z.string().trim().min(1, t("tickets.contactForm.required")).min(LIMITS.nameMin, tooShort).max(LIMITS.nameMax, tooLong),
-    number: z
-      .string()
-      .transform((value) => value.replace(/\D/g, ""))
-      .pipe(z.string().min(1, t("tickets.contactForm.required")).min(LIMITS.numberMin, tooShort).max(LIMITS.numberMax, tooLong)),
-    email: z.union([z.literal(""), z.string().trim().email(t("tickets.contactForm.invalidEmail"))]),
-  });
-}
-
-export type ContactFormInput = z.input<ReturnType<typeof buildContactSchema>>;
-export type ContactFormOutput = z.output<ReturnType<typeof buildContactSchema>>;

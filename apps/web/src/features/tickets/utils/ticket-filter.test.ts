@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeTicket } from "../test/ticket-fixture.ts";
-import { isTicketVisibleTo, listFilters, type TicketViewer, ticketMatchesFilter, toTicketsQuery } from "./ticket-filter.ts";
+import { canInsertInto, isTicketVisibleTo, listFilters, type TicketViewer, ticketMatchesFilter, toTicketsQuery } from "./ticket-filter.ts";
 
 const attendant: TicketViewer = { id: 7, profile: "user", allTicket: "desabled", queues: [{ id: 1 }] };
 const admin: TicketViewer = { ...attendant, profile: "admin", queues: [] };
@@ -65,6 +65,25 @@ describe("toTicketsQuery", () => {
       queueIds: "[1,2]",
       tags: undefined,
       users: "[7]",
+      date: undefined,
+      updatedAt: undefined,
     });
+  });
+
+  it("sends the day filters of the search tab", () => {
+    const filters = listFilters({ userId: 7, showAll: false, queueIds: [], tags: [], users: [], searchParam: "", date: "2026-11-02", updatedAt: "2026-11-20" });
+    expect(filters.assigned).toEqual({ status: "open", users: [7] });
+    expect(toTicketsQuery(filters.search, 1)).toMatchObject({ date: "2026-11-02", updatedAt: "2026-11-20" });
+  });
+});
+
+describe("canInsertInto", () => {
+  it.each([
+    [{ status: "open" as const }, true],
+    [{ searchParam: "maria" }, false],
+    [{ date: "2026-11-02" }, false],
+    [{ updatedAt: "2026-11-02" }, false],
+  ])("lets live events add to %j: %s", (filter, expected) => {
+    expect(canInsertInto(filter)).toBe(expected);
   });
 });

@@ -10,6 +10,10 @@ export const ZTicketListFilter = z.object({
   queueIds: z.array(z.number()).optional(),
   tags: z.array(z.number()).optional(),
   users: z.array(z.number()).optional(),
+  /** Created on this day (YYYY-MM-DD, in the company's time zone). */
+  date: z.string().optional(),
+  /** Last activity on this day (YYYY-MM-DD, in the company's time zone). */
+  updatedAt: z.string().optional(),
 });
 export type TicketListFilter = z.infer<typeof ZTicketListFilter>;
 
@@ -28,6 +32,8 @@ export function toTicketsQuery(filter: TicketListFilter, pageNumber: number): Re
     queueIds: ids(filter.queueIds),
     tags: ids(filter.tags),
     users: ids(filter.users),
+    date: filter.date || undefined,
+    updatedAt: filter.updatedAt || undefined,
   };
 }
 
@@ -57,9 +63,12 @@ export function ticketMatchesFilter(ticket: Ticket, filter: TicketListFilter, vi
   return true;
 }
 
-/** Whether a live event may add a ticket the list does not hold yet: not to a text search's results. */
+/**
+ * Whether a live event may add a ticket the list does not hold yet: not to a text search's results,
+ * nor to a list filtered by day (days are counted in the company's time zone, on the server).
+ */
 export function canInsertInto(filter: TicketListFilter): boolean {
-  return !filter.searchParam;
+  return !filter.searchParam && !filter.date && !filter.updatedAt;
 }
 
 /** The choices of the list header that shape every list's filter. */
@@ -73,6 +82,9 @@ export interface TicketListChoices {
   users: number[];
   /** Lowercased, debounced search text. */
   searchParam: string;
+  /** Search tab only: created on this day / last activity on this day (YYYY-MM-DD or empty). */
+  date?: string;
+  updatedAt?: string;
 }
 
 /**
@@ -94,6 +106,8 @@ export function listFilters(choices: TicketListChoices): Record<"assigned" | "pe
       showAll: true,
       ...(choices.searchParam ? { searchParam: choices.searchParam } : {}),
       ...(choices.users.length > 0 ? { users: [...choices.users].sort((a, b) => a - b) } : {}),
+      ...(choices.date ? { date: choices.date } : {}),
+      ...(choices.updatedAt ? { updatedAt: choices.updatedAt } : {}),
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { SessionUser } from "@conversa/shared";
 import AccountCircle from "@mui/icons-material/AccountCircle";
 import Logout from "@mui/icons-material/Logout";
 import Person from "@mui/icons-material/Person";
@@ -7,17 +6,19 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Tooltip from "@mui/material/Tooltip";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ProfileDialog } from "./profile-dialog.tsx";
+
+/** Renders the Profile dialog (the users feature's user dialog, composed by the layout). */
+export type RenderProfileDialog = (props: { open: boolean; onClose: () => void }) => ReactNode;
 
 interface AccountMenuProps {
-  user: Pick<SessionUser, "name" | "email">;
+  renderProfileDialog: RenderProfileDialog;
   onLogout: () => void;
 }
 
 /** Account menu of the top bar: Profile (dialog) and Logout. */
-export function AccountMenu({ user, onLogout }: AccountMenuProps) {
+export function AccountMenu({ renderProfileDialog, onLogout }: AccountMenuProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
@@ -58,7 +59,7 @@ export function AccountMenu({ user, onLogout }: AccountMenuProps) {
           {t("topBar.logout")}
         </MenuItem>
       </Menu>
-      <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />
+      {renderProfileDialog({ open: profileOpen, onClose: () => setProfileOpen(false) })}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../../lib/i18n.ts";
 import { dueWarningDays } from "../utils/subscription.ts";
-import { AccountMenu } from "./account-menu.tsx";
+import { AccountMenu, type RenderProfileDialog } from "./account-menu.tsx";
 import { ColorModeToggle } from "./color-mode-toggle.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
 import { VolumeControl } from "./volume-control.tsx";
@@ -23,10 +23,12 @@ interface TopBarProps {
   onLogout: () => void;
   /** The popovers of other features (ticket notifications), composed by the layout. */
   popovers?: ReactNode;
+  /** The account menu's Profile dialog, composed by the layout. */
+  renderProfileDialog: RenderProfileDialog;
 }
 
 /** The top bar: greeting, due-date notices, language, volume, colour mode, reload and account. */
-export function TopBar({ user, onToggleMenu, onLogout, popovers }: TopBarProps) {
+export function TopBar({ user, onToggleMenu, onLogout, popovers, renderProfileDialog }: TopBarProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const dueDate = user.company.dueDate;
@@ -64,7 +66,7 @@ export function TopBar({ user, onToggleMenu, onLogout, popovers }: TopBarProps) 
             <Cached />
           </IconButton>
         </Tooltip>
-        <AccountMenu user={user} onLogout={onLogout} />
+        <AccountMenu renderProfileDialog={renderProfileDialog} onLogout={onLogout} />
       </Toolbar>
     </AppBar>
   );

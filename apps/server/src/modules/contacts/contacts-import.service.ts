@@ -1,0 +1,104 @@
+import type { ContactImportReport, ImportRejectedRow } from "@conversa/shared";
+import type { ChannelManager } from "../../channels/channel-manager.ts";
+import { ChannelNotConnectedError, type PhoneContact } from "../../channels/types.ts";
+import type { Db } from "../../db/client.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { RequestContext } from "../../lib/context.ts";
+import { findImportConnection, upsertImportBatch } from "./contacts-import.repository.ts";
+import { type ImportCandidate, checkImportRows, importColumnsOf, spreadsheetRows } from "./import-rows.ts";
+import { type SpreadsheetLimits, assertSpreadsheet, readSpreadsheet } from "./spreadsheet-reader.ts";
+
+export interface ContactImportDeps {
+  db: Db;
+  events: DomainEvents;
+  channels: Pick<ChannelManager, "listContacts">;
+  logger?: { error(obj: object, msg: string): void };
+}
+
+/** Rows saved per transaction; the importing user is told the progress after each. */
+export const IMPORT_BATCH_SIZE = 500;
+
+/**
+ * Saves the checked rows batch by batch (each batch in its own transaction) and tells the importing
+ * user the progress. Imported contacts are not announced one by one on the company's channel: the
+ * importing page reloads its list from the report.
+ */
+async function saveImport(
+  deps: ContactImportDeps,
+  ctx: RequestContext,
+  total: number,
+  checked: { candidates: ImportCandidate[]; rejected: ImportRejectedRow[] },
+  whatsappId: number | null,
+): Promise<ContactImportReport> {
+  const { candidates, rejected } = checked;
+  const report = { userId: ctx.userId, companyId: ctx.companyId, total };
+  let created = 0;
+  let updated = 0;
+  deps.events.publish("contact.import.progress", { ...report, processed: rejected.length });
+  for (let start = 0; start < candidates.length; start += IMPORT_BATCH_SIZE) {
+    const batch = candidates.slice(start, start + IMPORT_BATCH_SIZE);
+    const saved = await deps.db.transaction((tx) => upsertImportBatch(tx, ctx.companyId, batch, whatsappId));
+    created += saved.created;
+    updated += saved.updated;
+    deps.events.publish("contact.import.progress", { ...report, processed: rejected.length + start + batch.length });
+  }
+  return { total, created, updated, rejected: [...rejected].sort((a, b) => a.row - b.row) };
+}
+
+/**
+ * POST /contacts/upload: creates or updates (by number) the contacts of an .xls/.xlsx spreadsheet
+ * whose first row names the columns (name/nome, number/numero/telefone, email; other named columns
+ * become extra information), and reports the rows it rejected and why.
+ * Throws ERR_IMPORT_FILE_TYPE, ERR_IMPORT_FILE_TOO_LARGE, ERR_IMPORT_TOO_MANY_ROWS,
+ * ERR_IMPORT_MISSING_COLUMNS, ERR_IMPORT_UNREADABLE, ERR_IMPORT_TIMEOUT, ERR_RATE_LIMITED.
+ */
+export async function importSpreadsheet(
+  deps: ContactImportDeps,
+  ctx: RequestContext,
+  file: { fileName: string; content: Buffer },
+  limits: SpreadsheetLimits,
+): Promise<ContactImportReport> {
+  if (file.content.length > limits.maxBytes) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", { maxBytes: limits.maxBytes });
+  assertSpreadsheet(file.fileName, file.content);
+  const { header, rows } = await readSpreadsheet(file.content, limits);
+  const columns = importColumnsOf(header.cells);
+  return saveImport(deps, ctx, rows.length, checkImportRows(spreadsheetRows(columns, rows)), null);
+}
+
+/** Asks the connection's driver for the phone's contacts. Throws ERR_WAPP_NOT_INITIALIZED. */
+async function phoneContacts(deps: ContactImportDeps, connectionId: number): Promise<PhoneContact[]> {
+  try {
+    return await deps.channels.listContacts(connectionId);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (!(error instanceof ChannelNotConnectedError)) deps.logger?.error({ err: error, connectionId }, "phone contacts not listed");
+    throw new AppError("ERR_WAPP_NOT_INITIALIZED", undefined, "The connection is not connected");
+  }
+}
+
+/** The phone's name for the person when it fits the contact rules, else the number (which keeps a known contact's name). */
+function nameForPhoneContact(person: PhoneContact): string {
+  const name = person.name?.trim().slice(0, 50) ?? "";
+  return name.length >= 2 ? name : person.number;
+}
+
+/**
+ * POST /contacts/import: creates the contacts of the connected phone's address book and updates the
+ * names of known numbers (a phone contact without a name keeps the contact's name; a new one is
+ * named after its number). `whatsappId` absent: the company's default connection.
+ * Throws ERR_NO_WAPP_FOUND, ERR_NO_DEF_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED.
+ */
+export async function importPhoneContacts(deps: ContactImportDeps, ctx: RequestContext, whatsappId: number | undefined): Promise<ContactImportReport> {
+  const connection = await findImportConnection(deps.db, ctx.companyId, whatsappId);
+  if (!connection) throw new AppError(whatsappId === undefined ? "ERR_NO_DEF_WAPP_FOUND" : "ERR_NO_WAPP_FOUND");
+  const people = await phoneContacts(deps, connection.id);
+  const rows = people.map((person, index) => ({
+    row: index + 1,
+    name: nameForPhoneContact(person),
+    number: person.number,
+    email: "",
+    extraInfo: [],
+  }));
+  return saveImport(deps, ctx, rows.length, checkImportRows(rows), connection.id);
+}

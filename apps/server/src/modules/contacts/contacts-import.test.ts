@@ -1,0 +1,234 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import * as XLSX from "xlsx";
+import { buildApp } from "../../app.ts";
+import { contactExtraInfo, contacts, simulatorMessages } from "../../db/schema/index.ts";
+import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
+import { bearer, createSimulatorConnection, createTenant } from "../../../test/factories.ts";
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof createTenant>>;
+let b: Awaited<ReturnType<typeof createTenant>>;
+beforeEach(async () => {
+  t = await buildTestApp();
+  a = await createTenant(t.app, t.db);
+  b = await createTenant(t.app, t.db);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/** A real spreadsheet written by the spreadsheet library: .xlsx (zip) or .xls (BIFF8 in OLE2). */
+function spreadsheet(rows: unknown[][], bookType: "xlsx" | "biff8", sheetName = "Contatos"): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), sheetName);
+  const written: unknown = XLSX.write(book, { bookType, type: "buffer", compression: true });
+  if (!Buffer.isBuffer(written)) throw new Error("the library did not write a buffer");
+  return written;
+}
+
+function multipart(fileName: string, content: Buffer, field = "file") {
+  const boundary = `----conversa${Date.now()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function upload(fileName: string, content: Buffer, options: { app?: FastifyInstance; token?: string | null; field?: string } = {}) {
+  const body = multipart(fileName, content, options.field);
+  const token = options.token === undefined ? a.agentToken : options.token;
+  return (options.app ?? t.app).inject({ method: "POST", url: "/contacts/upload", payload: body.payload, headers: { ...body.headers, ...(token ? bearer(token) : {}) } });
+}
+
+const ROWS = [
+  ["Nome", "Número", "E-mail", "Empresa"],
+  ["Maria Clara", 5511911110000, "maria@example.com", "ACME"],
+  ["Pedro Novo Nome", "+55 (11) 92222-0000", "", ""],
+  ["J", "5511933330000", "", ""],
+  ["Sem Número", "12-34", "", ""],
+  ["Email Ruim", "5511944440000", "nope", ""],
+  [],
+  ["Maria Repetida", "55 11 91111-0000", "", ""],
+];
+
+describe("POST /contacts/upload", () => {
+  it.each([
+    ["xlsx", "contatos.xlsx"],
+    ["biff8", "contatos.xls"],
+  ] as const)("imports a real %s file: creates, updates by number, and reports the bad rows with reasons", async (bookType, fileName) => {
+    const [existing] = await t.db.insert(contacts).values({ companyId: a.company.id, name: "Pedro", number: "5511922220000", email: "pedro@example.com" }).returning();
+    const response = await upload(fileName, spreadsheet(ROWS, bookType));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      total: 6,
+      created: 1,
+      updated: 1,
+      rejected: [
+        { row: 4, reason: "nameTooShort", name: "J", number: "5511933330000" },
+        { row: 5, reason: "numberTooShort", name: "Sem Número", number: "12-34" },
+        { row: 6, reason: "emailInvalid", name: "Email Ruim", number: "5511944440000" },
+        { row: 8, reason: "duplicatedInFile", name: "Maria Repetida", number: "55 11 91111-0000" },
+      ],
+    });
+    const saved = await t.db.select().from(contacts).where(eq(contacts.companyId, a.company.id));
+    expect(saved.map((row) => [row.name, row.number, row.email]).sort()).toEqual([
+      ["Maria Clara", "5511911110000", "maria@example.com"],
+      ["Pedro Novo Nome", "5511922220000", "pedro@example.com"],
+    ]);
+    const maria = saved.find((row) => row.name === "Maria Clara");
+    expect(await t.db.select({ name: contactExtraInfo.name, value: contactExtraInfo.value }).from(contactExtraInfo).where(eq(contactExtraInfo.contactId, maria!.id))).toEqual([
+      { name: "Empresa", value: "ACME" },
+    ]);
+    expect(saved.find((row) => row.id === existing!.id)?.name).toBe("Pedro Novo Nome");
+    expect(await t.db.select().from(contacts).where(eq(contacts.companyId, b.company.id))).toHaveLength(0);
+    const progress = t.published.flatMap((event) => (event.name === "contact.import.progress" ? [event.payload] : []));
+    expect(progress.at(-1)).toEqual({ companyId: a.company.id, userId: a.agent.id, processed: 6, total: 6 });
+  });
+
+  it("does not let a crafted file reach a prototype", async () => {
+    const crafted = spreadsheet(
+      [
+        ["__proto__", "constructor", "prototype", "nome", "numero", "polluted"],
+        ['{"polluted":"yes"}', "polluted", "polluted", "Ana Souza", "5511955550000", "yes"],
+      ],
+      "xlsx",
+      "__proto__",
+    );
+    const response = await upload("crafted.xlsx", crafted);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ created: 1, rejected: [] });
+    const probe: Record<string, unknown> = {};
+    expect(probe.polluted).toBeUndefined();
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain("polluted");
+    const [ana] = await t.db.select().from(contacts).where(eq(contacts.number, "5511955550000"));
+    const extras = await t.db.select({ name: contactExtraInfo.name }).from(contactExtraInfo).where(eq(contactExtraInfo.contactId, ana!.id));
+    expect(extras.map((extra) => extra.name)).toEqual(["__proto__", "constructor", "prototype", "polluted"]);
+  });
+
+  it.each([
+    ["a text file named .xlsx", "contatos.xlsx", Buffer.from("nome;numero\nAna;5511955550000\n")],
+    ["a spreadsheet named .csv", "contatos.csv", spreadsheet(ROWS, "xlsx")],
+    ["an .xlsx that holds an .xls", "contatos.xlsx", spreadsheet(ROWS, "biff8")],
+  ])("answers 400 ERR_IMPORT_FILE_TYPE for %s", async (_label, fileName, content) => {
+    const response = await upload(fileName, content);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: "ERR_IMPORT_FILE_TYPE" });
+    expect(await t.db.select().from(contacts)).toHaveLength(0);
+  });
+
+  it("answers 413 ERR_IMPORT_FILE_TOO_LARGE over 5 MB", async () => {
+    const huge = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(5 * 1024 * 1024)]);
+    const response = await upload("grande.xlsx", huge);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ error: "ERR_IMPORT_FILE_TOO_LARGE", details: { maxBytes: 5 * 1024 * 1024 } });
+  });
+
+  it("answers 400 for a damaged spreadsheet, one without a number column, and an upload without the file field", async () => {
+    const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("not really a zip")]);
+    expect((await upload("danificado.xlsx", damaged)).json()).toMatchObject({ error: "ERR_IMPORT_UNREADABLE" });
+    const noNumber = await upload("sem-numero.xlsx", spreadsheet([["Nome", "Cidade"], ["Ana", "Recife"]], "xlsx"));
+    expect(noNumber.statusCode).toBe(400);
+    expect(noNumber.json()).toMatchObject({ error: "ERR_IMPORT_MISSING_COLUMNS" });
+    const wrongField = await upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { field: "planilha" });
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    const json = await t.app.inject({ method: "POST", url: "/contacts/upload", headers: bearer(a.agentToken), payload: { file: "x" } });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { token: null })).statusCode).toBe(401);
+  });
+
+  describe("with shortened limits", () => {
+    let limited: FastifyInstance;
+    afterEach(async () => {
+      await limited.close();
+    });
+
+    it("stops a parse that runs past the time limit with ERR_IMPORT_TIMEOUT, and the server keeps serving", async () => {
+      limited = await buildApp({ ...t.platform, contactImport: { timeoutMs: 1 } });
+      await limited.ready();
+      const response = await upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { app: limited });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: "ERR_IMPORT_TIMEOUT", details: { timeoutMs: 1 } });
+      expect((await limited.inject({ method: "GET", url: "/contacts", headers: bearer(a.agentToken) })).statusCode).toBe(200);
+      const normal = await upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"));
+      expect(normal.json()).toMatchObject({ created: 2 });
+    });
+
+    it("stops a parse that outgrows its memory with ERR_IMPORT_UNREADABLE, and the server keeps serving", async () => {
+      limited = await buildApp({ ...t.platform, contactImport: { memoryMb: 16 } });
+      await limited.ready();
+      const rows = Array.from({ length: 9000 }, (_, index) => [`Cliente ${index} ${"x".repeat(200)}`, 5511900000000 + index, "y".repeat(500)]);
+      const response = await upload("grande.xlsx", spreadsheet([["Nome", "Numero", "Obs"], ...rows], "xlsx"), { app: limited });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: "ERR_IMPORT_UNREADABLE" });
+      expect((await limited.inject({ method: "GET", url: "/contacts", headers: bearer(a.agentToken) })).statusCode).toBe(200);
+    });
+
+    it("refuses more rows than allowed with ERR_IMPORT_TOO_MANY_ROWS", async () => {
+      limited = await buildApp({ ...t.platform, contactImport: { maxRows: 3 } });
+      await limited.ready();
+      const response = await upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { app: limited });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: "ERR_IMPORT_TOO_MANY_ROWS", details: { maxRows: 3 } });
+      expect(await t.db.select().from(contacts)).toHaveLength(0);
+    });
+  });
+});
+
+describe("POST /contacts/import", () => {
+  async function connectedSimulator(companyId: number) {
+    const connection = await createSimulatorConnection(t.db, { companyId, session: { paired: true, number: "5511999990000" } });
+    await t.platform.channels.start(companyId, connection.id);
+    return connection;
+  }
+
+  async function customerWrote(companyId: number, connectionId: number, number: string, name: string | null, wid: string) {
+    await t.db.insert(simulatorMessages).values({ companyId, connectionId, direction: "in", customerNumber: number, customerName: name, wid, body: "oi" });
+  }
+
+  it("imports the people the simulator's phone has talked with, then updates them", async () => {
+    const connection = await connectedSimulator(a.company.id);
+    await customerWrote(a.company.id, connection.id, "5511977776666", "Maria", "W1");
+    await customerWrote(a.company.id, connection.id, "5511977776666", "Maria Clara", "W2");
+    await customerWrote(a.company.id, connection.id, "5511955554444", null, "W3");
+    await t.db.insert(contacts).values({ companyId: a.company.id, name: "Cliente Antigo", number: "5511955554444" });
+
+    const first = await t.app.inject({ method: "POST", url: "/contacts/import", headers: bearer(a.agentToken) });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ total: 2, created: 1, updated: 1, rejected: [] });
+    const saved = await t.db.select().from(contacts).where(eq(contacts.companyId, a.company.id));
+    expect(saved.map((row) => [row.name, row.number]).sort()).toEqual([
+      ["Cliente Antigo", "5511955554444"],
+      ["Maria Clara", "5511977776666"],
+    ]);
+    expect(saved.find((row) => row.number === "5511977776666")?.whatsappId).toBe(connection.id);
+
+    const again = await t.app.inject({ method: "POST", url: `/contacts/import?whatsappId=${connection.id}`, headers: bearer(a.agentToken) });
+    expect(again.json()).toEqual({ total: 2, created: 0, updated: 2, rejected: [] });
+  });
+
+  it("answers ERR_WAPP_NOT_INITIALIZED when the connection is not connected", async () => {
+    await createSimulatorConnection(t.db, { companyId: a.company.id, status: "DISCONNECTED" });
+    const response = await t.app.inject({ method: "POST", url: "/contacts/import", headers: bearer(a.agentToken) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: "ERR_WAPP_NOT_INITIALIZED" });
+  });
+
+  it("answers 404 for another company's connection, or with no default connection, and 401 without a session", async () => {
+    const foreign = await connectedSimulator(b.company.id);
+    const response = await t.app.inject({ method: "POST", url: `/contacts/import?whatsappId=${foreign.id}`, headers: bearer(a.agentToken) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: "ERR_NO_WAPP_FOUND" });
+    expect((await t.app.inject({ method: "POST", url: "/contacts/import", headers: bearer(a.agentToken) })).json()).toMatchObject({ error: "ERR_NO_DEF_WAPP_FOUND" });
+    expect((await t.app.inject({ method: "POST", url: "/contacts/import?whatsappId=abc", headers: bearer(a.agentToken) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "POST", url: "/contacts/import" })).statusCode).toBe(401);
+    expect(await t.db.select().from(contacts)).toHaveLength(0);
+  });
+});

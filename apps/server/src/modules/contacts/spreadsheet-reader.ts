@@ -1,0 +1,134 @@
+import { Worker } from "node:worker_threads";
+import { z } from "zod";
+import { CONTACT_IMPORT_LIMITS } from "@conversa/shared";
+import { AppError } from "../../lib/app-error.ts";
+
+/** How much a spreadsheet import may take. */
+export interface SpreadsheetLimits {
+  maxBytes: number;
+  /** Data rows (the header not counted). */
+  maxRows: number;
+  /** The parse is stopped (its thread terminated) after this long. */
+  timeoutMs: number;
+  /** Heap of the parsing thread; over it the thread dies and the file is unreadable. */
+  memoryMb: number;
+}
+
+export const DEFAULT_SPREADSHEET_LIMITS: SpreadsheetLimits = {
+  maxBytes: CONTACT_IMPORT_LIMITS.maxBytes,
+  maxRows: CONTACT_IMPORT_LIMITS.maxRows,
+  timeoutMs: 10_000,
+  memoryMb: 256,
+};
+
+/** Parses running at once in this process; one more is refused (ERR_RATE_LIMITED) rather than queued. */
+export const MAX_PARALLEL_READS = 2;
+const MAX_COLUMNS = 60;
+const MAX_CELL_LENGTH = 2000;
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/**
+ * Accepts an .xlsx whose content is a zip, or an .xls whose content is an OLE2 compound file; the
+ * name alone or the content alone is not enough. Throws ERR_IMPORT_FILE_TYPE.
+ */
+export function assertSpreadsheet(fileName: string, content: Buffer): "xlsx" | "xls" {
+  const name = fileName.toLowerCase();
+  if (name.endsWith(".xlsx") && content.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) return "xlsx";
+  if (name.endsWith(".xls") && content.subarray(0, OLE2_MAGIC.length).equals(OLE2_MAGIC)) return "xls";
+  throw new AppError("ERR_IMPORT_FILE_TYPE", { accepted: CONTACT_IMPORT_LIMITS.extensions }, "Only .xls and .xlsx spreadsheets are accepted");
+}
+
+const ZWorkerResult = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    truncated: z.boolean(),
+    rows: z.array(z.object({ row: z.number().int().positive(), cells: z.array(z.string().max(MAX_CELL_LENGTH)).max(MAX_COLUMNS) })),
+  }),
+  z.object({ ok: z.literal(false) }),
+]);
+
+export interface SpreadsheetRow {
+  /** The row number in the sheet (1 = its first row). */
+  row: number;
+  cells: string[];
+}
+
+const unreadable = () => new AppError("ERR_IMPORT_UNREADABLE", undefined, "The spreadsheet could not be read");
+
+/**
+ * The parsing thread: the bundle's `contacts-import.worker.js` beside `main.js`; from the TypeScript
+ * sources (tests, `npm run dev`) the `.ts` file, compiled as it loads by tsx.
+ */
+function startWorker(workerData: object, transfer: ArrayBuffer, limits: SpreadsheetLimits): Worker {
+  const options = {
+    workerData,
+    transferList: [transfer],
+    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    stdout: true,
+    stderr: true,
+  };
+  if (import.meta.url.endsWith(".ts")) {
+    // tsx (a development dependency) is found from the working directory, inside the repository.
+    const entry = JSON.stringify(new URL("./contacts-import.worker.ts", import.meta.url).href);
+    const source = `import("tsx/esm/api").then(({ tsImport }) => tsImport(${entry}, ${JSON.stringify(import.meta.url)}));`;
+    return new Worker(source, { ...options, eval: true });
+  }
+  return new Worker(new URL("./contacts-import.worker.js", import.meta.url), options);
+}
+
+/** Runs one parse; settles once, and the thread is always terminated. */
+function runWorker(content: Buffer, limits: SpreadsheetLimits): Promise<unknown> {
+  const copy = new Uint8Array(content);
+  const job = { content: copy, maxSheetRows: limits.maxRows * 2 + 1, maxColumns: MAX_COLUMNS, maxCellLength: MAX_CELL_LENGTH };
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let worker: Worker;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      action();
+    };
+    const timer = setTimeout(() => settle(() => reject(new AppError("ERR_IMPORT_TIMEOUT", { timeoutMs: limits.timeoutMs }, "Reading the spreadsheet took too long"))), limits.timeoutMs);
+    try {
+      worker = startWorker(job, copy.buffer, limits);
+    } catch {
+      clearTimeout(timer);
+      reject(unreadable());
+      return;
+    }
+    worker.once("message", (message: unknown) => settle(() => resolve(message)));
+    // Out of memory, a crash of the parser, or an exit without an answer: the file is unreadable.
+    worker.once("error", () => settle(() => reject(unreadable())));
+    worker.once("exit", () => settle(() => reject(unreadable())));
+  });
+}
+
+let running = 0;
+
+/**
+ * Reads the first sheet of a spreadsheet in a separate thread, within `limits`: its non-blank rows
+ * as text, the header first. Throws ERR_RATE_LIMITED (too many parses at once), ERR_IMPORT_TIMEOUT,
+ * ERR_IMPORT_UNREADABLE, ERR_IMPORT_TOO_MANY_ROWS, ERR_IMPORT_MISSING_COLUMNS (no header row).
+ */
+export async function readSpreadsheet(content: Buffer, limits: SpreadsheetLimits): Promise<{ header: SpreadsheetRow; rows: SpreadsheetRow[] }> {
+  if (running >= MAX_PARALLEL_READS) throw new AppError("ERR_RATE_LIMITED", undefined, "Another import is being read; try again shortly");
+  running += 1;
+  let answer: unknown;
+  try {
+    answer = await runWorker(content, limits);
+  } finally {
+    running -= 1;
+  }
+  const parsed = ZWorkerResult.safeParse(answer);
+  if (!parsed.success || !parsed.data.ok) throw unreadable();
+  const [header, ...rows] = parsed.data.rows;
+  if (parsed.data.truncated || rows.length > limits.maxRows) {
+    throw new AppError("ERR_IMPORT_TOO_MANY_ROWS", { maxRows: limits.maxRows }, `At most ${limits.maxRows} rows can be imported at once`);
+  }
+  if (!header) throw new AppError("ERR_IMPORT_MISSING_COLUMNS", undefined, "The spreadsheet is empty");
+  return { header, rows };
+}

@@ -1,0 +1,176 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { type ListSchedulesQuery, SCHEDULES_PAGE_SIZE, type Schedule, ZScheduleStatus } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
+import { connections, contacts, schedules, tickets, users } from "../../db/schema/index.ts";
+
+export type ScheduleRow = typeof schedules.$inferSelect;
+
+const columns = {
+  schedule: schedules,
+  contact: { id: contacts.id, name: contacts.name, number: contacts.number },
+  userName: users.name,
+};
+
+type JoinedRow = { schedule: ScheduleRow; contact: Schedule["contact"]; userName: string | null };
+
+function toSchedule({ schedule, contact, userName }: JoinedRow): Schedule {
+  const status = ZScheduleStatus.safeParse(schedule.status);
+  return {
+    id: schedule.id,
+    body: schedule.body,
+    sendAt: schedule.sendAt.toISOString(),
+    sentAt: schedule.sentAt?.toISOString() ?? null,
+    status: status.success ? status.data : "PENDENTE",
+    contactId: schedule.contactId,
+    contact,
+    ticketId: schedule.ticketId,
+    userId: schedule.userId,
+    user: schedule.userId !== null && userName !== null ? { id: schedule.userId, name: userName } : null,
+    mediaPath: schedule.mediaPath,
+    mediaName: schedule.mediaName,
+    createdAt: schedule.createdAt.toISOString(),
+    updatedAt: schedule.updatedAt.toISOString(),
+  };
+}
+
+function joined(db: Db) {
+  return db.select(columns).from(schedules).innerJoin(contacts, eq(contacts.id, schedules.contactId)).leftJoin(users, eq(users.id, schedules.userId));
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page of the company's schedules whose sendAt lies in [start, end), earliest first. */
+export async function listScheduleRows(db: Db, companyId: number, query: ListSchedulesQuery): Promise<{ schedules: Schedule[]; count: number }> {
+  const term = query.searchParam?.trim().toLowerCase();
+  const where = and(
+    eq(schedules.companyId, companyId),
+    gte(schedules.sendAt, new Date(query.start)),
+    lt(schedules.sendAt, new Date(query.end)),
+    query.contactId ? eq(schedules.contactId, query.contactId) : undefined,
+    term ? or(ilike(schedules.body, likePattern(term)), ilike(contacts.name, likePattern(term))) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(asc(schedules.sendAt), asc(schedules.id))
+      .limit(SCHEDULES_PAGE_SIZE)
+      .offset((query.pageNumber - 1) * SCHEDULES_PAGE_SIZE),
+    db.select({ value: count() }).from(schedules).innerJoin(contacts, eq(contacts.id, schedules.contactId)).where(where),
+  ]);
+  return { schedules: rows.map(toSchedule), count: total?.value ?? 0 };
+}
+
+/** One schedule of the company as the API shows it. */
+export async function loadSchedule(db: Db, companyId: number, id: number): Promise<Schedule | undefined> {
+  const [row] = await joined(db).where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)));
+  return row ? toSchedule(row) : undefined;
+}
+
+export async function findScheduleRow(db: Db, companyId: number, id: number): Promise<ScheduleRow | undefined> {
+  const [row] = await db.select().from(schedules).where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)));
+  return row;
+}
+
+export async function contactExists(db: Db, companyId: number, contactId: number): Promise<boolean> {
+  const [row] = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
+  return row !== undefined;
+}
+
+export async function insertSchedule(
+  db: Db,
+  values: { companyId: number; userId: number; body: string; sendAt: Date; contactId: number; now: Date },
+): Promise<ScheduleRow> {
+  const [row] = await db
+    .insert(schedules)
+    .values({ companyId: values.companyId, userId: values.userId, body: values.body, sendAt: values.sendAt, contactId: values.contactId, status: "PENDENTE", createdAt: values.now, updatedAt: values.now })
+    .returning();
+  if (!row) throw new Error("schedule insert returned no row");
+  return row;
+}
+
+/** Changes a schedule that was not sent yet; answers undefined when it was sent (or deleted) meanwhile. */
+export async function updateUnsentSchedule(db: Db, companyId: number, id: number, patch: Partial<typeof schedules.$inferInsert>): Promise<ScheduleRow | undefined> {
+  const [row] = await db
+    .update(schedules)
+    .set(patch)
+    .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id), isNull(schedules.sentAt)))
+    .returning();
+  return row;
+}
+
+/** Deletes a schedule that was not sent yet; answers whether it did. */
+export async function deleteUnsentSchedule(db: Db, companyId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(schedules)
+    .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id), isNull(schedules.sentAt)))
+    .returning({ id: schedules.id });
+  return rows.length > 0;
+}
+
+/** Every unsent, not failed schedule of every company (the job recovery on start). */
+export async function listPendingSchedules(db: Db): Promise<Pick<ScheduleRow, "id" | "companyId" | "sendAt">[]> {
+  return db
+    .select({ id: schedules.id, companyId: schedules.companyId, sendAt: schedules.sendAt })
+    .from(schedules)
+    .where(and(isNull(schedules.sentAt), eq(schedules.status, "PENDENTE")))
+    .orderBy(asc(schedules.sendAt));
+}
+
+/** The company's default connection, if any. */
+export async function findDefaultConnectionId(db: Db, companyId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: connections.id }).from(connections).where(and(eq(connections.companyId, companyId), eq(connections.isDefault, true))).limit(1);
+  return row?.id;
+}
+
+/**
+ * The contact's open or pending ticket that has a connection, preferring the one on `preferredConnectionId`,
+ * then the most recently active.
+ */
+export async function findActiveTicketId(db: Db, companyId: number, contactId: number, preferredConnectionId: number | undefined): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), inArray(tickets.status, ["open", "pending"]), isNotNull(tickets.whatsappId)))
+    .orderBy(desc(sql`${tickets.whatsappId} = ${preferredConnectionId ?? 0}`), desc(tickets.updatedAt), desc(tickets.id))
+    .limit(1);
+  return row?.id;
+}
+
+export async function findContactIsGroup(db: Db, companyId: number, contactId: number): Promise<boolean | undefined> {
+  const [row] = await db.select({ isGroup: contacts.isGroup }).from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
+  return row?.isGroup;
+}
+
+/**
+ * Marks a schedule sent through a ticket, inside the transaction that stores its message, only if it
+ * is still unsent with the contact, body, time and media the sender read. Answers whether it did.
+ */
+export async function markScheduleSent(tx: Db, schedule: ScheduleRow, ticketId: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(schedules)
+    .set({ sentAt: now, status: "ENVIADA", ticketId, updatedAt: now })
+    .where(
+      and(
+        eq(schedules.companyId, schedule.companyId),
+        eq(schedules.id, schedule.id),
+        isNull(schedules.sentAt),
+        eq(schedules.status, "PENDENTE"),
+        eq(schedules.contactId, schedule.contactId),
+        eq(schedules.body, schedule.body),
+        eq(schedules.sendAt, schedule.sendAt),
+        schedule.mediaPath === null ? isNull(schedules.mediaPath) : eq(schedules.mediaPath, schedule.mediaPath),
+      ),
+    )
+    .returning({ id: schedules.id });
+  return rows.length > 0;
+}
+
+/** Marks a schedule failed unless it was sent, moved or deleted meanwhile; answers whether it did. */
+export async function markScheduleFailed(db: Db, companyId: number, id: number, sendAt: Date, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(schedules)
+    .set({ status: "ERRO", updatedAt: now })
+    .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id), isNull(schedules.sentAt), eq(schedules.sendAt, sendAt)))
+    .returning({ id: schedules.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,100 @@
+import type { EngineDeps } from "../../engine/deps.ts";
+import { nowOf } from "../../engine/deps.ts";
+import { activeTicket } from "../../engine/inbound.ts";
+import { queueOutboundMessage } from "../../engine/outbound.ts";
+import type { StoredMedia } from "../../media/media-store.ts";
+import { SEND_SCHEDULE_JOB, type SendSchedulePayload } from "./schedules.jobs.ts";
+import { isScheduleDue } from "./schedules.policy.ts";
+import {
+  type ScheduleRow,
+  findActiveTicketId,
+  findContactIsGroup,
+  findDefaultConnectionId,
+  findScheduleRow,
+  loadSchedule,
+  markScheduleFailed,
+  markScheduleSent,
+} from "./schedules.repository.ts";
+
+/** A reason a schedule can never be sent as it is (retrying would not help). */
+class ScheduleNotSendable extends Error {}
+
+/** The schedule changed between reading it and storing its message: read it again. */
+class ScheduleChanged extends Error {}
+
+/** Reads of a schedule that keeps changing under the sender before it gives up until the job's next try. */
+const MAX_READS = 3;
+
+/** The ticket the schedule goes through: the contact's open or pending one, else a new one on the default connection. */
+async function ticketFor(deps: EngineDeps, schedule: ScheduleRow): Promise<number> {
+  const defaultConnectionId = await findDefaultConnectionId(deps.db, schedule.companyId);
+  const existing = await findActiveTicketId(deps.db, schedule.companyId, schedule.contactId, defaultConnectionId);
+  if (existing !== undefined) return existing;
+  if (defaultConnectionId === undefined) throw new ScheduleNotSendable("ERR_NO_DEF_WAPP_FOUND");
+  const isGroup = await findContactIsGroup(deps.db, schedule.companyId, schedule.contactId);
+  if (isGroup === undefined) throw new ScheduleNotSendable("ERR_NO_CONTACT_FOUND");
+  const { ticket } = await activeTicket(deps.db, schedule.companyId, schedule.contactId, defaultConnectionId, isGroup, nowOf(deps));
+  return ticket.id;
+}
+
+async function attachmentOf(deps: EngineDeps, schedule: ScheduleRow): Promise<StoredMedia | undefined> {
+  if (!schedule.mediaPath) return undefined;
+  const file = await deps.media.resolve(schedule.companyId, schedule.mediaPath);
+  if (!file) throw new ScheduleNotSendable("The attachment file is missing");
+  return { fileName: schedule.mediaPath, mime: file.mime, kind: "image", size: file.size, originalName: schedule.mediaName ?? schedule.mediaPath };
+}
+
+/**
+ * Posts the schedule's body (and attachment) to its contact's conversation through the engine's outbound
+ * path, marking it sent in the same transaction: the message exists exactly when the schedule is sent.
+ * Throws ScheduleChanged when it was edited, moved, sent or deleted meanwhile.
+ */
+async function deliver(deps: EngineDeps, schedule: ScheduleRow): Promise<void> {
+  const ticketId = await ticketFor(deps, schedule);
+  const media = await attachmentOf(deps, schedule);
+  const now = nowOf(deps);
+  await queueOutboundMessage(
+    deps,
+    { companyId: schedule.companyId, ticketId, body: schedule.body, userId: schedule.userId, ...(media ? { media } : {}) },
+    {
+      inTransaction: async (tx) => {
+        if (!(await markScheduleSent(tx, schedule, ticketId, now))) throw new ScheduleChanged();
+      },
+    },
+  );
+}
+
+async function publishSchedule(deps: EngineDeps, companyId: number, scheduleId: number): Promise<void> {
+  const record = await loadSchedule(deps.db, companyId, scheduleId);
+  if (record) deps.events.publish("record.changed", { companyId, channel: "schedule", action: "update", record });
+}
+
+async function fail(deps: EngineDeps, schedule: ScheduleRow, reason: string): Promise<void> {
+  deps.log.warn({ scheduleId: schedule.id, companyId: schedule.companyId, reason }, "schedule could not be sent");
+  if (await markScheduleFailed(deps.db, schedule.companyId, schedule.id, schedule.sendAt, nowOf(deps))) await publishSchedule(deps, schedule.companyId, schedule.id);
+}
+
+/**
+ * The `schedules.send` job: sends a schedule once, at the time it was queued for. A schedule deleted,
+ * moved, already sent or failed is left alone. A failure is retried by the queue and marks the schedule
+ * ERRO after the last try; a schedule that can never be sent (no default connection, attachment gone)
+ * is marked ERRO at once.
+ */
+export async function runSendScheduleJob(deps: EngineDeps, payload: SendSchedulePayload, job: { retryCount: number }): Promise<void> {
+  for (let read = 0; read < MAX_READS; read++) {
+    const schedule = await findScheduleRow(deps.db, payload.companyId, payload.scheduleId);
+    if (!schedule || !isScheduleDue(schedule, payload.sendAt)) return;
+    try {
+      await deliver(deps, schedule);
+      await publishSchedule(deps, schedule.companyId, schedule.id);
+      return;
+    } catch (error) {
+      if (error instanceof ScheduleChanged) continue;
+      if (error instanceof ScheduleNotSendable) return fail(deps, schedule, error.message);
+      const reason = error instanceof Error ? error.message : String(error);
+      if (job.retryCount >= (SEND_SCHEDULE_JOB.retryLimit ?? 0)) return fail(deps, schedule, reason);
+      throw error;
+    }
+  }
+  throw new Error(`schedule ${payload.scheduleId} kept changing while being sent`);
+}

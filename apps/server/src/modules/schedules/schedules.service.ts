@@ -1,0 +1,142 @@
+import { type ListSchedulesQuery, type ListSchedulesResponse, SCHEDULE_MEDIA_MIMES, SCHEDULES_PAGE_SIZE, type Schedule, type ScheduleBody } from "@conversa/shared";
+import { type EngineDeps, nowOf } from "../../engine/deps.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { RequestContext } from "../../lib/context.ts";
+import { assertPlanAllows } from "../companies/index.ts";
+import { cancelScheduleSends, queueScheduleSend } from "./schedules.jobs.ts";
+import { canChangeSchedule, isSendAtAcceptable } from "./schedules.policy.ts";
+import {
+  type ScheduleRow,
+  contactExists,
+  deleteUnsentSchedule,
+  findScheduleRow,
+  insertSchedule,
+  listScheduleRows,
+  loadSchedule,
+  updateUnsentSchedule,
+} from "./schedules.repository.ts";
+
+export type SchedulesDeps = Pick<EngineDeps, "db" | "events" | "jobs" | "media" | "now">;
+
+const notFound = () => new AppError("ERR_NO_SCHEDULE_FOUND");
+const alreadySent = () => new AppError("ERR_SCHEDULE_ALREADY_SENT");
+
+async function assertSchedulesAllowed(deps: SchedulesDeps, ctx: RequestContext): Promise<void> {
+  await assertPlanAllows(deps.db, ctx.companyId, "useSchedules");
+}
+
+/** The company's schedule, still unsent. Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT. */
+async function findChangeableSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<ScheduleRow> {
+  const row = await findScheduleRow(deps.db, ctx.companyId, id);
+  if (!row) throw notFound();
+  if (!canChangeSchedule(row)) throw alreadySent();
+  return row;
+}
+
+/** After a conditional write found nothing: the schedule was deleted or sent meanwhile. */
+async function lostRace(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<AppError> {
+  return (await findScheduleRow(deps.db, ctx.companyId, id)) ? alreadySent() : notFound();
+}
+
+async function validateBody(deps: SchedulesDeps, ctx: RequestContext, body: ScheduleBody): Promise<Date> {
+  if (!(await contactExists(deps.db, ctx.companyId, body.contactId))) throw new AppError("ERR_NO_CONTACT_FOUND");
+  const sendAt = new Date(body.sendAt);
+  if (!isSendAtAcceptable(sendAt, nowOf(deps))) throw new AppError("ERR_SCHEDULE_IN_PAST");
+  return sendAt;
+}
+
+async function publish(deps: SchedulesDeps, ctx: RequestContext, action: "create" | "update", id: number): Promise<Schedule> {
+  const record = await loadSchedule(deps.db, ctx.companyId, id);
+  if (!record) throw notFound();
+  deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "schedule", action, record });
+  return record;
+}
+
+/** The company's schedules due in the calendar's range, a page at a time. Throws ERR_NO_PERMISSION without the plan flag. */
+export async function listSchedules(deps: SchedulesDeps, ctx: RequestContext, query: ListSchedulesQuery): Promise<ListSchedulesResponse> {
+  await assertSchedulesAllowed(deps, ctx);
+  const page = await listScheduleRows(deps.db, ctx.companyId, query);
+  return { ...page, hasMore: query.pageNumber * SCHEDULES_PAGE_SIZE < page.count };
+}
+
+/** One schedule. Throws ERR_NO_SCHEDULE_FOUND, ERR_NO_PERMISSION. */
+export async function getSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<Schedule> {
+  await assertSchedulesAllowed(deps, ctx);
+  const schedule = await loadSchedule(deps.db, ctx.companyId, id);
+  if (!schedule) throw notFound();
+  return schedule;
+}
+
+/**
+ * Saves a schedule by the acting user and queues its send for sendAt.
+ * Throws ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION.
+ */
+export async function createSchedule(deps: SchedulesDeps, ctx: RequestContext, body: ScheduleBody): Promise<Schedule> {
+  await assertSchedulesAllowed(deps, ctx);
+  const sendAt = await validateBody(deps, ctx, body);
+  const row = await insertSchedule(deps.db, { companyId: ctx.companyId, userId: ctx.userId, body: body.body, sendAt, contactId: body.contactId, now: nowOf(deps) });
+  try {
+    await queueScheduleSend(deps.jobs, row, nowOf(deps));
+  } catch (error) {
+    // A schedule that cannot be queued must not stay behind looking scheduled.
+    await deleteUnsentSchedule(deps.db, ctx.companyId, row.id);
+    throw error;
+  }
+  return publish(deps, ctx, "create", row.id);
+}
+
+/**
+ * Changes an unsent schedule; its send moves to the new sendAt (a failed one is pending again).
+ * Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION.
+ */
+export async function updateSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number, body: ScheduleBody): Promise<Schedule> {
+  await assertSchedulesAllowed(deps, ctx);
+  await findChangeableSchedule(deps, ctx, id);
+  const sendAt = await validateBody(deps, ctx, body);
+  const row = await updateUnsentSchedule(deps.db, ctx.companyId, id, { body: body.body, sendAt, contactId: body.contactId, status: "PENDENTE", updatedAt: nowOf(deps) });
+  if (!row) throw await lostRace(deps, ctx, id);
+  await cancelScheduleSends(deps.jobs, id);
+  await queueScheduleSend(deps.jobs, row, nowOf(deps));
+  return publish(deps, ctx, "update", id);
+}
+
+/** Deletes an unsent schedule, its queued send and its attachment. Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_PERMISSION. */
+export async function deleteSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<void> {
+  await assertSchedulesAllowed(deps, ctx);
+  const row = await findChangeableSchedule(deps, ctx, id);
+  if (!(await deleteUnsentSchedule(deps.db, ctx.companyId, id))) throw await lostRace(deps, ctx, id);
+  await cancelScheduleSends(deps.jobs, id);
+  if (row.mediaPath) await deps.media.remove(ctx.companyId, row.mediaPath);
+  deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "schedule", action: "delete", record: { id } });
+}
+
+/**
+ * Attaches an image (png or jpeg, recognised by its content) to an unsent schedule, replacing any other.
+ * Throws ERR_MEDIA_TYPE_NOT_ALLOWED, ERR_MEDIA_TOO_LARGE, ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_PERMISSION.
+ */
+export async function attachScheduleMedia(deps: SchedulesDeps, ctx: RequestContext, id: number, file: { content: Buffer; filename: string }): Promise<Schedule> {
+  await assertSchedulesAllowed(deps, ctx);
+  const before = await findChangeableSchedule(deps, ctx, id);
+  const stored = await deps.media.save(ctx.companyId, file.content, file.filename);
+  if (!SCHEDULE_MEDIA_MIMES.some((mime) => mime === stored.mime)) {
+    await deps.media.remove(ctx.companyId, stored.fileName);
+    throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED", { allowed: ["png", "jpg", "jpeg"] });
+  }
+  const row = await updateUnsentSchedule(deps.db, ctx.companyId, id, { mediaPath: stored.fileName, mediaName: stored.originalName, updatedAt: nowOf(deps) });
+  if (!row) {
+    await deps.media.remove(ctx.companyId, stored.fileName);
+    throw await lostRace(deps, ctx, id);
+  }
+  if (before.mediaPath) await deps.media.remove(ctx.companyId, before.mediaPath);
+  return publish(deps, ctx, "update", id);
+}
+
+/** Removes the attachment of an unsent schedule. Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_PERMISSION. */
+export async function removeScheduleMedia(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<Schedule> {
+  await assertSchedulesAllowed(deps, ctx);
+  const before = await findChangeableSchedule(deps, ctx, id);
+  const row = await updateUnsentSchedule(deps.db, ctx.companyId, id, { mediaPath: null, mediaName: null, updatedAt: nowOf(deps) });
+  if (!row) throw await lostRace(deps, ctx, id);
+  if (before.mediaPath) await deps.media.remove(ctx.companyId, before.mediaPath);
+  return publish(deps, ctx, "update", id);
+}

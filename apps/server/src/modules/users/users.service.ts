@@ -1,0 +1,190 @@
+import type { CreateUserBody, ListUsersQuery, ListUsersResponse, UpdateUserBody, User, UserListItem } from "@conversa/shared";
+import { LIMITS } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { RequestContext } from "../../lib/context.ts";
+import { hashPassword } from "../../lib/passwords.ts";
+import { assertCompanyQueues } from "../queues/index.ts";
+import { loadTicket } from "../tickets/tickets.repository.ts";
+import { canEditUser, canManageUsers, canSeeUser, fitsUserLimit, missingEditPermission, removesLastAdmin } from "./users.policy.ts";
+import {
+  type UserValues,
+  countOtherAdmins,
+  countUsers,
+  deleteUserRow,
+  findUser,
+  findUserLimit,
+  findUserState,
+  insertUser,
+  listCompanyUserRows,
+  isCompanyConnection,
+  isEmailTaken,
+  lockCompanyUsers,
+  releaseUserTickets,
+  replaceUserQueues,
+  searchUsers,
+  updateUserRow,
+} from "./users.repository.ts";
+
+export interface UsersDeps {
+  db: Db;
+  events: DomainEvents;
+}
+
+const notFound = () => new AppError("ERR_NO_USER_FOUND", undefined, "User not found");
+const noPermission = () => new AppError("ERR_NO_PERMISSION");
+const emailTaken = () => new AppError("ERR_EMAIL_ALREADY_EXISTS", undefined, "A user with this e-mail already exists");
+const lastAdmin = () => new AppError("ERR_LAST_ADMIN", undefined, "The company must keep at least one admin");
+
+/** The Postgres error code of a failure (drivers put it on the error or on its cause). */
+function pgErrorCode(error: unknown): unknown {
+  if (typeof error !== "object" || error === null) return undefined;
+  if ("code" in error && error.code !== undefined) return error.code;
+  return "cause" in error ? pgErrorCode(error.cause) : undefined;
+}
+
+/** The e-mail index is global: a race between two companies ends in a unique violation, answered like the check. */
+const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "23505";
+
+async function requireUser(deps: UsersDeps, companyId: number, id: number): Promise<User> {
+  const user = await findUser(deps.db, companyId, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** Checks the queues and the default connection named by a body belong to the company (`tx` may be a transaction). */
+async function assertReferences(tx: Db, companyId: number, queueIds: readonly number[] | undefined, whatsappId: number | null | undefined): Promise<void> {
+  if (queueIds) await assertCompanyQueues(tx, companyId, queueIds);
+  if (whatsappId != null && !(await isCompanyConnection(tx, companyId, whatsappId))) {
+    throw new AppError("ERR_NO_WAPP_FOUND", undefined, "Connection not found");
+  }
+}
+
+async function publishUser(deps: UsersDeps, companyId: number, id: number, action: "create" | "update"): Promise<User> {
+  const user = await requireUser(deps, companyId, id);
+  deps.events.publish("record.changed", { companyId, channel: "user", action, record: user });
+  return user;
+}
+
+/** Every user of the company for pickers (transfer, filters), for any profile. */
+export function listCompanyUsers(deps: UsersDeps, ctx: RequestContext): Promise<UserListItem[]> {
+  return listCompanyUserRows(deps.db, ctx.companyId);
+}
+
+/** GET /users: one page (20) of the company's users by name, searched by name or e-mail. Throws ERR_NO_PERMISSION. */
+export async function listUsers(deps: UsersDeps, ctx: RequestContext, query: ListUsersQuery): Promise<ListUsersResponse> {
+  if (!canManageUsers(ctx)) throw noPermission();
+  const page = await searchUsers(deps.db, ctx.companyId, query.searchParam, query.pageNumber);
+  return { ...page, hasMore: query.pageNumber * LIMITS.pageSize < page.count };
+}
+
+/** One user: any of the company for admins, only themselves for others. Throws ERR_NO_PERMISSION, ERR_NO_USER_FOUND. */
+export async function getUser(deps: UsersDeps, ctx: RequestContext, id: number): Promise<User> {
+  if (!canSeeUser(ctx, id)) throw noPermission();
+  return requireUser(deps, ctx.companyId, id);
+}
+
+/**
+ * Creates a user of the session's company with a hashed password and their queues.
+ * Throws ERR_NO_PERMISSION, ERR_USER_LIMIT (the plan's user limit), ERR_EMAIL_ALREADY_EXISTS,
+ * ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND.
+ */
+export async function createUser(deps: UsersDeps, ctx: RequestContext, body: CreateUserBody): Promise<User> {
+  if (!canManageUsers(ctx)) throw noPermission();
+  const { companyId } = ctx;
+  const queueIds = [...new Set(body.queueIds)];
+  const values: UserValues = {
+    name: body.name,
+    email: body.email,
+    passwordHash: await hashPassword(body.password),
+    profile: body.profile,
+    whatsappId: body.whatsappId,
+    allTicket: body.allTicket,
+  };
+  let id: number;
+  try {
+    id = await deps.db.transaction(async (tx) => {
+      await lockCompanyUsers(tx, companyId);
+      if (!fitsUserLimit(await countUsers(tx, companyId), await findUserLimit(tx, companyId))) {
+        throw new AppError("ERR_USER_LIMIT", undefined, "The plan's user limit has been reached");
+      }
+      if (await isEmailTaken(tx, values.email)) throw emailTaken();
+      await assertReferences(tx, companyId, queueIds, values.whatsappId);
+      const newId = await insertUser(tx, companyId, values);
+      await replaceUserQueues(tx, companyId, newId, queueIds);
+      return newId;
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? emailTaken() : error;
+  }
+  return publishUser(deps, companyId, id, "create");
+}
+
+/**
+ * Changes a user. Admins edit any user of the company; others only themselves, and only name,
+ * e-mail and password (profile, queues, default connection and allTicket may be sent unchanged).
+ * A new password set by someone else ends the user's session; one set by the user themselves keeps
+ * the current session (login already ends any other). The company's last admin cannot be demoted.
+ * Throws ERR_NO_PERMISSION, ERR_NO_USER_FOUND, ERR_EMAIL_ALREADY_EXISTS, ERR_LAST_ADMIN,
+ * ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND.
+ */
+export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: number, body: UpdateUserBody): Promise<User> {
+  if (!canEditUser(ctx, id)) throw noPermission();
+  const { companyId } = ctx;
+  const queueIds = body.queueIds === undefined ? undefined : [...new Set(body.queueIds)];
+  const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+  const endsSessions = passwordHash !== undefined && id !== ctx.userId;
+  try {
+    await deps.db.transaction(async (tx) => {
+      await lockCompanyUsers(tx, companyId);
+      const current = await findUserState(tx, companyId, id);
+      if (!current) throw notFound();
+      if (missingEditPermission(ctx, { ...body, queueIds }, current) !== null) throw noPermission();
+      if (await isEmailTaken(tx, body.email, id)) throw emailTaken();
+      const profile = body.profile ?? current.profile;
+      if (removesLastAdmin(current.profile === "admin", profile === "admin", await countOtherAdmins(tx, companyId, id))) throw lastAdmin();
+      await assertReferences(tx, companyId, queueIds, body.whatsappId);
+      const values: Partial<UserValues> = {
+        name: body.name,
+        email: body.email,
+        profile,
+        ...(passwordHash === undefined ? {} : { passwordHash }),
+        ...(body.whatsappId === undefined ? {} : { whatsappId: body.whatsappId }),
+        ...(body.allTicket === undefined ? {} : { allTicket: body.allTicket }),
+      };
+      await updateUserRow(tx, companyId, id, values, endsSessions);
+      if (queueIds !== undefined) await replaceUserQueues(tx, companyId, id, queueIds);
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? emailTaken() : error;
+  }
+  if (endsSessions) deps.events.publish("session.ended", { companyId, userId: id });
+  return publishUser(deps, companyId, id, "update");
+}
+
+/**
+ * Deletes a user of the company. Their tokens stop working at once (sessions are checked against
+ * the database), their sockets are dropped, and their open or pending tickets go back to pending
+ * without an attendant. Throws ERR_NO_PERMISSION, ERR_CANNOT_DELETE_SELF, ERR_NO_USER_FOUND, ERR_LAST_ADMIN.
+ */
+export async function deleteUser(deps: UsersDeps, ctx: RequestContext, id: number): Promise<void> {
+  if (!canManageUsers(ctx)) throw noPermission();
+  const { companyId } = ctx;
+  if (id === ctx.userId) throw new AppError("ERR_CANNOT_DELETE_SELF", undefined, "You cannot delete your own user");
+  const released = await deps.db.transaction(async (tx) => {
+    await lockCompanyUsers(tx, companyId);
+    const current = await findUserState(tx, companyId, id);
+    if (!current) throw notFound();
+    if (removesLastAdmin(current.profile === "admin", false, await countOtherAdmins(tx, companyId, id))) throw lastAdmin();
+    const tickets = await releaseUserTickets(tx, companyId, id);
+    await deleteUserRow(tx, companyId, id);
+    return tickets;
+  });
+  deps.events.publish("session.ended", { companyId, userId: id });
+  for (const { id: ticketId, previousStatus } of released) {
+    const ticket = await loadTicket(deps.db, companyId, ticketId);
+    if (ticket) deps.events.publish("ticket.updated", { companyId, ticket, previousStatus });
+  }
+  deps.events.publish("record.changed", { companyId, channel: "user", action: "delete", record: { id } });
+}

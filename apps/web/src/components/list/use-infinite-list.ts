@@ -1,0 +1,41 @@
+import { type QueryKey, useInfiniteQuery } from "@tanstack/react-query";
+
+/** One page of a list call: its records and whether more exist. */
+export interface ListPage<T> {
+  records: T[];
+  hasMore: boolean;
+}
+
+interface InfiniteListOptions<T> {
+  /** Identifies the list and its filters; a change restarts at page 1. */
+  queryKey: QueryKey;
+  /** Fetches page `pageNumber` (from 1). */
+  fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<ListPage<T>>;
+  enabled?: boolean;
+}
+
+/**
+ * A paged list call (`pageNumber`, `hasMore`) as one flat list. Pages are cached under `queryKey`;
+ * `useLiveRecords` patches the same cache from realtime events.
+ */
+export function useInfiniteList<T>({ queryKey, fetchPage, enabled = true }: InfiniteListOptions<T>) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: ListPage<T>, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled,
+  });
+  const records = query.data?.pages.flatMap((page) => page.records) ?? [];
+  return {
+    records,
+    hasMore: query.hasNextPage,
+    isLoading: query.isPending && enabled,
+    isError: query.isError,
+    isFetchingMore: query.isFetchingNextPage,
+    loadMore: () => {
+      if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+    },
+    refetch: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,93 @@
+import type { Contact } from "@conversa/shared";
+import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import Edit from "@mui/icons-material/Edit";
+import WhatsApp from "@mui/icons-material/WhatsApp";
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Tooltip from "@mui/material/Tooltip";
+import { useTranslation } from "react-i18next";
+import { ListStateRows } from "../../../components/list/index.ts";
+
+const COLUMNS = 4;
+/** Left out on narrow screens: the number then shows under the name, the e-mail not at all. */
+const FROM_SM = { display: { xs: "none", sm: "table-cell" } } as const;
+const FROM_MD = { display: { xs: "none", md: "table-cell" } } as const;
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return ((words[0]?.[0] ?? "") + (words.length > 1 ? (words.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
+}
+
+interface ContactsTableProps {
+  contacts: readonly Contact[];
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  canDelete: boolean;
+  onOpenTicket: (contact: Contact) => void;
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+}
+
+/** The company's contacts (core §2): picture and name, number, e-mail, and the row's actions. */
+export function ContactsTable({ contacts, isLoading, isError, onRetry, canDelete, onOpenTicket, onEdit, onDelete }: ContactsTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Table size="small" stickyHeader aria-label={t("menu.contacts")}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t("contacts.columns.name")}</TableCell>
+          <TableCell sx={FROM_SM}>{t("contacts.columns.number")}</TableCell>
+          <TableCell sx={FROM_MD}>{t("contacts.columns.email")}</TableCell>
+          <TableCell align="right">{t("list.actions")}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        <ListStateRows columns={COLUMNS} isLoading={isLoading} isError={isError} isEmpty={!isLoading && contacts.length === 0} onRetry={onRetry} />
+        {contacts.map((contact) => (
+          <TableRow key={contact.id} hover data-contact-id={contact.id}>
+            <TableCell sx={{ maxWidth: { xs: 180, sm: 320 } }}>
+              <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, minWidth: 0 }}>
+                {/* Only network picture addresses are loaded; anything else shows the initials. */}
+                <Avatar src={contact.profilePicUrl?.startsWith("https://") ? contact.profilePicUrl : undefined} alt="" sx={{ width: 32, height: 32, fontSize: 13 }}>
+                  {initialsOf(contact.name)}
+                </Avatar>
+                <Box sx={{ minWidth: 0 }}>
+                  <Box sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{contact.name}</Box>
+                  <Box sx={{ display: { xs: "block", sm: "none" }, color: "text.secondary", fontSize: 13 }}>{contact.number}</Box>
+                </Box>
+              </Box>
+            </TableCell>
+            <TableCell sx={{ ...FROM_SM, whiteSpace: "nowrap" }}>{contact.number}</TableCell>
+            <TableCell sx={{ ...FROM_MD, maxWidth: 260, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{contact.email}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: "nowrap", px: { xs: 0.5, sm: 2 } }}>
+              <Tooltip title={t("contacts.openTicket")}>
+                <IconButton size="small" aria-label={`${t("contacts.openTicket")}: ${contact.name}`} onClick={() => onOpenTicket(contact)}>
+                  <WhatsApp fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t("list.edit")}>
+                <IconButton size="small" aria-label={`${t("list.edit")}: ${contact.name}`} onClick={() => onEdit(contact)}>
+                  <Edit fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              {canDelete && (
+                <Tooltip title={t("list.delete")}>
+                  <IconButton size="small" aria-label={`${t("list.delete")}: ${contact.name}`} onClick={() => onDelete(contact)}>
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,1 @@
+export { QueuesPanel } from "./components/queues-panel.tsx";

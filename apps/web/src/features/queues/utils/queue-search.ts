@@ -1,0 +1,17 @@
+import type { Queue } from "@conversa/shared";
+import type { QueryKey } from "@tanstack/react-query";
+import { z } from "zod";
+
+const ZListKey = z.tuple([z.literal("queuesPage"), z.literal("list"), z.object({ searchParam: z.string() })]);
+
+/** Whether a queue's name contains a list's search term, ignoring case, as the server compares; an empty term matches all. */
+export function matchesQueueSearch(queue: Pick<Queue, "name">, searchParam: string): boolean {
+  const term = searchParam.trim().toLowerCase();
+  return term === "" || queue.name.toLowerCase().includes(term);
+}
+
+/** Whether a created or changed queue belongs in the list cached under `queryKey`. */
+export function belongsToQueueList(queue: Pick<Queue, "name">, queryKey: QueryKey): boolean {
+  const key = ZListKey.safeParse(queryKey);
+  return key.success ? matchesQueueSearch(queue, key.data[2].searchParam) : false;
+}

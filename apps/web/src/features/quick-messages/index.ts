@@ -1,0 +1,1 @@
+export { QuickMessagesPanel } from "./components/quick-messages-panel.tsx";

@@ -1,0 +1,67 @@
+import { type Actor, can } from "@conversa/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import { type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PageContainer } from "../../../components/page-container.tsx";
+import { PageLoader } from "../../../components/page-loader.tsx";
+import { useSettings } from "../api/list-settings.ts";
+import { useSettingsLiveUpdates } from "../hooks/use-settings-live-updates.ts";
+import { settingValue } from "../utils/setting-controls.ts";
+import { CompanyHoursTab } from "./company-hours-tab.tsx";
+import { OptionsTab } from "./options-tab.tsx";
+
+/** A further tab the page composes (the super users' Empresas, Planos and Ajuda). */
+export interface SettingsExtraTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+interface SettingsPanelProps {
+  actor: Actor;
+  companyId: number;
+  extraTabs?: readonly SettingsExtraTab[];
+}
+
+/**
+ * The Settings page (spec admin §2): the Options tab for everyone (changes for admins only), the
+ * Horarios tab while scheduleType is "company", then any tabs the page adds.
+ */
+export function SettingsPanel({ actor, companyId, extraTabs = [] }: SettingsPanelProps) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  useSettingsLiveUpdates();
+  const baseId = useId();
+  const [chosen, setChosen] = useState("options");
+  const canEdit = can(actor, "settings:edit");
+  const showHours = settingValue(settings.data, "scheduleType") === "company";
+  const tabs = [
+    { value: "options", label: t("settings.tabs.options") },
+    ...(showHours ? [{ value: "hours", label: t("settings.tabs.hours") }] : []),
+    ...extraTabs.map(({ value, label }) => ({ value, label })),
+  ];
+  // A tab that disappears (scheduleType changed) falls back to Options.
+  const current = tabs.some((tab) => tab.value === chosen) ? chosen : "options";
+  const extra = extraTabs.find((tab) => tab.value === current);
+
+  return (
+    <PageContainer title={t("menu.settings")}>
+      <Box sx={{ borderBottom: 1, borderColor: "divider", mb: 3 }}>
+        <Tabs value={current} onChange={(_event, value: string) => setChosen(value)} variant="scrollable" allowScrollButtonsMobile aria-label={t("menu.settings")}>
+          {tabs.map((tab) => (
+            <Tab key={tab.value} value={tab.value} label={tab.label} id={`${baseId}-tab-${tab.value}`} aria-controls={`${baseId}-panel-${tab.value}`} />
+          ))}
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`${baseId}-panel-${current}`} aria-labelledby={`${baseId}-tab-${current}`}>
+        {current === "options" &&
+          (settings.isPending ? <PageLoader /> : settings.data ? <OptionsTab settings={settings.data} canEdit={canEdit} /> : <Alert severity="error">{t("list.loadError")}</Alert>)}
+        {current === "hours" && <CompanyHoursTab companyId={companyId} canEdit={canEdit} />}
+        {extra?.content}
+      </Box>
+    </PageContainer>
+  );
+}

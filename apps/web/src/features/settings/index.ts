@@ -1,0 +1,1 @@
+export { SettingsPanel, type SettingsExtraTab } from "./components/settings-panel.tsx";

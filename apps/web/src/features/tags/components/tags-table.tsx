@@ -1,0 +1,74 @@
+import type { TagRecord } from "@conversa/shared";
+import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import Edit from "@mui/icons-material/Edit";
+import ViewKanban from "@mui/icons-material/ViewKanbanOutlined";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Tooltip from "@mui/material/Tooltip";
+import { useTranslation } from "react-i18next";
+import { ListStateRows } from "../../../components/list/index.ts";
+import { TagChip } from "./tag-chip.tsx";
+
+const COLUMNS = 3;
+
+interface TagsTableProps {
+  tags: readonly TagRecord[];
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  onEdit: (tag: TagRecord) => void;
+  onDelete: (tag: TagRecord) => void;
+}
+
+/** The company's tags (spec admin §2): name as a coloured chip, tickets count, edit and delete. */
+export function TagsTable({ tags, isLoading, isError, onRetry, onEdit, onDelete }: TagsTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Table size="small" stickyHeader aria-label={t("menu.tags")}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t("tags.columns.name")}</TableCell>
+          <TableCell align="center">{t("tags.columns.tickets")}</TableCell>
+          <TableCell align="right">{t("list.actions")}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        <ListStateRows columns={COLUMNS} isLoading={isLoading} isError={isError} isEmpty={!isLoading && tags.length === 0} onRetry={onRetry} />
+        {tags.map((tag) => (
+          <TableRow key={tag.id} hover data-tag-id={tag.id}>
+            <TableCell sx={{ maxWidth: 360 }}>
+              <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
+                <TagChip name={tag.name} color={tag.color} />
+                {tag.kanban === 1 && (
+                  <Tooltip title={t("tags.kanbanLane")}>
+                    <Box component="span" role="img" aria-label={t("tags.kanbanLane")} sx={{ display: "inline-flex" }}>
+                      <ViewKanban fontSize="small" color="action" />
+                    </Box>
+                  </Tooltip>
+                )}
+              </Box>
+            </TableCell>
+            <TableCell align="center">{tag.ticketsCount}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+              <Tooltip title={t("list.edit")}>
+                <IconButton size="small" aria-label={`${t("list.edit")}: ${tag.name}`} onClick={() => onEdit(tag)}>
+                  <Edit fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t("list.delete")}>
+                <IconButton size="small" aria-label={`${t("list.delete")}: ${tag.name}`} onClick={() => onDelete(tag)}>
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

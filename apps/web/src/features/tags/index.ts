@@ -1,0 +1,1 @@
+export { TagsPanel } from "./components/tags-panel.tsx";

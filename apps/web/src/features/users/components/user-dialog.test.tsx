@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { type FetchCall, errorResponse, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { renderWithProviders } from "../../../test/render-with-providers.tsx";
+import { userFixture } from "../test-fixtures.ts";
+import { UserDialog } from "./user-dialog.tsx";
+
+vi.mock("socket.io-client", async () => {
+  const { FakeSocket } = await import("../../../test/fake-socket.ts");
+  return { io: () => new FakeSocket() };
+});
+
+const admin = { profile: "admin", isSuper: false } as const;
+const agent = { profile: "user", isSuper: false } as const;
+const queues = [
+  { id: 11, name: "Vendas", color: "#2E7D32", orderQueue: 1, greetingMessage: "", outOfHoursMessage: "" },
+  { id: 12, name: "Suporte", color: "#1565C0", orderQueue: 2, greetingMessage: "", outOfHoursMessage: "" },
+];
+
+function serve(extra: (call: FetchCall) => Response | undefined = () => undefined) {
+  return mockFetch((call) => {
+    if (call.method === "GET" && call.path === "/queue") return jsonResponse(queues);
+    if (call.method === "GET" && call.path === "/whatsapp/") return jsonResponse([]);
+    return extra(call);
+  });
+}
+
+function openDialog(props: { userId?: number | null; actor?: typeof admin | typeof agent } = {}) {
+  const onClose = vi.fn();
+  const onSaved = vi.fn();
+  renderWithProviders(<UserDialog open userId={props.userId ?? null} actor={props.actor ?? admin} onClose={onClose} onSaved={onSaved} />);
+  return { onClose, onSaved, user: userEvent.setup() };
+}
+
+const posts = (calls: FetchCall[]) => calls.filter((call) => call.method === "POST" || call.method === "PUT");
+
+// A MUI form in jsdom: generous time for a loaded CI machine.
+describe("UserDialog", { timeout: 20_000 }, () => {
+  it("refuses a short name, a bad e-mail and a missing password, and sends nothing", async () => {
+    const { calls } = serve();
+    const { user, onClose } = openDialog();
+
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), "A");
+    await user.type(screen.getByRole("textbox", { name: "E-mail" }), "nope");
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    expect(await screen.findByText("Too Short!")).toBeInTheDocument();
+    expect(screen.getByText("Invalid email")).toBeInTheDocument();
+    expect(screen.getByText("Required")).toBeInTheDocument();
+    expect(posts(calls)).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("creates a user with the chosen profile, queues and allTicket, then closes", async () => {
+    const { calls } = serve((call) => (call.method === "POST" && call.path === "/users" ? jsonResponse(userFixture({ id: 9, name: "Carla" })) : undefined));
+    const { user, onClose, onSaved } = openDialog();
+
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), " Carla ");
+    await user.type(screen.getByRole("textbox", { name: "E-mail" }), "Carla@Example.com");
+    await user.type(screen.getByLabelText(/^Senha/), "senha123");
+    await user.click(screen.getByRole("combobox", { name: "Perfil" }));
+    await user.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Administrador" }));
+    await waitFor(() => expect(calls.some((call) => call.path === "/queue")).toBe(true));
+    await user.click(screen.getByRole("combobox", { name: "Filas" }));
+    await user.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Suporte" }));
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("combobox", { name: "Ver atendimentos sem fila" }));
+    await user.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Habilitado" }));
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(calls)[0]?.body).toEqual({
+      name: "Carla",
+      email: "carla@example.com",
+      password: "senha123",
+      profile: "admin",
+      queueIds: [12],
+      whatsappId: null,
+      allTicket: "enabled",
+    });
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 9 }));
+    expect(await screen.findByText("Operação realizada com sucesso!")).toBeInTheDocument();
+  });
+
+  it("shows a user-profile account only name, e-mail and password, and leaves an empty password out", async () => {
+    const { calls } = serve((call) => {
+      if (call.method === "GET" && call.path === "/users/4") return jsonResponse(userFixture({ queues: [{ id: 11, name: "Vendas", color: "#2E7D32" }] }));
+      if (call.method === "PUT" && call.path === "/users/4") return jsonResponse(userFixture({ name: "Beto Silva" }));
+      return undefined;
+    });
+    const { user, onClose } = openDialog({ userId: 4, actor: agent });
+
+    const name = await screen.findByRole("textbox", { name: "Nome" });
+    expect(name).toHaveValue("Beto Atendente");
+    expect(screen.queryByRole("combobox", { name: "Perfil" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "Filas" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "Conexão padrão" })).not.toBeInTheDocument();
+    expect(screen.getByText("Deixe em branco para manter a senha atual.")).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, "Beto Silva");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(calls)[0]?.body).toEqual({ name: "Beto Silva", email: "beto@example.com" });
+    expect(calls.some((call) => call.path === "/queue")).toBe(false);
+  });
+
+  it("marks the e-mail and stays open when the server says it is taken", async () => {
+    serve((call) => (call.method === "POST" ? errorResponse(409, "ERR_EMAIL_ALREADY_EXISTS") : undefined));
+    const { user, onClose } = openDialog();
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), "Carla");
+    await user.type(screen.getByRole("textbox", { name: "E-mail" }), "carla@example.com");
+    await user.type(screen.getByLabelText(/^Senha/), "senha123");
+
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    expect(await screen.findAllByText("Já existe um usuário com este e-mail.")).not.toHaveLength(0);
+    expect(screen.getByRole("textbox", { name: "E-mail" })).toHaveAttribute("aria-invalid", "true");
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

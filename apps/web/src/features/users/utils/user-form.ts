@@ -1,0 +1,94 @@
+import { type AllTicket, type CreateUserBody, LIMITS, type Profile, type UpdateUserBody, type User, ZAllTicket, ZProfile, ZUpdateUserBody } from "@conversa/shared";
+import type { TFunction } from "i18next";
+import { z } from "zod";
+
+/** What the user dialog edits. */
+export interface UserFormValues {
+  name: string;
+  email: string;
+  /** Empty when editing: the password stays as it is. */
+  password: string;
+  profile: Profile;
+  queueIds: number[];
+  whatsappId: number | null;
+  allTicket: AllTicket;
+}
+
+/** Which guarded parts of the dialog the actor may change (spec core §6, user-modal:*). */
+export interface UserFormPermissions {
+  canEditProfile: boolean;
+  canEditQueues: boolean;
+}
+
+/**
+ * The shared user body with the dialog's messages (spec core §5: name 2 to 50, e-mail valid,
+ * password 5 to 50). The password is required for a new user; when editing, empty keeps it.
+ */
+export function buildUserFormSchema(t: TFunction, isNew: boolean) {
+  const required = t("users.validation.required");
+  const tooShort = t("users.validation.tooShort");
+  const tooLong = t("users.validation.tooLong");
+  return ZUpdateUserBody.extend({
+    name: z.string().trim().min(1, required).min(LIMITS.nameMin, tooShort).max(LIMITS.nameMax, tooLong),
+    email: z.string().trim().toLowerCase().min(1, required).email(t("users.validation.invalidEmail")).max(255, tooLong),
+    password: z
+      .string()
+      .max(LIMITS.passwordMax, tooLong)
+      .superRefine((value, ctx) => {
+        if (value === "" && isNew) ctx.addIssue({ code: "custom", message: required });
+        else if (value !== "" && value.length < LIMITS.passwordMin) ctx.addIssue({ code: "custom", message: tooShort });
+      }),
+    profile: ZProfile,
+    queueIds: z.array(z.number()),
+    whatsappId: z.number().nullable(),
+    allTicket: ZAllTicket,
+  });
+}
+
+export type UserFormSchema = ReturnType<typeof buildUserFormSchema>;
+
+/** A new user's fields (default profile user, allTicket desabled: spec core §9), or a stored one's. */
+export function userFormValues(user?: User): UserFormValues {
+  if (!user) return { name: "", email: "", password: "", profile: "user", queueIds: [], whatsappId: null, allTicket: "desabled" };
+  return {
+    name: user.name,
+    email: user.email,
+    password: "",
+    profile: user.profile,
+    queueIds: user.queues.map((queue) => queue.id),
+    whatsappId: user.whatsappId,
+    allTicket: user.allTicket,
+  };
+}
+
+/** The guarded fields the actor may send; the others are left out so the server keeps them. */
+function guardedFields(values: UserFormValues, permissions: UserFormPermissions) {
+  return {
+    ...(permissions.canEditProfile ? { profile: values.profile } : {}),
+    ...(permissions.canEditQueues ? { queueIds: values.queueIds, whatsappId: values.whatsappId, allTicket: values.allTicket } : {}),
+  };
+}
+
+/** POST /users body. */
+export function toCreateUserBody(values: UserFormValues, permissions: UserFormPermissions): CreateUserBody {
+  return {
+    name: values.name,
+    email: values.email,
+    password: values.password,
+    profile: "user",
+    queueIds: [],
+    whatsappId: null,
+    allTicket: "desabled",
+    ...guardedFields(values, permissions),
+  };
+}
+
+/** PUT /users/{id} body: an empty password is left out (unchanged). */
+export function toUpdateUserBody(values: UserFormValues, permissions: UserFormPermissions): UpdateUserBody {
+  return {
+    name: values.name,
+    email: values.email,
+    ...(values.password ? { password: values.password } : {}),
+    ...guardedFields(values, permissions),
+  };
+}
