@@ -3,19 +3,15 @@
  * the three endpoints run alone (p50/p99 over sequential runs, then its EXPLAIN ANALYZE), and the endpoints
  * over HTTP at concurrency 8, for the last 30 and 90 days. Usage (after the seed):
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/conversa_bench_dashboard npx tsx bench/dashboard.bench.ts
- * BENCH_INDEXES=proposed creates the indexes proposed in bench/RESULTS.md first; BENCH_INDEXES=none (the
- * default) drops them, so that the run sees the schema of the migrations. BENCH_HTTP=off measures the queries only.
+ * The schema is the migrated one (the run applies pending migrations first). BENCH_HTTP=off measures the
+ * queries only; over HTTP the server runs in a child process of its own.
  */
 import os from "node:os";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { pino } from "pino";
 import { ZAuthResponse, shiftDay } from "@conversa/shared";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/config.ts";
 import { type Db, openDatabase } from "../apps/server/src/db/client.ts";
 import * as schema from "../apps/server/src/db/schema/index.ts";
-import { createPlatform } from "../apps/server/src/platform.ts";
 import {
   type Period,
   countTickets,
@@ -24,22 +20,15 @@ import {
   listAttendants,
 } from "../apps/server/src/modules/dashboard/dashboard.repository.ts";
 import { runLoad } from "./load.ts";
+import { serveIfChild, startServer } from "./server-process.ts";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/conversa_bench_dashboard";
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const indexes = process.env.BENCH_INDEXES === "proposed" ? "proposed" : "none";
 const overHttp = process.env.BENCH_HTTP !== "off";
 const COMPANY_ID = 1;
 const TIMEZONE = "America/Sao_Paulo";
-
-/** The indexes proposed for a migration (see bench/RESULTS.md), created here in the bench database only. */
-const PROPOSED_INDEXES = [
-  "create index if not exists tickets_company_created_idx on tickets (company_id, created_at)",
-  "create index if not exists tickets_company_closed_idx on tickets (company_id, closed_at) where closed_at is not null",
-];
-const PROPOSED_NAMES = ["tickets_company_created_idx", "tickets_company_closed_idx"];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -53,8 +42,10 @@ interface Captured {
 }
 
 async function main() {
+  const migrated = await openDatabase({ url });
+  await migrated.migrate();
+  await migrated.close();
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  for (const text of indexes === "proposed" ? PROPOSED_INDEXES : PROPOSED_NAMES.map((name) => `drop index if exists ${name}`)) await pool.query(text);
   await pool.query("analyze tickets");
 
   let capture: Captured[] | null = null;
@@ -80,7 +71,7 @@ async function main() {
   }
   scenarios.push([`GET /dashboard/ticketsDay by hour, one day`, (d) => countTicketsCreatedBy(d, COMPANY_ID, periodOf(1), "hour")]);
 
-  console.log(`dashboard benchmark: ${counted[0]?.n ?? 0} tickets of company ${COMPANY_ID}, indexes: ${indexes}, node ${process.version}, ${os.cpus().length} cores`);
+  console.log(`dashboard benchmark: ${counted[0]?.n ?? 0} tickets of company ${COMPANY_ID}, node ${process.version}, ${os.cpus().length} cores`);
   console.log(`\nQueries alone, ${runs} sequential runs each (after 20 warm-up runs):\n`);
   console.log("| query | p50 ms | p99 ms | max ms |");
   console.log("|---|---|---|---|");
@@ -112,14 +103,8 @@ async function main() {
     await pool.end();
     return;
   }
-  const config = { ...loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", SIMULATOR: "off" }), databaseUrl: url };
-  const database = await openDatabase({ url });
-  const platform = createPlatform(config, database, pino({ level: "silent" }));
-  const app = await buildApp(platform);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  const port = typeof address === "object" && address !== null ? address.port : 0;
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer();
+  const base = server.base;
   const login = await fetch(`${base}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@conversa.local", password: "bench-pass" }) });
   const { token } = ZAuthResponse.parse(await login.json());
   const headers = { authorization: `Bearer ${token}` };
@@ -141,12 +126,13 @@ async function main() {
     const r = await runLoad(name, () => `${base}${path}`, headers, { concurrency, seconds });
     console.log(`| ${r.name} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} |`);
   }
-  await app.close();
-  await database.close();
+  server.stop();
   await pool.end();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (!serveIfChild(url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -4,38 +4,14 @@
  * generator's CPU time is not counted in the server's latency. Usage (after the seed):
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/conversa_bench npx tsx bench/inbox.bench.ts
  */
-import { fork } from "node:child_process";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
-import { pino } from "pino";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { createPlatform } from "../apps/server/src/platform.ts";
 import { runLoad } from "./load.ts";
+import { serveIfChild, startServer } from "./server-process.ts";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/conversa_bench";
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-
-/** The child: the app on the bench database, its port sent to the parent. */
-async function serve() {
-  const config = { ...loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", SIMULATOR: "off" }), databaseUrl: url };
-  const database = await openDatabase({ url });
-  await database.migrate();
-  const platform = createPlatform(config, database, pino({ level: "silent" }));
-  const app = await buildApp(platform);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  process.send?.({ port: (app.server.address() as AddressInfo).port });
-}
-
-function startServer(): Promise<{ base: string; stop: () => void }> {
-  const child = fork(process.argv[1]!, [], { env: { ...process.env, BENCH_ROLE: "server" }, execArgv: process.execArgv });
-  return new Promise((resolve, reject) => {
-    child.once("message", (message: { port: number }) => resolve({ base: `http://127.0.0.1:${message.port}`, stop: () => child.kill() }));
-    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-}
 
 async function main() {
   const server = await startServer();
@@ -68,7 +44,9 @@ async function main() {
   await database.close();
 }
 
-(process.env.BENCH_ROLE === "server" ? serve() : main()).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (!serveIfChild(url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -37,7 +37,7 @@ export interface Actor {
 /** Whether an actor holds a named permission. Super users hold every permission of an admin. */
 export function can(actor: Actor, permission: Permission): boolean {
   const allowed: readonly Profile[] = PERMISSIONS[permission];
-  return allowed.includes(actor.profile);
+  return allowed.includes(actor.profile) || (actor.isSuper && allowed.includes("admin"));
 }
 
 /** Plan flags of spec core §1. A flag counts as on unless it is explicitly false. */

@@ -1,0 +1,42 @@
+/**
+ * The app under load in a child process of its own, so that the load generator's CPU time is never
+ * counted as server latency. A bench script calls `startServer()`; the same script, re-run as the
+ * child (`BENCH_ROLE=server`), calls `serveIfChild()` and never returns.
+ */
+import { fork } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import { pino } from "pino";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { openDatabase } from "../apps/server/src/db/client.ts";
+import { createPlatform } from "../apps/server/src/platform.ts";
+
+async function serve(url: string): Promise<void> {
+  const config = { ...loadConfig({ DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", SIMULATOR: "off" }), databaseUrl: url };
+  const database = await openDatabase({ url });
+  await database.migrate();
+  const platform = createPlatform(config, database, pino({ level: "silent" }));
+  const app = await buildApp(platform);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  process.send?.({ port: (app.server.address() as AddressInfo).port });
+}
+
+/** In the child process: serves the app on `url` and answers true; in the parent: answers false. */
+export function serveIfChild(url: string): boolean {
+  if (process.env.BENCH_ROLE !== "server") return false;
+  serve(url).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+  return true;
+}
+
+/** Forks this script as the server and answers its base URL once it listens. */
+export function startServer(): Promise<{ base: string; stop: () => void }> {
+  const child = fork(process.argv[1]!, [], { env: { ...process.env, BENCH_ROLE: "server" }, execArgv: process.execArgv });
+  return new Promise((resolve, reject) => {
+    child.once("message", (message: { port: number }) => resolve({ base: `http://127.0.0.1:${message.port}`, stop: () => child.kill() }));
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
