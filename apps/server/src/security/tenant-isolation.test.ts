@@ -211,7 +211,11 @@ describe("every authenticated route, asked by company B's admin with company A's
 
 describe("every admin-only route, asked by company B's user-profile account", () => {
   let snapshotB: Record<string, string>;
+  let sharedQuickId: number;
   beforeAll(async () => {
+    // A shared reply of the admin as seeded: the sweep above may have changed the seeded one.
+    const created = await t.app.inject({ method: "POST", url: "/quick-messages", headers: bearer(b.adminToken), payload: { shortcode: "BRAVO-shared", message: "x", geral: true } });
+    sharedQuickId = created.json<{ id: number }>().id;
     snapshotB = await snapshotCompany(t.db, b.company.id);
   });
 
@@ -225,8 +229,42 @@ describe("every admin-only route, asked by company B's user-profile account", ()
     expect({ status: response.statusCode, error: errorOf(response.body) }, response.body).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
   });
 
+  it.each([
+    ["PUT /users/:id", "its own profile to admin", () => ({ url: `/users/${b.agent.id}`, payload: { name: b.agent.name, email: b.agent.email, profile: "admin" } })],
+    ["PUT /users/:id", "its own queues", () => ({ url: `/users/${b.agent.id}`, payload: { name: b.agent.name, email: b.agent.email, queueIds: [b.queue.id, b.otherQueue.id] } })],
+    ["PUT /users/:id", "its own default connection", () => ({ url: `/users/${b.agent.id}`, payload: { name: b.agent.name, email: b.agent.email, whatsappId: b.connection.id } })],
+    ["PUT /users/:id", "its own allTicket", () => ({ url: `/users/${b.agent.id}`, payload: { name: b.agent.name, email: b.agent.email, allTicket: "enabled" } })],
+    ["POST /tags", "a new kanban lane", () => ({ url: "/tags", payload: { name: "probe lane", kanban: 1 } })],
+    ["PUT /tags/:id", "a tag off the kanban", () => ({ url: `/tags/${b.tag.id}`, payload: { name: "BRAVO-18", kanban: 0 } })],
+    ["PUT /quick-messages/:id", "a shared reply of the admin", () => ({ url: `/quick-messages/${sharedQuickId}`, payload: { shortcode: "probe", geral: true } })],
+    ["DELETE /quick-messages/:id", "a shared reply of the admin", () => ({ url: `/quick-messages/${sharedQuickId}` })],
+    ["DELETE /ticket-notes/:id", "the admin's note", () => ({ url: `/ticket-notes/${b.note.id}` })],
+  ] as const)("%s refuses to change %s with 403 ERR_NO_PERMISSION", async (key, _what, request) => {
+    const { url, payload } = { payload: undefined, ...request() };
+    const method = key.split(" ")[0] as "PUT" | "POST" | "DELETE";
+    // The agent works in B's queue, so it may open the ticket the note belongs to.
+    const response = await t.app.inject({ method, url, headers: bearer(b.agentToken), ...(payload ? { payload } : {}) });
+    expect({ status: response.statusCode, error: errorOf(response.body) }, response.body).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
+  });
+
+  it("GET /whatsapp/:id hides the connection's external-API token", async () => {
+    const response = await t.app.inject({ method: "GET", url: `/whatsapp/${b.connection.id}`, headers: bearer(b.agentToken) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ token: null });
+  });
+
   it("changes none of company B's rows", async () => {
     expect(await snapshotCompany(t.db, b.company.id)).toEqual(snapshotB);
+  });
+});
+
+describe("a route that reads its body by hand, asked by company B's admin", () => {
+  it("POST /messages/:ticketId refuses to quote company A's message and never attaches A's media file", async () => {
+    const quoting = await t.app.inject({ method: "POST", url: `/messages/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { body: "probe", quotedMsg: { id: a.textMessage.id } } });
+    expect({ status: quoting.statusCode, error: errorOf(quoting.body) }).toEqual({ status: 404, error: "ERR_NO_MESSAGE_FOUND" });
+    const attaching = await t.app.inject({ method: "POST", url: `/messages/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { body: "probe", mediaUrl: a.mediaFiles[0] } });
+    expect(attaching.body).not.toContain(A_MARKER);
+    expect(attaching.body).not.toContain(a.mediaFiles[0]);
   });
 });
 
