@@ -192,8 +192,10 @@ describe("every authenticated route, asked by company B's admin with company A's
     figures.idPlaces += places.length;
     const problems: string[] = [];
     const own = { ...idsB, ...OWN_IDS_OF[key]?.ids(b) };
-    for (const place of places) {
-      const response = await send(buildRequest(route, own, idsA, place), b.adminToken);
+    // GET /tickets/u/{uuid-or-id}: a ticket's uuid is also tried as its numeric id.
+    const foreignValues = (place: IdPlace) => (place.kind === "ticketUuid" ? [idsA, { ...idsA, ticketUuid: String(idsA.ticket) }] : [idsA]);
+    for (const [place, foreign] of places.flatMap((place) => foreignValues(place).map((foreign) => [place, foreign] as const))) {
+      const response = await send(buildRequest(route, own, foreign, place), b.adminToken);
       const answer = `${response.statusCode} ${errorOf(response.body) ?? ""}`.trim();
       answers[answer] = (answers[answer] ?? 0) + 1;
       const problem = problemOf(route, place, response.statusCode, response.body);
@@ -216,6 +218,10 @@ describe("every admin-only route, asked by company B's user-profile account", ()
     // A shared reply of the admin as seeded: the sweep above may have changed the seeded one.
     const created = await t.app.inject({ method: "POST", url: "/quick-messages", headers: bearer(b.adminToken), payload: { shortcode: "BRAVO-shared", message: "x", geral: true } });
     sharedQuickId = created.json<{ id: number }>().id;
+    // The ticket back in the agent's queue (the sweep transferred it), so that what is refused below is the permission, not the ticket.
+    await t.app.inject({ method: "PUT", url: `/tickets/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { queueId: b.queue.id } });
+    const opened = await t.app.inject({ method: "GET", url: `/tickets/${b.ticket.id}`, headers: bearer(b.agentToken) });
+    if (opened.statusCode !== 200) throw new Error(`the agent cannot open B's ticket: ${opened.body}`);
     snapshotB = await snapshotCompany(t.db, b.company.id);
   });
 
@@ -239,6 +245,7 @@ describe("every admin-only route, asked by company B's user-profile account", ()
     ["PUT /quick-messages/:id", "a shared reply of the admin", () => ({ url: `/quick-messages/${sharedQuickId}`, payload: { shortcode: "probe", geral: true } })],
     ["DELETE /quick-messages/:id", "a shared reply of the admin", () => ({ url: `/quick-messages/${sharedQuickId}` })],
     ["DELETE /ticket-notes/:id", "the admin's note", () => ({ url: `/ticket-notes/${b.note.id}` })],
+    ["DELETE /messages/:id", "the admin's message", () => ({ url: `/messages/${b.textMessage.id}` })],
   ] as const)("%s refuses to change %s with 403 ERR_NO_PERMISSION", async (key, _what, request) => {
     const { url, payload } = { payload: undefined, ...request() };
     const method = key.split(" ")[0] as "PUT" | "POST" | "DELETE";
@@ -260,6 +267,8 @@ describe("every admin-only route, asked by company B's user-profile account", ()
 
 describe("a route that reads its body by hand, asked by company B's admin", () => {
   it("POST /messages/:ticketId refuses to quote company A's message and never attaches A's media file", async () => {
+    const accepted = await t.app.inject({ method: "PUT", url: `/tickets/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { status: "open" } });
+    expect(accepted.json()).toMatchObject({ status: "open" });
     const quoting = await t.app.inject({ method: "POST", url: `/messages/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { body: "probe", quotedMsg: { id: a.textMessage.id } } });
     expect({ status: quoting.statusCode, error: errorOf(quoting.body) }).toEqual({ status: 404, error: "ERR_NO_MESSAGE_FOUND" });
     const attaching = await t.app.inject({ method: "POST", url: `/messages/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { body: "probe", mediaUrl: a.mediaFiles[0] } });
@@ -322,6 +331,12 @@ describe("the public routes", () => {
       await off.close();
     }
     expect([...ROUTES.keys()].filter((key) => key.includes(" /simulator")).length).toBeGreaterThan(0);
+  });
+
+  it("list the simulator's connections with their company and state, and never a token or a session", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/simulator/connections" });
+    const keys = new Set(response.json<Record<string, unknown>[]>().flatMap((connection) => Object.keys(connection)));
+    expect([...keys].sort()).toEqual(["companyId", "companyName", "id", "isRunning", "name", "number", "qrcode", "refuseSends", "retries", "status", "updatedAt"]);
   });
 
   it("never hand out a company's stored messages or media by their id through the simulator", async () => {
