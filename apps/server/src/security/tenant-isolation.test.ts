@@ -3,7 +3,7 @@ import { type Socket, io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_EVENTS, TICKET_STATUSES, companyEvent } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
-import { bearer } from "../../test/factories.ts";
+import { bearer, createUser, loginAs } from "../../test/factories.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { crossCompanyReferences, snapshotCompany } from "./company-snapshot.ts";
@@ -347,6 +347,32 @@ describe("the public routes", () => {
     const chats = await t.app.inject({ method: "GET", url: `/simulator/connections/${a.connection.id}/chats` });
     expect(chats.body).not.toContain(a.textMessage.body);
     expect(chats.body).not.toContain(a.mediaMessage.body);
+  });
+});
+
+describe("company B's own records with company A's natural keys", () => {
+  it("are created as B's: the same contact number, queue colour, tag name and connection name", async () => {
+    const asB = (url: string, payload: object) => t.app.inject({ method: "POST", url, headers: bearer(b.adminToken), payload });
+    const contact = await asB("/contacts", { name: "Same number", number: `55119${1}0000001` });
+    const queue = await asB("/queue", { name: "Same colour", color: "#111111" });
+    const tag = await asB("/tags", { name: `${A_MARKER}-18` });
+    const connection = await asB("/whatsapp", { name: a.connection.name, provider: "simulator" });
+    for (const response of [contact, queue, tag, connection]) expect(response.statusCode, response.body).toBe(200);
+    expect(contact.json<{ id: number }>().id).not.toBe(a.contact.id);
+    expect(tag.json<{ id: number }>().id).not.toBe(a.tag.id);
+    expect(connection.json<{ id: number }>().id).not.toBe(a.connection.id);
+  });
+});
+
+describe("a super user's company administration (deliberately cross-company)", () => {
+  it("reads another company's detail and plan, which a company's admin cannot", async () => {
+    const superUser = await createUser(t.db, { companyId: b.company.id, profile: "admin", isSuper: true, email: "bravo-super@example.com" });
+    const { token } = await loginAs(t.app, superUser.email);
+    for (const url of [`/companies/${a.company.id}`, `/companies/listPlan/${a.company.id}`]) {
+      expect((await t.app.inject({ method: "GET", url, headers: bearer(token) })).statusCode).toBe(200);
+      const asAdmin = await t.app.inject({ method: "GET", url, headers: bearer(b.adminToken) });
+      expect({ status: asAdmin.statusCode, error: errorOf(asAdmin.body) }).toEqual({ status: 404, error: "ERR_NO_COMPANY_FOUND" });
+    }
   });
 });
 
