@@ -211,9 +211,10 @@ describe("every authenticated route, asked by company B's admin with company A's
   });
 });
 
-describe("every admin-only route, asked by company B's user-profile account", () => {
+describe("every admin-only route and every ticket outside its queues, asked by company B's user-profile account", () => {
   let snapshotB: Record<string, string>;
   let sharedQuickId: number;
+  let hiddenTicket: { id: number; uuid: string };
   beforeAll(async () => {
     // A shared reply of the admin as seeded: the sweep above may have changed the seeded one.
     const created = await t.app.inject({ method: "POST", url: "/quick-messages", headers: bearer(b.adminToken), payload: { shortcode: "BRAVO-shared", message: "x", geral: true } });
@@ -222,6 +223,16 @@ describe("every admin-only route, asked by company B's user-profile account", ()
     await t.app.inject({ method: "PUT", url: `/tickets/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { queueId: b.queue.id } });
     const opened = await t.app.inject({ method: "GET", url: `/tickets/${b.ticket.id}`, headers: bearer(b.agentToken) });
     if (opened.statusCode !== 200) throw new Error(`the agent cannot open B's ticket: ${opened.body}`);
+    // A pending ticket of B in a queue the agent does not work in, assigned to nobody.
+    const contact = await t.app.inject({ method: "POST", url: "/contacts", headers: bearer(b.adminToken), payload: { name: "BRAVO-hidden", number: "5511977770000" } });
+    const pending = await t.app.inject({
+      method: "POST",
+      url: "/tickets",
+      headers: bearer(b.adminToken),
+      payload: { contactId: contact.json<{ id: number }>().id, queueId: b.otherQueue.id, whatsappId: b.connection.id, status: "pending" },
+    });
+    if (pending.statusCode !== 200) throw new Error(`the hidden ticket was not opened: ${pending.body}`);
+    hiddenTicket = pending.json<{ id: number; uuid: string }>();
     snapshotB = await snapshotCompany(t.db, b.company.id);
   });
 
@@ -253,6 +264,22 @@ describe("every admin-only route, asked by company B's user-profile account", ()
     const response = await t.app.inject({ method, url, headers: bearer(b.agentToken), ...(payload ? { payload } : {}) });
     expect({ status: response.statusCode, error: errorOf(response.body) }, response.body).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
   });
+
+  it.each(SWEPT.filter((key) => idPlacesOfRoute(ROUTES.get(key)!).some((place) => place.kind === "ticket" || place.kind === "ticketUuid")))(
+    "%s keeps a ticket outside the account's queues out of its reach",
+    async (key) => {
+      const route = ROUTES.get(key)!;
+      const hidden = { ...idsB, ticket: hiddenTicket.id, ticketUuid: hiddenTicket.uuid };
+      const problems: string[] = [];
+      for (const place of idPlacesOfRoute(route).filter((p) => p.kind === "ticket" || p.kind === "ticketUuid")) {
+        const response = await send(buildRequest(route, idsB, hidden, place), b.agentToken);
+        const code = errorOf(response.body);
+        const refused = (response.statusCode === 403 && code === "ERR_NO_PERMISSION") || (response.statusCode === 404 && code === "ERR_NO_TICKET_FOUND");
+        if (!refused) problems.push(`${describePlace(place)}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
 
   it("GET /whatsapp/:id hides the connection's external-API token", async () => {
     const response = await t.app.inject({ method: "GET", url: `/whatsapp/${b.connection.id}`, headers: bearer(b.agentToken) });
@@ -386,7 +413,12 @@ describe("company A's rows after every request above", () => {
   });
 
   it("were checked through every route", () => {
-    console.log(`tenant isolation: ${ROUTES.size} routes (${AUTHENTICATED.length} authenticated, ${SWEPT.length} swept, ${figures.idPlaces} id places, ${figures.requests} requests), ${Object.keys(ADMIN_ONLY).length} admin-only, ${Object.keys(PUBLIC_ROUTES).length} public; foreign ids answered ${JSON.stringify(answers)}`);
+    const foreign = Object.values(answers).reduce((sum, count) => sum + count, 0);
+    console.log(
+      `tenant isolation: ${ROUTES.size} routes (${AUTHENTICATED.length} authenticated, ${Object.keys(PUBLIC_ROUTES).length} public, ${SWEPT.length} swept), ` +
+        `${figures.idPlaces} id places, ${foreign} requests with company A's ids, ${figures.requests} requests in the sweeps, ` +
+        `${Object.keys(ADMIN_ONLY).length} admin-only routes; A's ids answered ${JSON.stringify(answers)}`,
+    );
     expect(figures.routes).toBe(SWEPT.length);
   });
 });
