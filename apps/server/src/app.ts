@@ -31,6 +31,7 @@ import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { recordRoutes } from "./plugins/route-table.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { attachRealtime } from "./realtime/realtime.ts";
 
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  recordRoutes(app);
   registerErrorHandler(app);
 
   await app.register(helmet, {

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifySchema } from "fastify";
+
+/** One registered HTTP route as the server itself knows it: method, path and its declared schemas. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Whether the route runs the authentication hook. */
+  isAuthenticated: boolean;
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route registered after `recordRoutes`, one entry per method (HEAD duplicates left out). */
+    routeTable: RouteEntry[];
+  }
+}
+
+/**
+ * Records every route registered from now on into `app.routeTable`, read by the tenant-isolation
+ * harness so that a route added later is covered without listing it anywhere. Call before any route.
+ */
+export function recordRoutes(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  app.decorate("routeTable", table);
+  app.addHook("onRoute", function onRoute(route) {
+    const authenticate = this.hasDecorator("authenticate") ? this.authenticate : undefined;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema: FastifySchema = route.schema ?? {};
+    const onRequest = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    for (const method of methods) {
+      if (method === "HEAD") continue;
+      table.push({
+        method,
+        url: route.url,
+        isAuthenticated: authenticate !== undefined && onRequest.includes(authenticate),
+        params: schema.params,
+        querystring: schema.querystring,
+        body: schema.body,
+      });
+    }
+  });
+}

@@ -1,0 +1,486 @@
+import type { AddressInfo } from "node:net";
+import { type Socket, io as connect } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_EVENTS, TICKET_STATUSES, companyEvent } from "@conversa/shared";
+import { buildTestApp } from "../../test/build-test-app.ts";
+import { bearer, createUser, loginAs } from "../../test/factories.ts";
+import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
+import type { RouteEntry } from "../plugins/route-table.ts";
+import { crossCompanyReferences, snapshotCompany } from "./company-snapshot.ts";
+import { type BuiltRequest, type IdPlace, NOT_FOUND_CODE, type TenantIds, UNREAD_ID_FIELDS, buildRequest, idPlacesOfRoute } from "./route-requests.ts";
+import { type SeededTenant, seedTenant } from "./seed-tenant.ts";
+
+/** Every string of company A's records carries this: finding it in an answer to B is a leak. */
+const A_MARKER = "ALPHA-SECRET";
+
+const t = await buildTestApp();
+const keyOf = (route: Pick<RouteEntry, "method" | "url">) => `${route.method} ${route.url}`;
+const ROUTES = new Map(t.app.routeTable.map((route) => [keyOf(route), route]));
+
+/** Routes without a session, each with why it is public; each has its own assertions below. */
+const PUBLIC_ROUTES: Record<string, string> = {
+  "GET /version": "the build's version, the same for everyone",
+  "GET /health": "liveness and database check for the load balancer",
+  "POST /auth/login": "opens a session: nothing to scope before it",
+  "POST /auth/refresh_token": "reads its own refresh cookie, answers only that user",
+  "GET /simulator/connections": "the simulated phone of a developer (simulator on only)",
+  "POST /simulator/connections/:id/scan": "the simulated phone scans a QR code (simulator on only)",
+  "POST /simulator/connections/:id/messages": "the simulated customer writes (simulator on only)",
+  "POST /simulator/connections/:id/messages/batch": "the simulated customers write in bulk (simulator on only)",
+  "GET /simulator/connections/:id/chats": "the simulated phone's chat list (simulator on only)",
+  "GET /simulator/connections/:id/chats/:number/messages": "the simulated phone's own copy of a chat (simulator on only)",
+  "POST /simulator/connections/:id/chats/:number/read": "the simulated customer reads (simulator on only)",
+  "POST /simulator/connections/:id/disconnect": "the simulated network drops (simulator on only)",
+  "PUT /simulator/connections/:id/sends": "the simulated network refuses sends (simulator on only)",
+  "GET /simulator/media/:messageId": "media the company sent to the simulated phone, by its own message id (simulator on only)",
+};
+
+/** Authenticated routes left out of the id sweep, each with why. */
+const NOT_SWEPT: Record<string, string> = {
+  "DELETE /auth/logout": "ends the caller's own session and names no record",
+};
+
+/**
+ * Routes a user-profile account may not use (spec core §6, packages/shared/src/permissions.ts), with the
+ * permission the server checks. A user-profile account may still read and edit itself through /users/:id.
+ */
+const ADMIN_ONLY: Record<string, string> = {
+  "GET /dashboard": "dashboard:view",
+  "GET /dashboard/ticketsDay": "dashboard:view",
+  "GET /dashboard/ticketsUsers": "dashboard:view",
+  "DELETE /tickets/:id": "ticket-options:deleteTicket",
+  "DELETE /contacts/:id": "contacts-page:deleteContact",
+  "POST /whatsapp": "connections-page:addConnection",
+  "PUT /whatsapp/:id": "connections-page:editOrDeleteConnection",
+  "DELETE /whatsapp/:id": "connections-page:editOrDeleteConnection",
+  "POST /whatsappsession/:id": "connections-page:actionButtons",
+  "PUT /whatsappsession/:id": "connections-page:actionButtons",
+  "DELETE /whatsappsession/:id": "connections-page:actionButtons",
+  "PUT /settings/:key": "settings:edit",
+  "PUT /companies/:id/schedules": "settings:edit",
+  "GET /users": "users-page:manage",
+  "POST /users": "users-page:manage",
+  "GET /users/:id": "users-page:manage (another user)",
+  "PUT /users/:id": "users-page:manage (another user)",
+  "DELETE /users/:id": "users-page:manage",
+  "GET /queue/:id": "queues-page:edit",
+  "POST /queue": "queues-page:edit",
+  "PUT /queue/:id": "queues-page:edit",
+  "DELETE /queue/:id": "queues-page:edit",
+  "POST /queue/:id/media-upload": "queues-page:edit",
+  "DELETE /queue/:id/media-upload": "queues-page:edit",
+  "GET /queue-options": "queues-page:edit",
+  "POST /queue-options": "queues-page:edit",
+  "PUT /queue-options/:id": "queues-page:edit",
+  "DELETE /queue-options/:id": "queues-page:edit",
+  "POST /queue-options/:id/media-upload": "queues-page:edit",
+  "DELETE /queue-options/:id/media-upload": "queues-page:edit",
+};
+
+const AUTHENTICATED = [...ROUTES.values()].filter((route) => !PUBLIC_ROUTES[keyOf(route)]).map(keyOf);
+const SWEPT = AUTHENTICATED.filter((key) => !NOT_SWEPT[key]);
+
+/** B's own ids that differ for one route, each with why. */
+const OWN_IDS_OF: Record<string, { why: string; ids: (tenant: SeededTenant) => Partial<TenantIds> }> = {
+  "POST /tickets": { why: "the seeded contact already has an open ticket: open one for the contact without one", ids: (tenant) => ({ contact: tenant.otherContact.id }) },
+  "PUT /tickets/:id": { why: "a queue other than the ticket's makes it a transfer, which reads userId and whatsappId", ids: (tenant) => ({ queue: tenant.otherQueue.id }) },
+};
+
+let a: SeededTenant;
+let b: SeededTenant;
+let idsA: TenantIds;
+let idsB: TenantIds;
+let snapshotA: Record<string, string>;
+const figures = { routes: 0, requests: 0, idPlaces: 0 };
+/** How the foreign-id requests were answered, by status and code. */
+const answers: Record<string, number> = {};
+
+function idsOf(tenant: SeededTenant): TenantIds {
+  return {
+    company: tenant.company.id,
+    user: tenant.agent.id,
+    connection: tenant.connection.id,
+    queue: tenant.queue.id,
+    queueOption: tenant.queueOption.id,
+    contact: tenant.contact.id,
+    extraInfo: tenant.extraInfoId,
+    ticket: tenant.ticket.id,
+    ticketUuid: tenant.ticket.uuid,
+    message: tenant.textMessage.id,
+    note: tenant.note.id,
+    tag: tenant.tag.id,
+    quickMessage: tenant.sharedQuick.id,
+    schedule: tenant.schedule.id,
+    mediaFile: tenant.mediaFiles[0]!,
+  };
+}
+
+beforeAll(async () => {
+  // The job queue takes the sends that schedules and messages queue; no worker runs, so nothing changes behind the requests.
+  await t.platform.jobs.start();
+  a = await seedTenant(t.app, t.db, t.platform.media, A_MARKER, 1);
+  b = await seedTenant(t.app, t.db, t.platform.media, "BRAVO", 2);
+  idsA = idsOf(a);
+  idsB = idsOf(b);
+  snapshotA = await snapshotCompany(t.db, a.company.id);
+}, 60_000);
+
+afterAll(async () => {
+  await t.platform.jobs.stop();
+  await t.close();
+});
+
+async function send(request: BuiltRequest, token: string | undefined) {
+  const headers = token ? bearer(token) : {};
+  figures.requests += 1;
+  if (request.multipart) {
+    const upload = multipartFile(token ?? "", { name: "probe.png", content: PNG, type: "image/png" });
+    const { authorization: _unused, ...multipartHeaders } = upload.headers;
+    return t.app.inject({ method: request.method as "POST", url: request.url, query: request.query, payload: upload.payload, headers: { ...multipartHeaders, ...headers } });
+  }
+  return t.app.inject({ method: request.method as "GET", url: request.url, query: request.query, headers, ...(request.body === undefined ? {} : { payload: request.body as object }) });
+}
+
+function errorOf(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === "object" && parsed !== null && "error" in parsed && typeof parsed.error === "string" ? parsed.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const describePlace = (place: IdPlace) => `${place.where} ${place.path.join(".")} = A's ${place.kind}`;
+
+/** What is wrong with B's answer to a request carrying A's id in `place`, or nothing. */
+function problemOf(route: RouteEntry, place: IdPlace | undefined, status: number, body: string): string | undefined {
+  const where = place ? describePlace(place) : "B's own ids";
+  if (body.includes(A_MARKER)) return `${where}: answer shows company A's data`;
+  if (status >= 500) return `${where}: ${status} ${body.slice(0, 200)}`;
+  if (!place) return undefined;
+  const code = errorOf(body);
+  const isNotFound = status === 404 && code === NOT_FOUND_CODE[place.kind];
+  const isInvalid = status === 400 && code === "ERR_VALIDATION";
+  const isUnread = place.where !== "params" && typeof place.path[0] === "string" && UNREAD_ID_FIELDS[place.path[0]] !== undefined;
+  if (!isUnread && (place.where === "params" || route.method !== "GET")) {
+    if (!isNotFound && !isInvalid) return `${where}: expected 404 ${NOT_FOUND_CODE[place.kind]}, got ${status} ${body.slice(0, 200)}`;
+    return undefined;
+  }
+  // A filter of a list: an empty list, or not found.
+  if (status >= 300 && !isNotFound && !isInvalid) return `${where}: expected a list or 404 ${NOT_FOUND_CODE[place.kind]}, got ${status} ${body.slice(0, 200)}`;
+  return undefined;
+}
+
+describe("the route table", () => {
+  it("holds every registered route, read from the server itself, without HEAD duplicates", () => {
+    expect(ROUTES.size).toBe(t.app.routeTable.length);
+    expect([...ROUTES.keys()].some((key) => key.startsWith("HEAD "))).toBe(false);
+    for (const key of ["GET /tickets/:id", "PUT /contacts/:id", "GET /media/:fileName", "POST /tags/sync"]) expect(ROUTES.has(key)).toBe(true);
+  });
+
+  it("lists as public only routes registered without the authentication hook, and every such route is listed", () => {
+    const unauthenticated = [...ROUTES.values()].filter((route) => !route.isAuthenticated).map(keyOf);
+    expect(unauthenticated.sort()).toEqual(Object.keys(PUBLIC_ROUTES).sort());
+  });
+});
+
+describe("every authenticated route, asked by company B's admin with company A's ids", () => {
+  it.each(SWEPT)("%s never reaches company A's records", async (key) => {
+    const route = ROUTES.get(key)!;
+    const places = idPlacesOfRoute(route);
+    figures.routes += 1;
+    figures.idPlaces += places.length;
+    const problems: string[] = [];
+    const own = { ...idsB, ...OWN_IDS_OF[key]?.ids(b) };
+    // GET /tickets/u/{uuid-or-id}: a ticket's uuid is also tried as its numeric id.
+    const foreignValues = (place: IdPlace) => (place.kind === "ticketUuid" ? [idsA, { ...idsA, ticketUuid: String(idsA.ticket) }] : [idsA]);
+    for (const [place, foreign] of places.flatMap((place) => foreignValues(place).map((foreign) => [place, foreign] as const))) {
+      const response = await send(buildRequest(route, own, foreign, place), b.adminToken);
+      const answer = `${response.statusCode} ${errorOf(response.body) ?? ""}`.trim();
+      answers[answer] = (answers[answer] ?? 0) + 1;
+      const problem = problemOf(route, place, response.statusCode, response.body);
+      if (problem) problems.push(problem);
+    }
+    // Then once with B's own ids only (not for a delete, which would take B's record away from the routes after it).
+    if (route.method !== "DELETE") {
+      const response = await send(buildRequest(route, own, idsA, undefined, { user: b.admin.id }), b.adminToken);
+      const problem = problemOf(route, undefined, response.statusCode, response.body);
+      if (problem) problems.push(problem);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("every admin-only route and every ticket outside its queues, asked by company B's user-profile account", () => {
+  let snapshotB: Record<string, string>;
+  let sharedQuickId: number;
+  let hiddenTicket: { id: number; uuid: string };
+  beforeAll(async () => {
+    // A shared reply of the admin as seeded: the sweep above may have changed the seeded one.
+    const created = await t.app.inject({ method: "POST", url: "/quick-messages", headers: bearer(b.adminToken), payload: { shortcode: "BRAVO-shared", message: "x", geral: true } });
+    sharedQuickId = created.json<{ id: number }>().id;
+    // The ticket back in the agent's queue (the sweep transferred it), so that what is refused below is the permission, not the ticket.
+    await t.app.inject({ method: "PUT", url: `/tickets/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { queueId: b.queue.id } });
+    const opened = await t.app.inject({ method: "GET", url: `/tickets/${b.ticket.id}`, headers: bearer(b.agentToken) });
+    if (opened.statusCode !== 200) throw new Error(`the agent cannot open B's ticket: ${opened.body}`);
+    // A pending ticket of B in a queue the agent does not work in, assigned to nobody.
+    const contact = await t.app.inject({ method: "POST", url: "/contacts", headers: bearer(b.adminToken), payload: { name: "BRAVO-hidden", number: "5511977770000" } });
+    const pending = await t.app.inject({
+      method: "POST",
+      url: "/tickets",
+      headers: bearer(b.adminToken),
+      payload: { contactId: contact.json<{ id: number }>().id, queueId: b.otherQueue.id, whatsappId: b.connection.id, status: "pending" },
+    });
+    if (pending.statusCode !== 200) throw new Error(`the hidden ticket was not opened: ${pending.body}`);
+    hiddenTicket = pending.json<{ id: number; uuid: string }>();
+    snapshotB = await snapshotCompany(t.db, b.company.id);
+  });
+
+  it("is a route the server has", () => {
+    expect(Object.keys(ADMIN_ONLY).filter((key) => !ROUTES.has(key))).toEqual([]);
+  });
+
+  it.each(Object.keys(ADMIN_ONLY))("%s answers 403 ERR_NO_PERMISSION", async (key) => {
+    const route = ROUTES.get(key)!;
+    const response = await send(buildRequest(route, idsB, idsA, undefined, { user: b.admin.id }), b.agentToken);
+    expect({ status: response.statusCode, error: errorOf(response.body) }, response.body).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
+  });
+
+  it.each([
+    ["PUT /users/:id", "its own profile to admin", () => ({ url: `/users/${b.agent.id}`, payload: { name: b.agent.name, email: b.agent.email, profile: "admin" } })],
+    ["PUT /users/:id", "its own queues", () => ({ url: `/users/${b.agent.id}`, payload: { name: b.agent.name, email: b.agent.email, queueIds: [b.queue.id, b.otherQueue.id] } })],
+    ["PUT /users/:id", "its own default connection", () => ({ url: `/users/${b.agent.id}`, payload: { name: b.agent.name, email: b.agent.email, whatsappId: b.connection.id } })],
+    ["PUT /users/:id", "its own allTicket", () => ({ url: `/users/${b.agent.id}`, payload: { name: b.agent.name, email: b.agent.email, allTicket: "enabled" } })],
+    ["POST /tags", "a new kanban lane", () => ({ url: "/tags", payload: { name: "probe lane", kanban: 1 } })],
+    ["PUT /tags/:id", "a tag off the kanban", () => ({ url: `/tags/${b.tag.id}`, payload: { name: "BRAVO-18", kanban: 0 } })],
+    ["PUT /quick-messages/:id", "a shared reply of the admin", () => ({ url: `/quick-messages/${sharedQuickId}`, payload: { shortcode: "probe", geral: true } })],
+    ["DELETE /quick-messages/:id", "a shared reply of the admin", () => ({ url: `/quick-messages/${sharedQuickId}` })],
+    ["DELETE /ticket-notes/:id", "the admin's note", () => ({ url: `/ticket-notes/${b.note.id}` })],
+    ["DELETE /messages/:id", "the admin's message", () => ({ url: `/messages/${b.textMessage.id}` })],
+  ] as const)("%s refuses to change %s with 403 ERR_NO_PERMISSION", async (key, _what, request) => {
+    const { url, payload } = { payload: undefined, ...request() };
+    const method = key.split(" ")[0] as "PUT" | "POST" | "DELETE";
+    // The agent works in B's queue, so it may open the ticket the note belongs to.
+    const response = await t.app.inject({ method, url, headers: bearer(b.agentToken), ...(payload ? { payload } : {}) });
+    expect({ status: response.statusCode, error: errorOf(response.body) }, response.body).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
+  });
+
+  it.each(SWEPT.filter((key) => idPlacesOfRoute(ROUTES.get(key)!).some((place) => place.kind === "ticket" || place.kind === "ticketUuid")))(
+    "%s keeps a ticket outside the account's queues out of its reach",
+    async (key) => {
+      const route = ROUTES.get(key)!;
+      const hidden = { ...idsB, ticket: hiddenTicket.id, ticketUuid: hiddenTicket.uuid };
+      const problems: string[] = [];
+      for (const place of idPlacesOfRoute(route).filter((p) => p.kind === "ticket" || p.kind === "ticketUuid")) {
+        const response = await send(buildRequest(route, idsB, hidden, place), b.agentToken);
+        const code = errorOf(response.body);
+        const refused = (response.statusCode === 403 && code === "ERR_NO_PERMISSION") || (response.statusCode === 404 && code === "ERR_NO_TICKET_FOUND");
+        if (!refused) problems.push(`${describePlace(place)}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it("GET /whatsapp/:id hides the connection's external-API token", async () => {
+    const response = await t.app.inject({ method: "GET", url: `/whatsapp/${b.connection.id}`, headers: bearer(b.agentToken) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ token: null });
+  });
+
+  it("changes none of company B's rows", async () => {
+    expect(await snapshotCompany(t.db, b.company.id)).toEqual(snapshotB);
+  });
+});
+
+describe("a route that reads its body by hand, asked by company B's admin", () => {
+  it("POST /messages/:ticketId refuses to quote company A's message and never attaches A's media file", async () => {
+    const accepted = await t.app.inject({ method: "PUT", url: `/tickets/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { status: "open" } });
+    expect(accepted.json()).toMatchObject({ status: "open" });
+    const quoting = await t.app.inject({ method: "POST", url: `/messages/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { body: "probe", quotedMsg: { id: a.textMessage.id } } });
+    expect({ status: quoting.statusCode, error: errorOf(quoting.body) }).toEqual({ status: 404, error: "ERR_NO_MESSAGE_FOUND" });
+    const attaching = await t.app.inject({ method: "POST", url: `/messages/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { body: "probe", mediaUrl: a.mediaFiles[0] } });
+    expect(attaching.body).not.toContain(A_MARKER);
+    expect(attaching.body).not.toContain(a.mediaFiles[0]);
+  });
+});
+
+describe("every authenticated route, without a session", () => {
+  it.each(AUTHENTICATED)("%s answers 401", async (key) => {
+    const response = await send(buildRequest(ROUTES.get(key)!, idsA, idsA), undefined);
+    expect({ status: response.statusCode, error: errorOf(response.body) }).toEqual({ status: 401, error: "ERR_SESSION_EXPIRED" });
+  });
+});
+
+describe("company A's stored media", () => {
+  it("answers 401 without a session, 404 to company B and the file to company A", async () => {
+    for (const fileName of a.mediaFiles) {
+      expect(fileName).toMatch(/^[0-9a-f]{32}\.png$/);
+      const url = `/media/${fileName}`;
+      expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
+      const asB = await t.app.inject({ method: "GET", url, headers: bearer(b.adminToken) });
+      expect({ status: asB.statusCode, error: errorOf(asB.body) }).toEqual({ status: 404, error: "ERR_NOT_FOUND" });
+      expect((await t.app.inject({ method: "GET", url, headers: bearer(a.adminToken) })).statusCode).toBe(200);
+    }
+  });
+
+  it("cannot be reached from company B through a path outside its folder", async () => {
+    const escapes = [`../${a.company.id}/${a.mediaFiles[0]}`, `..%2F${a.company.id}%2F${a.mediaFiles[0]}`, `%2e%2e%2f${a.company.id}%2f${a.mediaFiles[0]}`];
+    for (const escape of escapes) {
+      const response = await t.app.inject({ method: "GET", url: `/media/${escape}`, headers: bearer(b.adminToken) });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+  });
+});
+
+describe("the public routes", () => {
+  it("tell only the version and the health of the server", async () => {
+    for (const url of ["/version", "/health"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain(A_MARKER);
+    }
+  });
+
+  it("log in and refresh only the caller's own account", async () => {
+    const login = await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: "nobody@example.com", password: "wrong-password" } });
+    expect({ status: login.statusCode, error: errorOf(login.body) }).toEqual({ status: 401, error: "ERR_INVALID_CREDENTIALS" });
+    const refresh = await t.app.inject({ method: "POST", url: "/auth/refresh_token" });
+    expect(refresh.statusCode).toBe(401);
+    expect(refresh.body).not.toContain(A_MARKER);
+  });
+
+  it("include the simulator's only while the simulator is on", async () => {
+    const off = await buildTestApp({ simulator: false });
+    try {
+      expect(off.app.routeTable.filter((route) => route.url.startsWith("/simulator"))).toEqual([]);
+    } finally {
+      await off.close();
+    }
+    expect([...ROUTES.keys()].filter((key) => key.includes(" /simulator")).length).toBeGreaterThan(0);
+  });
+
+  it("list the simulator's connections with their company and state, and never a token or a session", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/simulator/connections" });
+    const keys = new Set(response.json<Record<string, unknown>[]>().flatMap((connection) => Object.keys(connection)));
+    expect([...keys].sort()).toEqual(["companyId", "companyName", "id", "isRunning", "name", "number", "qrcode", "refuseSends", "retries", "status", "updatedAt"]);
+  });
+
+  it("never hand out a company's stored messages or media by their id through the simulator", async () => {
+    for (const id of [a.textMessage.id, a.mediaMessage.id]) {
+      const response = await t.app.inject({ method: "GET", url: `/simulator/media/${id}` });
+      expect(response.statusCode).toBe(404);
+    }
+    const chats = await t.app.inject({ method: "GET", url: `/simulator/connections/${a.connection.id}/chats` });
+    expect(chats.body).not.toContain(a.textMessage.body);
+    expect(chats.body).not.toContain(a.mediaMessage.body);
+  });
+});
+
+describe("company B's own records with company A's natural keys", () => {
+  it("are created as B's: the same contact number, queue colour, tag name and connection name", async () => {
+    const asB = (url: string, payload: object) => t.app.inject({ method: "POST", url, headers: bearer(b.adminToken), payload });
+    const contact = await asB("/contacts", { name: "Same number", number: `55119${1}0000001` });
+    const queue = await asB("/queue", { name: "Same colour", color: "#111111" });
+    const tag = await asB("/tags", { name: `${A_MARKER}-18` });
+    const connection = await asB("/whatsapp", { name: a.connection.name, provider: "simulator" });
+    for (const response of [contact, queue, tag, connection]) expect(response.statusCode, response.body).toBe(200);
+    expect(contact.json<{ id: number }>().id).not.toBe(a.contact.id);
+    expect(tag.json<{ id: number }>().id).not.toBe(a.tag.id);
+    expect(connection.json<{ id: number }>().id).not.toBe(a.connection.id);
+  });
+});
+
+describe("a super user's company administration (deliberately cross-company)", () => {
+  it("reads another company's detail and plan, which a company's admin cannot", async () => {
+    const superUser = await createUser(t.db, { companyId: b.company.id, profile: "admin", isSuper: true, email: "bravo-super@example.com" });
+    const { token } = await loginAs(t.app, superUser.email);
+    for (const url of [`/companies/${a.company.id}`, `/companies/listPlan/${a.company.id}`]) {
+      expect((await t.app.inject({ method: "GET", url, headers: bearer(token) })).statusCode).toBe(200);
+      const asAdmin = await t.app.inject({ method: "GET", url, headers: bearer(b.adminToken) });
+      expect({ status: asAdmin.statusCode, error: errorOf(asAdmin.body) }).toEqual({ status: 404, error: "ERR_NO_COMPANY_FOUND" });
+    }
+  });
+});
+
+describe("company A's rows after every request above", () => {
+  it("are unchanged", async () => {
+    expect(await snapshotCompany(t.db, a.company.id)).toEqual(snapshotA);
+  });
+
+  it("and no row of any company references another company's row", async () => {
+    expect(await crossCompanyReferences(t.db)).toEqual([]);
+  });
+
+  it("were checked through every route", () => {
+    const foreign = Object.values(answers).reduce((sum, count) => sum + count, 0);
+    console.log(
+      `tenant isolation: ${ROUTES.size} routes (${AUTHENTICATED.length} authenticated, ${Object.keys(PUBLIC_ROUTES).length} public, ${SWEPT.length} swept), ` +
+        `${figures.idPlaces} id places, ${foreign} requests with company A's ids, ${figures.requests} requests in the sweeps, ` +
+        `${Object.keys(ADMIN_ONLY).length} admin-only routes; A's ids answered ${JSON.stringify(answers)}`,
+    );
+    expect(figures.routes).toBe(SWEPT.length);
+  });
+});
+
+describe("realtime, for a socket of company B's admin", () => {
+  const sockets: Socket[] = [];
+  let url: string;
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+
+  async function open(token: string): Promise<{ socket: Socket; received: string[] }> {
+    const socket = connect(url, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    const received: string[] = [];
+    socket.onAny((event: string) => received.push(event));
+    await new Promise<void>((resolve, reject) => {
+      socket.once("ready", () => resolve());
+      socket.once("connect_error", reject);
+    });
+    return { socket, received };
+  }
+
+  it("receives no event of company A's tickets, messages, contacts, users, queues or tags, whatever room it asks for", async () => {
+    const spy = await open(b.adminToken);
+    const witness = await open(a.adminToken);
+    const tries = [a.ticket.id, String(a.ticket.id), a.ticket.uuid, `${a.company.id}-${a.ticket.id}`, `company-${a.company.id}`, `company-${a.company.id}-ticket`, "../1"];
+    for (const ticket of tries) spy.socket.emit(CLIENT_EVENTS.joinChatBox, ticket);
+    spy.socket.emit(CLIENT_EVENTS.joinNotification, a.company.id);
+    spy.socket.emit(CLIENT_EVENTS.joinNotification);
+    for (const status of [...TICKET_STATUSES, `${a.company.id}-open`, `company-${a.company.id}-open`]) spy.socket.emit(CLIENT_EVENTS.joinTickets, status);
+    spy.socket.emit(CLIENT_EVENTS.userStatus);
+    witness.socket.emit(CLIENT_EVENTS.joinChatBox, String(a.ticket.id));
+    witness.socket.emit(CLIENT_EVENTS.joinNotification);
+    for (const status of TICKET_STATUSES) witness.socket.emit(CLIENT_EVENTS.joinTickets, status);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    spy.received.length = 0;
+
+    const asA = (method: "POST" | "PUT" | "DELETE", path: string, payload?: object) =>
+      t.app.inject({ method, url: path, headers: bearer(a.adminToken), ...(payload ? { payload } : {}) });
+    // The simulator session is not running: the message is stored and queued (and announced) all the same.
+    const queuedMessage = await asA("POST", `/messages/${a.ticket.id}`, { body: `${A_MARKER}-realtime` });
+    expect(queuedMessage.json()).toMatchObject({ error: "ERR_WAPP_NOT_INITIALIZED", details: { queued: true } });
+    const changes = [
+      await asA("PUT", `/tickets/${a.ticket.id}`, { status: "pending" }),
+      await asA("PUT", `/tickets/${a.ticket.id}`, { status: "open", userId: a.admin.id }),
+      await asA("PUT", `/contacts/${a.contact.id}`, { name: `${A_MARKER}-30`, number: "551110000001" }),
+      await asA("POST", "/contacts", { name: `${A_MARKER}-31`, number: "551110000099" }),
+      await asA("PUT", `/users/${a.agent.id}`, { name: `${A_MARKER}-32`, email: a.agent.email }),
+      await asA("PUT", `/queue/${a.queue.id}`, { name: `${A_MARKER}-33`, color: "#111111" }),
+      await asA("POST", "/tags", { name: `${A_MARKER}-34` }),
+      await asA("PUT", `/tags/${a.tag.id}`, { name: `${A_MARKER}-35` }),
+    ];
+    expect(changes.map((response) => `${response.statusCode} ${response.statusCode === 200 ? "" : response.body}`)).toEqual(changes.map(() => "200 "));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    for (const channel of ["ticket", "appMessage", "contact", "user", "queue", "tag"] as const) expect(witness.received).toContain(companyEvent(a.company.id, channel));
+    expect(spy.received).toEqual([]);
+  });
+});
