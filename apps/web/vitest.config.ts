@@ -11,6 +11,8 @@ export default defineConfig({
     css: false,
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
+    // The web tests share two cores with the server tests: give a rendering test room on a busy machine.
+    testTimeout: 15_000,
     unstubGlobals: true,
   },
 });

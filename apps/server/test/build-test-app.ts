@@ -77,8 +77,11 @@ async function newDatabase(): Promise<Database> {
 /**
  * A fresh database per call. Closing it keeps it as the spare of the next call (a test that opens a
  * second app while the first is open gets a database of its own); `closeSpareDatabase` ends the last one.
+ * With `reusable` false (tests that run the job queue, whose workers may still be winding down after
+ * the test) the database is a new copy and is closed for good with the test.
  */
-async function freshDatabase(): Promise<Database> {
+async function freshDatabase(reusable: boolean): Promise<Database> {
+  if (!reusable) return newDatabase();
   let database: Database;
   if (spare) {
     database = spare;
@@ -138,7 +141,7 @@ export interface TestAppOptions {
 /** Builds the whole app on a fresh database, with a recorder of the domain events it publishes. */
 export async function buildTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
-  const database = await freshDatabase();
+  const database = await freshDatabase(!options.start);
   const events = new DomainEvents((error) => {
     throw error;
   });
