@@ -30,7 +30,8 @@ import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
-import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.ts";
+import { refuseNulCharacters } from "./plugins/input-guard.ts";
 import { recordRoutes } from "./plugins/route-table.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { attachRealtime } from "./realtime/realtime.ts";
@@ -62,11 +63,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: "x-request-id",
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   recordRoutes(app);
   registerErrorHandler(app);
+  refuseNulCharacters(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ApiErrorBody, ErrorCode } from "@conversa/shared";
 import { AppError } from "../lib/app-error.ts";
@@ -56,6 +56,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(body("ERR_NOT_FOUND", `Route ${request.method} ${request.url.split("?")[0]} not found`));
   });
+}
+
+/**
+ * Fastify's answer to a URL its router refuses before any route runs (a path parameter longer than the
+ * router allows, a malformed escape): 400 ERR_VALIDATION in the API's error shape, not Fastify's own.
+ */
+export function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.status(400).send(body("ERR_VALIDATION", "Malformed request"));
 }
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {

@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { isErrorCode } from "@conversa/shared";
+import { buildTestApp } from "../../test/build-test-app.ts";
+import { bearer } from "../../test/factories.ts";
+import { hasNulCharacter } from "../plugins/input-guard.ts";
+import type { RouteEntry } from "../plugins/route-table.ts";
+import { snapshotCompany } from "./company-snapshot.ts";
+import { type TenantIds, buildRequest, jsonSchemaOf, pathParamsOf } from "./route-requests.ts";
+import { type SeededTenant, seedTenant } from "./seed-tenant.ts";
+
+const t = await buildTestApp();
+const keyOf = (route: Pick<RouteEntry, "method" | "url">) => `${route.method} ${route.url}`;
+
+/** Authenticated routes left out, each with why. */
+const NOT_SWEPT: Record<string, string> = {
+  "DELETE /auth/logout": "ends the caller's own session and reads no input",
+};
+
+const ROUTES = t.app.routeTable.filter((route) => route.isAuthenticated && !NOT_SWEPT[keyOf(route)]);
+
+const LONG = "x".repeat(100_000);
+const HOSTILE_STRINGS: Record<string, string> = {
+  "100,000 characters": LONG,
+  unicode: "😀👍🏽 שלום مرحبا e\u0301\u0308 ẞ",
+  "NUL character": "a\u0000b",
+  "bell and escape": "a\u0007b\u001b[31mc",
+  "SQL comment": "' or 1=1 --",
+  "SQL drop": "'; drop table tickets; --",
+  HTML: "<img src=x onerror=alert(1)>",
+};
+const WRONG_TYPES: Record<string, (value: unknown) => unknown> = {
+  "number↔string": (value) => (typeof value === "number" ? String(value) : typeof value === "string" ? 12345 : "12345"),
+  object: () => ({ a: 1 }),
+  array: () => [1, 2],
+  boolean: () => true,
+  null: () => null,
+};
+const WRONG_QUERY_TYPES = { number: "12345", "non-number": "abc", object: '{"a":1}', array: "[1,2]", boolean: "true", null: "null" };
+const PAGE_NUMBERS = { "-1": "-1", "0": "0", "1e12": "1e12", "1.5": "1.5", abc: "abc" };
+const JSON_FILTERS = { "unclosed [": "[", object: '{"a":1}', "mixed array": '[1,"x"]', null: "null", "10,000 elements": JSON.stringify(Array.from({ length: 10_000 }, (_, i) => i + 1)) };
+const PATH_PARAMS = { "-1": "-1", "0": "0", "2^53": String(2 ** 53), abc: "abc", "../../etc/passwd": "../../etc/passwd", "10,000 characters": "9".repeat(10_000) };
+const BODY_TYPES: Record<string, string> = { array: "[]", string: '"text"', number: "42", null: "null" };
+
+function nested(depth: number): unknown {
+  let value: unknown = { leaf: 1 };
+  for (let i = 0; i < depth; i += 1) value = { a: value };
+  return value;
+}
+const DEEP = nested(2_000);
+
+type Json = Record<string, unknown>;
+const ZObject = z.record(z.string(), z.unknown());
+const asObject = (value: unknown): Json | undefined => ZObject.safeParse(value).data;
+
+interface Variant {
+  name: string;
+  url: string;
+  query: Record<string, string>;
+  /** Raw text sent as the body, with its content type. */
+  payload?: string;
+  contentType?: string;
+  /** A hostile string put in a body field: the field to read back when the request succeeds. */
+  readBack?: { field: string };
+}
+
+/** The parsed value a route's zod schema gives for `value`, or `undefined` when it refuses it. */
+async function parsed(schema: unknown, value: unknown): Promise<{ ok: boolean; data?: unknown }> {
+  if (!(schema instanceof z.ZodType)) return { ok: true, data: value };
+  const result = await schema.safeParseAsync(value);
+  return result.success ? { ok: true, data: result.data } : { ok: false };
+}
+
+/** Whether the server's input guard or the route's schemas refuse the variant, and what the body schema made of it. */
+async function judge(route: RouteEntry, variant: Variant): Promise<{ refused: boolean; body?: unknown }> {
+  const [path] = variant.url.split("?");
+  const names = pathParamsOf(route.url);
+  const pattern = new RegExp(`^${route.url.replace(/:\w+/g, "([^/]*)")}$`);
+  const match = pattern.exec(path!);
+  if (!match) return { refused: true };
+  const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+  if (hasNulCharacter(params) || hasNulCharacter(variant.query) || (variant.payload ?? "").includes("\\u0000")) return { refused: true };
+  if (!(await parsed(route.params, params)).ok) return { refused: true };
+  if (!(await parsed(route.querystring, variant.query)).ok) return { refused: true };
+  const hasBody = route.method !== "GET" && route.method !== "DELETE";
+  if (!hasBody || route.body === undefined) return { refused: variant.payload !== undefined && variant.contentType !== "application/json" };
+  if (variant.contentType !== undefined && variant.contentType !== "application/json") return { refused: true };
+  let body: unknown;
+  try {
+    body = variant.payload === undefined ? undefined : JSON.parse(variant.payload);
+  } catch {
+    return { refused: true };
+  }
+  const result = await parsed(route.body, body);
+  return { refused: !result.ok, body: result.data };
+}
+
+/** Every broken variant of the valid request for a route. */
+function variantsOf(route: RouteEntry, ids: TenantIds): Variant[] {
+  const valid = buildRequest(route, ids, ids, undefined, { user: tenant.admin.id });
+  const variants: Variant[] = [];
+  const json = (value: unknown) => JSON.stringify(value);
+  const hasBody = route.method !== "GET" && route.method !== "DELETE";
+  const validBody = valid.multipart ? undefined : valid.body;
+  const base = { url: valid.url, query: valid.query };
+  const withBody = (name: string, body: unknown, readBack?: Variant["readBack"]): Variant => ({ ...base, name, payload: json(body), contentType: "application/json", readBack });
+
+  for (const param of pathParamsOf(route.url)) {
+    const index = route.url.split("/").indexOf(`:${param}`);
+    for (const [name, value] of Object.entries(PATH_PARAMS)) {
+      const parts = valid.url.split("/");
+      parts[index] = encodeURIComponent(value);
+      variants.push({ ...base, name: `path :${param} = ${name}`, url: parts.join("/"), payload: validBody === undefined ? undefined : json(validBody), contentType: validBody === undefined ? undefined : "application/json" });
+    }
+  }
+
+  const querySchema = jsonSchemaOf(route.querystring);
+  const queryFields = Object.keys(asObject(querySchema?.properties) ?? {});
+  const withQuery = (name: string, field: string, value: string): Variant => {
+    const query = { ...valid.query, [field]: value };
+    return { ...base, name, query, payload: validBody === undefined ? undefined : json(validBody), contentType: validBody === undefined ? undefined : "application/json" };
+  };
+  for (const field of queryFields) {
+    const isPage = /page/i.test(field);
+    const isJsonFilter = (valid.query[field] ?? "").startsWith("[") || ["queueIds", "tags", "users", "whatsappIds", "statuses"].includes(field);
+    for (const [name, value] of Object.entries(WRONG_QUERY_TYPES)) variants.push(withQuery(`query ${field} = ${name}`, field, value));
+    for (const [name, value] of Object.entries(HOSTILE_STRINGS)) variants.push(withQuery(`query ${field} = ${name}`, field, value));
+    if (isPage) for (const [name, value] of Object.entries(PAGE_NUMBERS)) variants.push(withQuery(`query ${field} = ${name}`, field, value));
+    if (isJsonFilter) for (const [name, value] of Object.entries(JSON_FILTERS)) variants.push(withQuery(`query ${field} = ${name}`, field, value));
+  }
+
+  if (!hasBody) return variants;
+  variants.push({ ...base, name: "malformed JSON", payload: '{"a": 1,', contentType: "application/json" });
+  variants.push({ ...base, name: "wrong content type", payload: "<a>1</a>", contentType: "application/xml" });
+  if (valid.multipart) return variants;
+  variants.push({ ...base, name: "no body" });
+  for (const [name, text] of Object.entries(BODY_TYPES)) variants.push({ ...base, name: `body is ${name}`, payload: text, contentType: "application/json" });
+  const body = asObject(validBody);
+  if (!body) return variants;
+  const bodySchema = jsonSchemaOf(route.body);
+  const properties = asObject(bodySchema?.properties) ?? {};
+  const required = Array.isArray(bodySchema?.required) ? bodySchema.required.map(String) : [];
+  for (const field of required) {
+    const { [field]: _missing, ...rest } = body;
+    variants.push(withBody(`body without ${field}`, rest));
+  }
+  for (const field of Object.keys(properties)) {
+    const current = body[field] ?? "";
+    for (const [name, wrong] of Object.entries(WRONG_TYPES)) variants.push(withBody(`body ${field} = ${name}`, { ...body, [field]: wrong(current) }));
+    variants.push(withBody(`body ${field} nested 2,000 levels`, { ...body, [field]: DEEP }));
+    if (typeof current === "string" || body[field] === undefined) {
+      for (const [name, value] of Object.entries(HOSTILE_STRINGS)) variants.push(withBody(`body ${field} = ${name}`, { ...body, [field]: value }, { field }));
+    }
+  }
+  return variants;
+}
+
+let tenant: SeededTenant;
+let ids: TenantIds;
+const figures = { routes: 0, variants: 0, refused: 0, accepted: 0, status400: 0, readBacks: 0 };
+const otherCodes: Record<string, number> = {};
+
+function tally(status: number, body: string) {
+  figures.variants += 1;
+  const code = errorOf(body);
+  if (status === 400) figures.status400 += 1;
+  else {
+    const key = `${status}${code ? ` ${code}` : ""}`;
+    otherCodes[key] = (otherCodes[key] ?? 0) + 1;
+  }
+}
+
+function errorOf(body: string): string | undefined {
+  try {
+    const value = asObject(JSON.parse(body));
+    return typeof value?.error === "string" ? value.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What is wrong with an error answer's shape, or nothing. */
+function shapeProblem(status: number, body: string): string | undefined {
+  if (status >= 500) return `${status} ${body.slice(0, 200)}`;
+  if (status < 400) return undefined;
+  let value: Json | undefined;
+  try {
+    value = asObject(JSON.parse(body));
+  } catch {
+    return `${status} answer is not JSON: ${body.slice(0, 200)}`;
+  }
+  if (!value || typeof value.message !== "string" || !isErrorCode(value.error)) return `${status} answer is not {error, message} with a known code: ${body.slice(0, 200)}`;
+  return undefined;
+}
+
+async function send(method: string, url: string, variant?: Pick<Variant, "query" | "payload" | "contentType">) {
+  const headers: Record<string, string> = { ...bearer(tenant.adminToken) };
+  if (variant?.contentType) headers["content-type"] = variant.contentType;
+  return t.app.inject({ method: method as "GET", url, query: variant?.query ?? {}, headers, ...(variant?.payload === undefined ? {} : { payload: variant.payload }) });
+}
+
+beforeAll(async () => {
+  await t.platform.jobs.start();
+  tenant = await seedTenant(t.app, t.db, t.platform.media, "HOSTILE", 1);
+  ids = {
+    company: tenant.company.id,
+    user: tenant.agent.id,
+    connection: tenant.connection.id,
+    queue: tenant.queue.id,
+    queueOption: tenant.queueOption.id,
+    contact: tenant.contact.id,
+    extraInfo: tenant.extraInfoId,
+    ticket: tenant.ticket.id,
+    ticketUuid: tenant.ticket.uuid,
+    message: tenant.textMessage.id,
+    note: tenant.note.id,
+    tag: tenant.tag.id,
+    quickMessage: tenant.sharedQuick.id,
+    schedule: tenant.schedule.id,
+    mediaFile: tenant.mediaFiles[0]!,
+  };
+}, 60_000);
+
+afterAll(async () => {
+  console.log(
+    `hostile input: ${figures.routes} routes, ${figures.variants} variants sent (${figures.refused} that the input guard or the route's schemas refuse, ${figures.accepted} accepted), ${figures.status400} × 400, ${figures.readBacks} stored strings read back, other answers ${JSON.stringify(otherCodes)}`,
+  );
+  await t.platform.jobs.stop();
+  await t.close();
+});
+
+const ROUTE_KEYS = new Set(ROUTES.map(keyOf));
+
+/** The URL that reads back what a successful write stored, when the route's resource has a GET of its own. */
+function readBackUrl(route: RouteEntry, url: string, answer: Json | undefined): string | undefined {
+  if (route.method === "PUT" && ROUTE_KEYS.has(`GET ${route.url}`)) return url;
+  if (route.method === "POST" && ROUTE_KEYS.has(`GET ${route.url}/:id`) && typeof answer?.id === "number") return `${url}/${answer.id}`;
+  return undefined;
+}
+
+/** A path value the route cannot find: its resource's not-found code, or no route at all. */
+const isNotFoundOfPath = (variant: Variant, code: string | undefined) =>
+  variant.name.startsWith("path ") && code !== undefined && (code === "ERR_NOT_FOUND" || /^ERR_NO_\w+_FOUND$/.test(code));
+
+describe("input its route's schemas refuse, sent by a company admin to every authenticated route", () => {
+  let before: Record<string, string>;
+  beforeAll(async () => {
+    before = await snapshotCompany(t.db, tenant.company.id);
+  });
+
+  it.each(ROUTES.map(keyOf))("%s answers 400 ERR_VALIDATION without a 5xx", async (key) => {
+    const route = ROUTES.find((entry) => keyOf(entry) === key)!;
+    figures.routes += 1;
+    const problems: string[] = [];
+    for (const variant of variantsOf(route, ids)) {
+      if (!(await judge(route, variant)).refused) continue;
+      figures.refused += 1;
+      const response = await send(route.method, variant.url, variant);
+      tally(response.statusCode, response.body);
+      const code = errorOf(response.body);
+      const shape = shapeProblem(response.statusCode, response.body);
+      if (shape) problems.push(`${variant.name}: ${shape}`);
+      else if (!(response.statusCode === 400 && code === "ERR_VALIDATION") && !(response.statusCode === 404 && isNotFoundOfPath(variant, code))) {
+        problems.push(`${variant.name}: expected 400 ERR_VALIDATION, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("leaves every row of the company unchanged", async () => {
+    expect(await snapshotCompany(t.db, tenant.company.id)).toEqual(before);
+  });
+});
+
+describe("input its route's schemas accept (hostile strings within bounds, unknown path values), sent to every authenticated route", () => {
+  it.each(ROUTES.map(keyOf))("%s answers without a 5xx, and stores strings byte for byte", async (key) => {
+    const route = ROUTES.find((entry) => keyOf(entry) === key)!;
+    const problems: string[] = [];
+    for (const variant of variantsOf(route, ids)) {
+      // A delete with a valid target would take the tenant's records away from the routes after it.
+      if (route.method === "DELETE" && !variant.name.startsWith("path ")) continue;
+      const verdict = await judge(route, variant);
+      if (verdict.refused) continue;
+      figures.accepted += 1;
+      const response = await send(route.method, variant.url, variant);
+      tally(response.statusCode, response.body);
+      const shape = shapeProblem(response.statusCode, response.body);
+      if (shape) {
+        problems.push(`${variant.name}: ${shape}`);
+        continue;
+      }
+      if (response.statusCode >= 300 || !variant.readBack) continue;
+      const field = variant.readBack.field;
+      const expected = asObject(verdict.body)?.[field];
+      const answer = asObject(response.json());
+      if (answer && field in answer) figures.readBacks += 1;
+      if (answer && field in answer && answer[field] !== expected) problems.push(`${variant.name}: answered ${JSON.stringify(answer[field])?.slice(0, 80)}`);
+      const url = readBackUrl(route, variant.url, answer);
+      if (!url) continue;
+      const read = asObject((await send("GET", url)).json());
+      if (read && field in read) figures.readBacks += 1;
+      if (read && field in read && read[field] !== expected) problems.push(`${variant.name}: read back ${JSON.stringify(read[field])?.slice(0, 80)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
