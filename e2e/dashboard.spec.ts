@@ -97,7 +97,7 @@ async function attendantShare(page: Page, chart: Locator, name: string): Promise
 
 test.describe("dashboard", () => {
   test("shows the figures of a history made through the product, and each chart follows its own dates", async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const admin = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const simulator = await browser.newPage();
     const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
@@ -109,9 +109,9 @@ test.describe("dashboard", () => {
       await logIn(admin);
       await pairSimulator(simulator);
       await admin.goto("/");
-      await expect(admin.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+      await expect(admin.getByRole("heading", { name: "Dashboard" })).toBeVisible({ timeout: 15_000 });
       // The per-attendant chart's first answer, for its default range (this month): nothing shown before it.
-      await expect(perAttendant.getByText(/^Total: \d+$/)).toBeVisible();
+      await expect(perAttendant.getByText(/^Total: \d+$/)).toBeVisible({ timeout: 15_000 });
       const attendantsBefore = { total: await figureCount(perAttendant), admin: await attendantShare(admin, perAttendant, "Administrador") };
       await showTodayByHour(perDay, today);
       const todayBefore = await figureCount(perDay);
@@ -132,7 +132,7 @@ test.describe("dashboard", () => {
 
       // A fresh page: every figure is asked anew.
       await admin.goto("/");
-      await expect(admin.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+      await expect(admin.getByRole("heading", { name: "Dashboard" })).toBeVisible({ timeout: 15_000 });
       await applyLastThreeDays(admin);
       await expect.poll(() => cardValue(admin, "Em atendimento")).toBe(String(before.happening + 1));
       expect(await cardValue(admin, "Aguardando")).toBe(String(before.pending + 1));
@@ -146,7 +146,9 @@ test.describe("dashboard", () => {
       await expect(adminRow).toContainText("Online");
 
       // The two tickets the admin took count for the admin; the one still waiting has no attendant and is left out.
-      await expect(perAttendant.getByRole("figure")).toHaveAttribute("aria-label", `Atendimentos por atendente: ${attendantsBefore.total + 2} atendimentos`);
+      await expect(perAttendant.getByRole("figure")).toHaveAttribute("aria-label", `Atendimentos por atendente: ${attendantsBefore.total + 2} atendimentos`, {
+        timeout: 15_000,
+      });
       await expect.poll(() => attendantShare(admin, perAttendant, "Administrador")).toBe(attendantsBefore.admin + 2);
 
       // The tickets-per-day chart: the three new tickets were created today, by hour; then a week by day.
