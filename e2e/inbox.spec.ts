@@ -8,12 +8,13 @@ const PNG = Buffer.from(
 
 test.describe("connections and the inbox", () => {
   test("the admin connects the simulator by scanning its QR, a customer writes, and the ticket appears live", async ({ browser }) => {
+    test.setTimeout(60_000);
     const attendant = await browser.newPage();
     const simulator = await browser.newPage();
     try {
       await logIn(attendant);
       await attendant.goto("/connections");
-      await expect(attendant.getByText("Simulador", { exact: true }).first()).toBeVisible();
+      await expect(attendant.getByText("Simulador", { exact: true }).first()).toBeVisible({ timeout: 15_000 });
 
       await pairSimulator(simulator);
       await expect(attendant.getByText("Conectado").first()).toBeVisible({ timeout: 15_000 });
