@@ -1,5 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
-import { ZDashboardResponse, ZListTicketsResponse, ZTicketsDayResponse, ZTicketsUsersResponse } from "@conversa/shared";
+import { type Locator, type Page, expect, test } from "@playwright/test";
+import { ZListTicketsResponse } from "@conversa/shared";
 import { createUserViaApi, customerSays, logIn, pairSimulator } from "./helpers.ts";
 
 /** The seeded company's time zone: the dashboard counts its days there. */
@@ -8,10 +8,7 @@ const TIMEZONE = "America/Sao_Paulo";
 const dayThere = (offsetDays = 0) => new Intl.DateTimeFormat("en-CA", { timeZone: TIMEZONE }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
 /** "HHh MMm" as the cards show minutes (spec core §9). */
-const hhmm = (minutes: number) => {
-  const total = Math.max(0, Math.round(minutes));
-  return `${String(Math.floor(total / 60)).padStart(2, "0")}h ${String(total % 60).padStart(2, "0")}m`;
-};
+const HHMM = /^\d{2,}h \d{2}m$/;
 
 /** Calls the API with the page's own session. */
 async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
@@ -59,18 +56,65 @@ async function applyLastThreeDays(page: Page): Promise<void> {
   await answered;
 }
 
+/** The number in a chart's figure label ("Atendimentos por hora: 5 atendimentos" → 5). */
+async function figureCount(chart: Locator): Promise<number> {
+  const label = (await chart.getByRole("figure").getAttribute("aria-label")) ?? "";
+  const count = /: (\d+) atendimentos$/.exec(label)?.[1];
+  if (count === undefined) throw new Error(`no count in the figure label "${label}"`);
+  return Number(count);
+}
+
+/**
+ * The tickets-per-day chart on today alone. It goes through a day with nothing and a week first, so
+ * that the hourly title it ends on can only come from today's answer, not from one kept from an earlier range.
+ */
+async function showTodayByHour(chart: Locator, today: string): Promise<void> {
+  await chart.getByLabel("Data inicial").fill("2020-01-01");
+  await chart.getByLabel("Data final").fill("2020-01-01");
+  await expect(chart.getByRole("figure")).toHaveAttribute("aria-label", "Atendimentos por hora: 0 atendimentos");
+  // The start moves first (a week ago to 2020-01-01 is no range: nothing is asked), then the end: the week up to today.
+  await chart.getByLabel("Data inicial").fill(dayThere(-6));
+  await chart.getByLabel("Data final").fill(today);
+  await expect(chart.getByRole("figure")).toHaveAttribute("aria-label", /^Atendimentos por dia: \d+ atendimentos$/);
+  await chart.getByLabel("Data inicial").fill(today);
+  await expect(chart.getByRole("figure")).toHaveAttribute("aria-label", /^Atendimentos por hora: \d+ atendimentos$/);
+}
+
+/** An attendant's bar in the tickets-per-attendant chart, read from the tooltip its row shows on hover (0 without a bar). */
+async function attendantShare(page: Page, chart: Locator, name: string): Promise<number> {
+  const label = chart.getByText(name, { exact: true });
+  if ((await label.count()) === 0) return 0;
+  const box = await label.boundingBox();
+  if (!box) return 0;
+  // Right of the axis label, inside the plot: the row's tooltip opens.
+  await page.mouse.move(box.x + box.width + 60, box.y + box.height / 2);
+  const cell = page.getByRole("tooltip", { name }).getByRole("row", { name: /^Atendimentos/ }).getByRole("cell");
+  await expect(cell).toBeVisible();
+  const value = Number(await cell.innerText());
+  await page.mouse.move(0, 0);
+  return value;
+}
+
 test.describe("dashboard", () => {
   test("shows the figures of a history made through the product, and each chart follows its own dates", async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const admin = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const simulator = await browser.newPage();
     const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
     const names = [`Painel Resolvido ${digits}`, `Painel Atendido ${digits}`, `Painel Aguardando ${digits}`];
+    const perDay = admin.getByRole("region", { name: /^Atendimentos por (dia|hora)$/ });
+    const perAttendant = admin.getByRole("region", { name: "Atendimentos por atendente" });
+    const today = dayThere();
     try {
       await logIn(admin);
       await pairSimulator(simulator);
       await admin.goto("/");
-      await expect(admin.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+      await expect(admin.getByRole("heading", { name: "Dashboard" })).toBeVisible({ timeout: 15_000 });
+      // The per-attendant chart's first answer, for its default range (this month): nothing shown before it.
+      await expect(perAttendant.getByText(/^Total: \d+$/)).toBeVisible({ timeout: 15_000 });
+      const attendantsBefore = { total: await figureCount(perAttendant), admin: await attendantShare(admin, perAttendant, "Administrador") };
+      await showTodayByHour(perDay, today);
+      const todayBefore = await figureCount(perDay);
       await applyLastThreeDays(admin);
       const before = {
         happening: Number(await cardValue(admin, "Em atendimento")),
@@ -86,45 +130,33 @@ test.describe("dashboard", () => {
       expect((await api(admin, "PUT", `/tickets/${resolved}`, { status: "closed" })).status).toBe(200);
       expect((await api(admin, "PUT", `/tickets/${attended}`, { status: "open" })).status).toBe(200);
 
+      // A fresh page: every figure is asked anew.
+      await admin.goto("/");
+      await expect(admin.getByRole("heading", { name: "Dashboard" })).toBeVisible({ timeout: 15_000 });
       await applyLastThreeDays(admin);
       await expect.poll(() => cardValue(admin, "Em atendimento")).toBe(String(before.happening + 1));
       expect(await cardValue(admin, "Aguardando")).toBe(String(before.pending + 1));
       expect(await cardValue(admin, "Finalizados")).toBe(String(before.finished + 1));
-      const { counters } = ZDashboardResponse.parse((await api(admin, "GET", "/dashboard?days=3")).json);
-      expect(await cardValue(admin, "Tempo médio de atendimento")).toBe(hhmm(counters.avgSupportTime));
-      expect(await cardValue(admin, "Tempo médio de espera")).toBe(hhmm(counters.avgWaitTime));
+      expect(await cardValue(admin, "Tempo médio de atendimento")).toMatch(HHMM);
+      expect(await cardValue(admin, "Tempo médio de espera")).toMatch(HHMM);
       // The seeded admin is a super user: the installation-wide cards are there.
       expect(Number(await cardValue(admin, "Conexões ativas"))).toBeGreaterThanOrEqual(1);
-      expect(await cardValue(admin, "Empresas")).toBe(String(counters.totalCompanies));
+      expect(Number(await cardValue(admin, "Empresas"))).toBeGreaterThanOrEqual(1);
       const adminRow = admin.getByRole("table", { name: "Atendentes" }).getByRole("row", { name: /Administrador/ });
       await expect(adminRow).toContainText("Online");
 
-      // The tickets-per-day chart: a day with nothing, then today by hour, then a week by day.
-      const chart = admin.getByRole("region", { name: /^Atendimentos por (dia|hora)$/ });
-      await chart.getByLabel("Data inicial").fill("2020-01-01");
-      await chart.getByLabel("Data final").fill("2020-01-01");
-      await expect(chart.getByRole("figure")).toHaveAttribute("aria-label", "Atendimentos por hora: 0 atendimentos");
+      // The two tickets the admin took count for the admin; the one still waiting has no attendant and is left out.
+      await expect(perAttendant.getByRole("figure")).toHaveAttribute("aria-label", `Atendimentos por atendente: ${attendantsBefore.total + 2} atendimentos`, {
+        timeout: 15_000,
+      });
+      await expect.poll(() => attendantShare(admin, perAttendant, "Administrador")).toBe(attendantsBefore.admin + 2);
 
-      const today = dayThere();
-      await chart.getByLabel("Data final").fill(today);
-      await chart.getByLabel("Data inicial").fill(today);
-      const todayCount = ZTicketsDayResponse.parse((await api(admin, "GET", `/dashboard/ticketsDay?initialDate=${today}&finalDate=${today}`)).json).count;
-      expect(todayCount).toBeGreaterThanOrEqual(3);
-      await expect(chart.getByRole("figure")).toHaveAttribute("aria-label", `Atendimentos por hora: ${todayCount} atendimentos`);
-
-      const weekAgo = dayThere(-6);
-      await chart.getByLabel("Data inicial").fill(weekAgo);
-      const weekCount = ZTicketsDayResponse.parse((await api(admin, "GET", `/dashboard/ticketsDay?initialDate=${weekAgo}&finalDate=${today}`)).json).count;
-      await expect(chart.getByRole("figure")).toHaveAttribute("aria-label", `Atendimentos por dia: ${weekCount} atendimentos`);
-
-      // The tickets-per-attendant chart over the same week: the two tickets the admin took are among them.
-      const perAttendant = admin.getByRole("region", { name: "Atendimentos por atendente" });
-      await perAttendant.getByLabel("Data inicial").fill(weekAgo);
-      await perAttendant.getByLabel("Data final").fill(today);
-      const users = ZTicketsUsersResponse.parse((await api(admin, "GET", `/dashboard/ticketsUsers?initialDate=${weekAgo}&finalDate=${today}`)).json).data;
-      expect(users.find((row) => row.nome === "Administrador")?.quantidade).toBeGreaterThanOrEqual(2);
-      const weekTotal = users.reduce((sum, row) => sum + row.quantidade, 0);
-      await expect(perAttendant.getByRole("figure")).toHaveAttribute("aria-label", `Atendimentos por atendente: ${weekTotal} atendimentos`);
+      // The tickets-per-day chart: the three new tickets were created today, by hour; then a week by day.
+      await showTodayByHour(perDay, today);
+      await expect(perDay.getByRole("figure")).toHaveAttribute("aria-label", `Atendimentos por hora: ${todayBefore + 3} atendimentos`);
+      await perDay.getByLabel("Data inicial").fill(dayThere(-6));
+      await expect(perDay.getByRole("figure")).toHaveAttribute("aria-label", /^Atendimentos por dia: \d+ atendimentos$/);
+      expect(await figureCount(perDay)).toBeGreaterThanOrEqual(todayBefore + 3);
 
       // A period that cannot be used is refused before asking the server.
       await admin.getByRole("combobox", { name: "Período" }).click();

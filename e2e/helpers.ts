@@ -63,8 +63,12 @@ export async function pairSimulator(simulator: Page): Promise<void> {
   await expect(connected.or(qrCode)).toBeVisible({ timeout: 15_000 });
   if (await connected.isVisible()) return;
   await simulator.getByLabel("Número do celular que lê o QR Code").fill("5511955550000");
-  await simulator.getByRole("button", { name: "Ler com este número" }).click();
-  await expect(connected).toBeVisible({ timeout: 15_000 });
+  // The QR code is replaced now and then: a scan that read the code just replaced is refused, so scan the new one.
+  await expect(async () => {
+    if (await connected.isVisible()) return;
+    await simulator.getByRole("button", { name: "Ler com este número" }).click({ timeout: 5_000 });
+    await expect(connected).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 /** A customer writes on the simulator page; answers once the composer was cleared (the message was taken). */

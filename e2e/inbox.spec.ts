@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { customerSays, logIn, pairSimulator, setSetting } from "./helpers.ts";
+import { createUserViaApi, customerSays, deleteUserViaApi, logIn, pairSimulator, setSetting, tokenOf } from "./helpers.ts";
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082",
@@ -8,12 +8,13 @@ const PNG = Buffer.from(
 
 test.describe("connections and the inbox", () => {
   test("the admin connects the simulator by scanning its QR, a customer writes, and the ticket appears live", async ({ browser }) => {
+    test.setTimeout(60_000);
     const attendant = await browser.newPage();
     const simulator = await browser.newPage();
     try {
       await logIn(attendant);
       await attendant.goto("/connections");
-      await expect(attendant.getByText("Simulador", { exact: true }).first()).toBeVisible();
+      await expect(attendant.getByText("Simulador", { exact: true }).first()).toBeVisible({ timeout: 15_000 });
 
       await pairSimulator(simulator);
       await expect(attendant.getByText("Conectado").first()).toBeVisible({ timeout: 15_000 });
@@ -93,6 +94,61 @@ test.describe("connections and the inbox", () => {
     } finally {
       // Other specs expect the default: ratings off.
       await setSetting(attendant, "userRating", "disabled").catch(() => undefined);
+      await attendant.close();
+      await simulator.close();
+    }
+  });
+  test("a second attendant watching the list sees the ticket move between tabs live", async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const customer = `Vigia Cliente ${suffix}`;
+    const number = `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+    const watcherUser = { name: `Vigia ${suffix}`, email: `vigia-${suffix}@conversa.local`, password: "senha123" };
+    const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const simulator = await browser.newPage();
+    // A second account signs in its own browser context: one session per account and per browser storage.
+    const watcherContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const watcher = await watcherContext.newPage();
+    let watcherId: number | undefined;
+    try {
+      await logIn(attendant);
+      // An admin: it sees every pending ticket, and with show-all every open and resolved one, not only its own.
+      watcherId = await createUserViaApi(request, { ...watcherUser, profile: "admin" }, await tokenOf(attendant));
+      await logIn(watcher, watcherUser.email, watcherUser.password);
+      await watcher.getByRole("tab", { name: /^Aguardando/ }).click();
+      const watched = watcher.getByRole("listitem", { name: customer });
+      await expect(watched).toHaveCount(0);
+
+      await pairSimulator(simulator);
+      await customerSays(simulator, number, customer, "Quero comprar um plano");
+      await expect(simulator.getByText(/Vendas/).first()).toBeVisible({ timeout: 15_000 });
+      await simulator.getByLabel("Mensagem", { exact: true }).fill("1");
+      await simulator.getByRole("button", { name: "Enviar", exact: true }).click();
+
+      // The row appears in the watcher's pending list, already in the queue the customer picked.
+      await expect(watched).toBeVisible({ timeout: 15_000 });
+      await expect(watched).toContainText("Vendas", { timeout: 15_000 });
+
+      await attendant.getByRole("tab", { name: /^Aguardando/ }).click();
+      await attendant.getByRole("button", { name: `Aceitar o atendimento de ${customer}` }).click();
+      await expect(attendant).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+
+      // Accepted by the admin: it leaves the watcher's pending list and shows among the open ones, with its attendant.
+      await expect(watched).toHaveCount(0, { timeout: 15_000 });
+      await watcher.getByRole("tab", { name: /^Atendendo/ }).click();
+      await expect(watched).toBeVisible({ timeout: 15_000 });
+      await expect(watched).toContainText("Administrador");
+
+      // The watcher waits on the resolved tab before the ticket is resolved: it must arrive there live.
+      await watcher.getByRole("tab", { name: "Resolvidos", exact: true }).click();
+      await expect(watcher.getByRole("list", { name: "Resolvidos" })).toBeVisible();
+      await expect(watched).toHaveCount(0);
+      await attendant.getByRole("button", { name: "Resolver", exact: true }).first().click();
+      await expect(attendant).toHaveURL(/\/tickets$/);
+      await expect(watched).toBeVisible({ timeout: 15_000 });
+    } finally {
+      await watcherContext.close();
+      if (watcherId !== undefined) await deleteUserViaApi(request, watcherId, await tokenOf(attendant));
       await attendant.close();
       await simulator.close();
     }

@@ -115,4 +115,42 @@ test.describe("schedules", () => {
       await simulator.close();
     }
   });
+  test("scheduling from the conversation sends the message into that conversation", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const simulator = await browser.newPage();
+    try {
+      await logIn(attendant);
+      const contact = await newCustomer(simulator, "Agenda Conversa");
+      const body = `Aviso pela conversa ${Math.random().toString(36).slice(2, 7)}`;
+
+      await attendant.getByRole("tab", { name: /^Aguardando/ }).click();
+      await attendant.getByRole("button", { name: `Aceitar o atendimento de ${contact}` }).click();
+      await expect(attendant).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+      await expect(attendant.getByRole("heading", { name: contact, level: 2 })).toBeVisible();
+      const conversationUrl = attendant.url();
+      const messages = attendant.getByRole("log", { name: "Mensagens" });
+
+      // The conversation's own action opens the dialog with the ticket's contact already chosen.
+      await attendant.getByRole("button", { name: "Agendar mensagem", exact: true }).click();
+      const dialog = attendant.getByRole("dialog", { name: "Mensagem pendente" });
+      await expect(dialog.getByRole("combobox", { name: /Contato/ })).toHaveValue(contact);
+      await dialog.getByRole("textbox", { name: /Mensagem/ }).fill(body);
+      // The input takes minutes: start of the next minute, from the 30th to the 38th second of this one, is 22 to 30 s ahead.
+      await attendant.waitForFunction(() => new Date().getSeconds() >= 30 && new Date().getSeconds() < 38, null, { polling: 250, timeout: 65_000 });
+      await dialog.getByLabel(/Data do envio/).fill(await localInput(attendant, 40_000));
+      await dialog.getByRole("button", { name: "Agendar", exact: true }).click();
+      await expect(attendant.getByText("Agendamento salvo com sucesso!")).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      await expect(messages.getByText(body)).toHaveCount(0);
+
+      // At its time the message is sent through this ticket: the open conversation shows it live, and the customer gets it.
+      await expect(messages.getByText(body)).toBeVisible({ timeout: 60_000 });
+      expect(attendant.url()).toBe(conversationUrl);
+      await expect(simulator.getByText(body).first()).toBeVisible({ timeout: 15_000 });
+    } finally {
+      await attendant.close();
+      await simulator.close();
+    }
+  });
 });
