@@ -7,7 +7,7 @@ import { hasNulCharacter } from "../plugins/input-guard.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { snapshotCompany } from "./company-snapshot.ts";
 import { type TenantIds, buildRequest, jsonSchemaOf, pathParamsOf } from "./route-requests.ts";
-import { type SeededTenant, seedTenant } from "./seed-tenant.ts";
+import { type SeededTenant, idsOf, seedTenant } from "./seed-tenant.ts";
 
 const t = await buildTestApp();
 const keyOf = (route: Pick<RouteEntry, "method" | "url">) => `${route.method} ${route.url}`;
@@ -202,23 +202,7 @@ async function send(method: string, url: string, variant?: Pick<Variant, "query"
 beforeAll(async () => {
   await t.platform.jobs.start();
   tenant = await seedTenant(t.app, t.db, t.platform.media, "HOSTILE", 1);
-  ids = {
-    company: tenant.company.id,
-    user: tenant.agent.id,
-    connection: tenant.connection.id,
-    queue: tenant.queue.id,
-    queueOption: tenant.queueOption.id,
-    contact: tenant.contact.id,
-    extraInfo: tenant.extraInfoId,
-    ticket: tenant.ticket.id,
-    ticketUuid: tenant.ticket.uuid,
-    message: tenant.textMessage.id,
-    note: tenant.note.id,
-    tag: tenant.tag.id,
-    quickMessage: tenant.sharedQuick.id,
-    schedule: tenant.schedule.id,
-    mediaFile: tenant.mediaFiles[0]!,
-  };
+  ids = idsOf(tenant);
 }, 60_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { distributionLogs, messages, userRatings } from "../db/schema/index.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import { bearer, createCompany, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
+import type { TenantIds } from "./route-requests.ts";
 
 /** A company with one record of every kind, each named with `marker` so that a leak of it can be found in any answer. */
 export type SeededTenant = Awaited<ReturnType<typeof seedTenant>>;
@@ -117,5 +118,26 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     sharedQuick,
     personalQuick,
     schedule,
+  };
+}
+
+/** The ids of a seeded tenant, by record kind, as the route requests take them. */
+export function idsOf(tenant: SeededTenant): TenantIds {
+  return {
+    company: tenant.company.id,
+    user: tenant.agent.id,
+    connection: tenant.connection.id,
+    queue: tenant.queue.id,
+    queueOption: tenant.queueOption.id,
+    contact: tenant.contact.id,
+    extraInfo: tenant.extraInfoId,
+    ticket: tenant.ticket.id,
+    ticketUuid: tenant.ticket.uuid,
+    message: tenant.textMessage.id,
+    note: tenant.note.id,
+    tag: tenant.tag.id,
+    quickMessage: tenant.sharedQuick.id,
+    schedule: tenant.schedule.id,
+    mediaFile: tenant.mediaFiles[0]!,
   };
 }

@@ -8,7 +8,7 @@ import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { crossCompanyReferences, snapshotCompany } from "./company-snapshot.ts";
 import { type BuiltRequest, type IdPlace, NOT_FOUND_CODE, type TenantIds, UNREAD_ID_FIELDS, buildRequest, idPlacesOfRoute } from "./route-requests.ts";
-import { type SeededTenant, seedTenant } from "./seed-tenant.ts";
+import { type SeededTenant, idsOf, seedTenant } from "./seed-tenant.ts";
 
 /** Every string of company A's records carries this: finding it in an answer to B is a leak. */
 const A_MARKER = "ALPHA-SECRET";
@@ -95,25 +95,6 @@ const figures = { routes: 0, requests: 0, idPlaces: 0 };
 /** How the foreign-id requests were answered, by status and code. */
 const answers: Record<string, number> = {};
 
-function idsOf(tenant: SeededTenant): TenantIds {
-  return {
-    company: tenant.company.id,
-    user: tenant.agent.id,
-    connection: tenant.connection.id,
-    queue: tenant.queue.id,
-    queueOption: tenant.queueOption.id,
-    contact: tenant.contact.id,
-    extraInfo: tenant.extraInfoId,
-    ticket: tenant.ticket.id,
-    ticketUuid: tenant.ticket.uuid,
-    message: tenant.textMessage.id,
-    note: tenant.note.id,
-    tag: tenant.tag.id,
-    quickMessage: tenant.sharedQuick.id,
-    schedule: tenant.schedule.id,
-    mediaFile: tenant.mediaFiles[0]!,
-  };
-}
 
 beforeAll(async () => {
   // The job queue takes the sends that schedules and messages queue; no worker runs, so nothing changes behind the requests.
