@@ -5,3 +5,4 @@ export { removeRecord, upsertRecord } from "./live-records.ts";
 export { type ListPage, useInfiniteList } from "./use-infinite-list.ts";
 export { useListSearch } from "./use-list-search.ts";
 export { useLiveRecords } from "./use-live-records.ts";
+export { useRecordEditing } from "./use-record-editing.ts";

@@ -2,7 +2,7 @@ import type { Contact } from "@conversa/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmationDialog } from "../../../components/confirmation-dialog.tsx";
-import { InfiniteListArea, ListToolbar, useListSearch } from "../../../components/list/index.ts";
+import { InfiniteListArea, ListToolbar, useListSearch, useRecordEditing } from "../../../components/list/index.ts";
 import { PageContainer } from "../../../components/page-container.tsx";
 import { showToast } from "../../../lib/toast.ts";
 import { useDeleteContact } from "../api/delete-contact.ts";
@@ -37,19 +37,9 @@ export function ContactsPanel({ canDelete, onOpenTicket }: ContactsPanelProps) {
   const deletion = useDeleteContact();
   const exporting = useExportContacts();
   useContactsLiveUpdates();
-  // The edited id outlives the closing so the dialog keeps its content while it fades out.
-  const [editor, setEditor] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
-  const [toDelete, setToDelete] = useState<Contact | null>(null);
-  const [isConfirming, setIsConfirming] = useState(false);
+  const editing = useRecordEditing<Contact>(deletion);
   const [importing, setImporting] = useState<"file" | "phone" | null>(null);
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deletion.mutate(toDelete.id, {
-      onSuccess: () => showToast(t("list.deleted"), "success"),
-      onSettled: () => setIsConfirming(false),
-    });
-  };
   const exportCsv = () => {
     exporting.mutate(filter, {
       onSuccess: (blob) => {
@@ -61,7 +51,7 @@ export function ContactsPanel({ canDelete, onOpenTicket }: ContactsPanelProps) {
 
   return (
     <PageContainer title={t("menu.contacts")}>
-      <ListToolbar search={search.input} onSearchChange={search.setInput} onAdd={() => setEditor({ open: true, contactId: null })} addLabel={t("contacts.add")}>
+      <ListToolbar search={search.input} onSearchChange={search.setInput} onAdd={editing.add} addLabel={t("contacts.add")}>
         <DateRangeFilter dateStart={range.dateStart} dateEnd={range.dateEnd} onChange={setRange} isReversed={isRangeReversed(range)} />
         <ImportExportButtons onImportFile={() => setImporting("file")} onImportPhone={() => setImporting("phone")} onExport={exportCsv} isExporting={exporting.isPending} />
       </ListToolbar>
@@ -73,24 +63,21 @@ export function ContactsPanel({ canDelete, onOpenTicket }: ContactsPanelProps) {
           onRetry={contacts.refetch}
           canDelete={canDelete}
           onOpenTicket={onOpenTicket}
-          onEdit={(contact) => setEditor({ open: true, contactId: contact.id })}
-          onDelete={(contact) => {
-            setToDelete(contact);
-            setIsConfirming(true);
-          }}
+          onEdit={editing.edit}
+          onDelete={editing.askDelete}
         />
       </InfiniteListArea>
-      <ContactDialog open={editor.open} contactId={editor.contactId} onClose={() => setEditor((current) => ({ ...current, open: false }))} />
+      <ContactDialog open={editing.editor.open} contactId={editing.editor.id} onClose={editing.closeEditor} />
       <ImportSpreadsheetDialog open={importing === "file"} onClose={() => setImporting(null)} />
       <ImportPhoneDialog open={importing === "phone"} onClose={() => setImporting(null)} />
       <ConfirmationDialog
-        open={isConfirming}
-        title={t("contacts.confirmDelete.title", { name: toDelete?.name ?? "" })}
+        open={editing.isConfirming}
+        title={t("contacts.confirmDelete.title", { name: editing.toDelete?.name ?? "" })}
         message={t("contacts.confirmDelete.message")}
         confirmLabel={t("contacts.confirmDelete.confirm")}
-        loading={deletion.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setIsConfirming(false)}
+        loading={editing.isDeleting}
+        onConfirm={editing.confirmDelete}
+        onClose={editing.cancelDelete}
       />
     </PageContainer>
   );

@@ -1,11 +1,9 @@
 import { type Actor, type User, can } from "@conversa/shared";
 import Alert from "@mui/material/Alert";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmationDialog } from "../../../components/confirmation-dialog.tsx";
-import { InfiniteListArea, ListToolbar, useListSearch } from "../../../components/list/index.ts";
+import { InfiniteListArea, ListToolbar, useListSearch, useRecordEditing } from "../../../components/list/index.ts";
 import { PageContainer } from "../../../components/page-container.tsx";
-import { showToast } from "../../../lib/toast.ts";
 import { useDeleteUser } from "../api/delete-user.ts";
 import { useUsers } from "../api/list-users.ts";
 import { useUsersLiveUpdates } from "../hooks/use-users-live-updates.ts";
@@ -39,23 +37,11 @@ function ManageUsers({ actor, currentUserId, onSaved }: UsersPanelProps) {
   const users = useUsers(search.searchParam);
   const deletion = useDeleteUser();
   useUsersLiveUpdates();
-  // The edited id outlives the closing so the dialog keeps its content while it fades out.
-  const [editor, setEditor] = useState<{ open: boolean; userId: number | null }>({ open: false, userId: null });
-  // Kept after closing so the confirmation keeps its text while it fades out.
-  const [toDelete, setToDelete] = useState<User | null>(null);
-  const [isConfirming, setIsConfirming] = useState(false);
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deletion.mutate(toDelete.id, {
-      onSuccess: () => showToast(t("list.deleted"), "success"),
-      onSettled: () => setIsConfirming(false),
-    });
-  };
+  const editing = useRecordEditing<User>(deletion);
 
   return (
     <PageContainer title={t("menu.users")}>
-      <ListToolbar search={search.input} onSearchChange={search.setInput} onAdd={() => setEditor({ open: true, userId: null })} addLabel={t("users.add")} />
+      <ListToolbar search={search.input} onSearchChange={search.setInput} onAdd={editing.add} addLabel={t("users.add")} />
       <InfiniteListArea hasMore={users.hasMore} isFetchingMore={users.isFetchingMore} onLoadMore={users.loadMore} label={t("menu.users")}>
         <UsersTable
           users={users.records}
@@ -63,28 +49,25 @@ function ManageUsers({ actor, currentUserId, onSaved }: UsersPanelProps) {
           isLoading={users.isLoading}
           isError={users.isError}
           onRetry={users.refetch}
-          onEdit={(user) => setEditor({ open: true, userId: user.id })}
-          onDelete={(user) => {
-            setToDelete(user);
-            setIsConfirming(true);
-          }}
+          onEdit={editing.edit}
+          onDelete={editing.askDelete}
         />
       </InfiniteListArea>
       <UserDialog
-        open={editor.open}
-        userId={editor.userId}
+        open={editing.editor.open}
+        userId={editing.editor.id}
         actor={actor}
-        onClose={() => setEditor((current) => ({ ...current, open: false }))}
+        onClose={editing.closeEditor}
         onSaved={onSaved}
       />
       <ConfirmationDialog
-        open={isConfirming}
-        title={t("users.confirmDelete.title", { name: toDelete?.name ?? "" })}
+        open={editing.isConfirming}
+        title={t("users.confirmDelete.title", { name: editing.toDelete?.name ?? "" })}
         message={t("users.confirmDelete.message")}
         confirmLabel={t("users.confirmDelete.confirm")}
-        loading={deletion.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setIsConfirming(false)}
+        loading={editing.isDeleting}
+        onConfirm={editing.confirmDelete}
+        onClose={editing.cancelDelete}
       />
     </PageContainer>
   );
