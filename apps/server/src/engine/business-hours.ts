@@ -1,8 +1,6 @@
 import { ZBusinessDay } from "@conversa/shared";
 import { z } from "zod";
 
-export { type BusinessDay, DEFAULT_BUSINESS_HOURS, ZBusinessDay } from "@conversa/shared";
-
 const WEEKDAYS_EN = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 function minutesOf(hhmm: string): number {
