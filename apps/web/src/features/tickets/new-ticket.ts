@@ -4,4 +4,4 @@
  */
 export { StandaloneNewTicketDialog as NewTicketDialog } from "./components/standalone-new-ticket-dialog.tsx";
 export type { NewTicketViewer } from "./components/new-ticket-dialog.tsx";
-export type { ContactOption } from "./api/search-contacts.ts";
+export type { ContactOption } from "../../components/contact-search/search-contacts.ts";

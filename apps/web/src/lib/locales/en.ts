@@ -87,6 +87,12 @@ export const en: Messages = {
     saved: "Operation completed successfully!",
     deleted: "Operation completed successfully!",
   },
+  contactSearch: {
+    hint: "Type at least {{count}} characters to search",
+    typeMore: "Type at least {{count}} characters",
+    noContacts: "No contacts found",
+    add: "Add {{name}}",
+  },
   weeklyHours: {
     weekday: "Weekday",
     start: "Start",
@@ -810,9 +816,6 @@ export const en: Messages = {
       open: "New ticket",
       title: "New ticket",
       contact: "Contact",
-      contactHint: "Type at least {{count}} characters to search",
-      typeMore: "Type at least {{count}} characters",
-      addContact: "Add {{name}}",
       queue: "Queue",
       connection: "Connection",
       defaultConnection: "Default connection",
@@ -877,9 +880,6 @@ export const en: Messages = {
     dialog: {
       title: { PENDENTE: "Pending message", ENVIADA: "Sent message", ERRO: "Send error" },
       contact: "Contact",
-      contactHint: "Type at least {{count}} characters to search",
-      typeMore: "Type at least {{count}} characters",
-      noContacts: "No contacts found",
       body: "Message",
       sendAt: "Send date",
       sendAtPreview: "Sends on {{date}}",

@@ -88,6 +88,12 @@ export const es: Messages = {
     saved: "¡Operación realizada con éxito!",
     deleted: "¡Operación realizada con éxito!",
   },
+  contactSearch: {
+    hint: "Escriba al menos {{count}} caracteres para buscar",
+    typeMore: "Escriba al menos {{count}} caracteres",
+    noContacts: "No se encontraron contactos",
+    add: "Agregar {{name}}",
+  },
   weeklyHours: {
     weekday: "Día de la semana",
     start: "Inicio",
@@ -811,9 +817,6 @@ export const es: Messages = {
       open: "Nueva atención",
       title: "Nueva atención",
       contact: "Contacto",
-      contactHint: "Escriba al menos {{count}} caracteres para buscar",
-      typeMore: "Escriba al menos {{count}} caracteres",
-      addContact: "Agregar {{name}}",
       queue: "Cola",
       connection: "Conexión",
       defaultConnection: "Conexión predeterminada",
@@ -878,9 +881,6 @@ export const es: Messages = {
     dialog: {
       title: { PENDENTE: "Mensaje pendiente", ENVIADA: "Mensaje enviado", ERRO: "Error de envío" },
       contact: "Contacto",
-      contactHint: "Escriba al menos {{count}} caracteres para buscar",
-      typeMore: "Escriba al menos {{count}} caracteres",
-      noContacts: "No se encontraron contactos",
       body: "Mensaje",
       sendAt: "Fecha de envío",
       sendAtPreview: "Envío el {{date}}",

@@ -91,6 +91,12 @@ export const pt = {
     saved: "Operação realizada com sucesso!",
     deleted: "Operação realizada com sucesso!",
   },
+  contactSearch: {
+    hint: "Digite ao menos {{count}} caracteres para buscar",
+    typeMore: "Digite ao menos {{count}} caracteres",
+    noContacts: "Nenhum contato encontrado",
+    add: "Adicionar {{name}}",
+  },
   weeklyHours: {
     weekday: "Dia da semana",
     start: "Início",
@@ -814,9 +820,6 @@ export const pt = {
       open: "Novo atendimento",
       title: "Novo atendimento",
       contact: "Contato",
-      contactHint: "Digite ao menos {{count}} caracteres para buscar",
-      typeMore: "Digite ao menos {{count}} caracteres",
-      addContact: "Adicionar {{name}}",
       queue: "Fila",
       connection: "Conexão",
       defaultConnection: "Conexão padrão",
@@ -881,9 +884,6 @@ export const pt = {
     dialog: {
       title: { PENDENTE: "Mensagem pendente", ENVIADA: "Mensagem enviada", ERRO: "Erro no envio" },
       contact: "Contato",
-      contactHint: "Digite ao menos {{count}} caracteres para buscar",
-      typeMore: "Digite ao menos {{count}} caracteres",
-      noContacts: "Nenhum contato encontrado",
       body: "Mensagem",
       sendAt: "Data do envio",
       sendAtPreview: "Envio em {{date}}",

@@ -18,7 +18,7 @@ import { z } from "zod";
 import { useConnectionOptions } from "../api/list-connections.ts";
 import { useQueues } from "../api/list-queues.ts";
 import { type UserOption, useUsers } from "../api/list-users.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
+import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { filterByName, isSearchable } from "../utils/user-search.ts";
 
 interface TransferTicketDialogProps {

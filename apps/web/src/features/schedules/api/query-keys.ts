@@ -5,5 +5,4 @@ export const schedulesKeys = {
   ranges: ["schedules", "range"] as const,
   range: (start: string, end: string) => ["schedules", "range", start, end] as const,
   detail: (id: number) => ["schedules", "detail", id] as const,
-  contacts: (searchParam: string) => ["schedules", "contacts", searchParam] as const,
 };

@@ -23,11 +23,11 @@ import { useDeleteSchedule } from "../api/delete-schedule.ts";
 import { useSchedule } from "../api/get-schedule.ts";
 import { useRemoveScheduleMedia } from "../api/remove-schedule-media.ts";
 import { useSaveSchedule } from "../api/save-schedule.ts";
-import type { ScheduleContactOption } from "../api/search-contacts.ts";
+import { ContactSearchField } from "../../../components/contact-search/contact-search-field.tsx";
+import type { ContactOption } from "../../../components/contact-search/search-contacts.ts";
 import { useUploadScheduleMedia } from "../api/upload-schedule-media.ts";
 import { type ScheduleFormSchema, buildScheduleFormSchema, defaultSendAt, fromLocalInput, isAllowedAttachment, toLocalInput } from "../utils/schedule-form.ts";
 import { AttachmentField } from "./attachment-field.tsx";
-import { ContactPicker } from "./contact-picker.tsx";
 
 type FormInput = z.input<ScheduleFormSchema>;
 type FormOutput = z.output<ScheduleFormSchema>;
@@ -37,7 +37,7 @@ export interface ScheduleDialogProps {
   /** The schedule to show or edit; null (or absent) schedules a new message. */
   scheduleId?: number | null;
   /** A new schedule's contact (the ticket's, from the conversation). */
-  contact?: ScheduleContactOption | null;
+  contact?: ContactOption | null;
   /** A new schedule's moment (a calendar slot); now plus 1 hour otherwise. */
   sendAt?: Date | null;
   onClose: () => void;
@@ -80,7 +80,7 @@ function EditSchedule({ scheduleId, titleId, onClose }: { scheduleId: number; ti
 interface ScheduleFormProps {
   titleId: string;
   source: Schedule | undefined;
-  presetContact: ScheduleContactOption | null;
+  presetContact: ContactOption | null;
   presetSendAt: Date | null;
   onClose: () => void;
 }
@@ -95,7 +95,7 @@ function ScheduleForm({ titleId, source, presetContact, presetSendAt, onClose }:
   const remove = useDeleteSchedule();
   // Once saved (even if its attachment failed), the next submit changes the same schedule.
   const [savedId, setSavedId] = useState<number | null>(source?.id ?? null);
-  const [contact, setContact] = useState<ScheduleContactOption | null>(source?.contact ?? presetContact);
+  const [contact, setContact] = useState<ContactOption | null>(source?.contact ?? presetContact);
   const [file, setFile] = useState<File | null>(null);
   const [dropStored, setDropStored] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -162,7 +162,8 @@ function ScheduleForm({ titleId, source, presetContact, presetSendAt, onClose }:
             {isSent && source?.sentAt ? (
               <Alert severity="success">{t("schedules.dialog.sentAt", { date: formatDate(source.sentAt, DATE_PATTERNS.dateTime, language), ticket: source.ticketId ?? "—" })}</Alert>
             ) : null}
-            <ContactPicker
+            <ContactSearchField
+              label={t("schedules.dialog.contact")}
               value={contact}
               disabled={isSent}
               autoFocus={!contact}

@@ -1,7 +1,7 @@
 import { type ContactBody, ZContact } from "@conversa/shared";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import type { ContactOption } from "./search-contacts.ts";
+import type { ContactOption } from "../../../components/contact-search/search-contacts.ts";
 
 /** POST /contacts; 409 ERR_DUPLICATED_CONTACT when the number exists. */
 export function createContact(body: ContactBody): Promise<ContactOption> {

@@ -7,7 +7,6 @@ export const ticketsKeys = {
   list: (filter: TicketListFilter) => ["tickets", "list", filter] as const,
   access: (uuid: string) => ["tickets", "access", uuid] as const,
   peek: (ticketId: number) => ["tickets", "peek", ticketId] as const,
-  contacts: (searchParam: string) => ["tickets", "contacts", searchParam] as const,
   queues: ["tickets", "options", "queues"] as const,
   connections: ["tickets", "options", "connections"] as const,
   tags: ["tickets", "options", "tags"] as const,

@@ -11,7 +11,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { useCreateContact } from "../api/create-contact.ts";
-import type { ContactOption } from "../api/search-contacts.ts";
+import type { ContactOption } from "../../../components/contact-search/search-contacts.ts";
 import { wait } from "../utils/wait.ts";
 
 /** The shared contact rules' messages (core §5), as the locale words them. */

@@ -1,11 +1,8 @@
 import { type Ticket, TIMINGS } from "@conversa/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import PersonAdd from "@mui/icons-material/PersonAdd";
 import Alert from "@mui/material/Alert";
-import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -16,17 +13,15 @@ import TextField from "@mui/material/TextField";
 import { useEffect, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { ContactSearchField } from "../../../components/contact-search/contact-search-field.tsx";
+import type { ContactOption } from "../../../components/contact-search/search-contacts.ts";
 import { toastError } from "../../../lib/toast.ts";
 import { otherOpenTicketOf, type OtherOpenTicket, useCreateTicket } from "../api/create-ticket.ts";
 import { type QueueOption, useConnectionOptions, useQueueOptions } from "../api/list-options.ts";
-import { CONTACT_SEARCH_MIN_LENGTH, type ContactOption, useContactSearch } from "../api/search-contacts.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 import type { TicketViewer } from "../utils/ticket-filter.ts";
 import { buildNewTicketSchema, defaultConnectionId, type NewTicketFormValues } from "../utils/new-ticket-form.ts";
 import { wait } from "../utils/wait.ts";
 import { ContactFormDialog } from "./contact-form-dialog.tsx";
-
-type ContactChoice = { kind: "contact"; contact: ContactOption } | { kind: "add"; name: string };
 
 export interface NewTicketViewer extends TicketViewer {
   whatsappId: number | null;
@@ -62,11 +57,8 @@ function NewTicketForm({ viewer, onClose, onCreated, initialContact }: Omit<NewT
   const connections = useConnectionOptions();
   const create = useCreateTicket();
   const [selected, setSelected] = useState<ContactOption | null>(initialContact ?? null);
-  const [inputValue, setInputValue] = useState(initialContact?.name ?? "");
   const [newContactName, setNewContactName] = useState<string | null>(null);
   const [otherTicket, setOtherTicket] = useState<OtherOpenTicket | null>(null);
-  const searchParam = useDebouncedValue(inputValue.trim().toLowerCase(), TIMINGS.searchDebounceMs);
-  const contacts = useContactSearch(searchParam);
   const queueOptions: readonly QueueOption[] = isAdmin ? (allQueues.data ?? viewer.queues) : viewer.queues;
 
   const {
@@ -85,15 +77,6 @@ function NewTicketForm({ viewer, onClose, onCreated, initialContact }: Omit<NewT
       setValue("whatsappId", defaultConnectionId(connections.data, viewer.whatsappId));
     }
   }, [connections.data, getValues, setValue, viewer.whatsappId]);
-
-  const typed = inputValue.trim();
-  const isSearchReady = searchParam.length >= CONTACT_SEARCH_MIN_LENGTH && searchParam === typed.toLowerCase();
-  const options = useMemo<ContactChoice[]>(() => {
-    if (!isSearchReady || !contacts.isSuccess) return [];
-    const found: ContactChoice[] = contacts.data.map((contact) => ({ kind: "contact", contact }));
-    return found.length > 0 ? found : [{ kind: "add", name: typed }];
-  }, [contacts.data, contacts.isSuccess, isSearchReady, typed]);
-  const value: ContactChoice | null = selected ? { kind: "contact", contact: selected } : null;
 
   const chooseContact = (contact: ContactOption | null) => {
     setSelected(contact);
@@ -120,73 +103,18 @@ function NewTicketForm({ viewer, onClose, onCreated, initialContact }: Omit<NewT
     }
   };
 
-  const noOptionsText =
-    typed.length < CONTACT_SEARCH_MIN_LENGTH
-      ? t("tickets.newTicket.typeMore", { count: CONTACT_SEARCH_MIN_LENGTH })
-      : t("common.loading");
-
   return (
     <>
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "contents" }}>
         <DialogContent dividers>
           <Stack spacing={2.5}>
-            <Autocomplete<ContactChoice>
-              value={value}
-              inputValue={inputValue}
-              onInputChange={(_event, next) => setInputValue(next)}
-              onChange={(_event, choice) => {
-                if (choice?.kind === "add") setNewContactName(choice.name);
-                else chooseContact(choice?.contact ?? null);
-              }}
-              options={options}
-              filterOptions={(list) => list}
-              getOptionLabel={(choice) => (choice.kind === "contact" ? choice.contact.name : choice.name)}
-              isOptionEqualToValue={(a, b) => a.kind === "contact" && b.kind === "contact" && a.contact.id === b.contact.id}
-              getOptionKey={(choice) => (choice.kind === "contact" ? choice.contact.id : `add:${choice.name}`)}
-              loading={typed.length >= CONTACT_SEARCH_MIN_LENGTH && (!isSearchReady || contacts.isFetching)}
-              noOptionsText={noOptionsText}
-              loadingText={t("common.loading")}
-              renderOption={({ key, ...props }, choice) => (
-                <li key={key} {...props}>
-                  {choice.kind === "contact" ? (
-                    <Box>
-                      <Box component="span" sx={{ display: "block" }}>
-                        {choice.contact.name}
-                      </Box>
-                      <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: 13 }}>
-                        {choice.contact.number}
-                      </Box>
-                    </Box>
-                  ) : (
-                    <Box sx={{ display: "flex", alignItems: "center", gap: 1, color: "primary.main" }}>
-                      <PersonAdd fontSize="small" />
-                      {t("tickets.newTicket.addContact", { name: choice.name })}
-                    </Box>
-                  )}
-                </li>
-              )}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={t("tickets.newTicket.contact")}
-                  required
-                  autoFocus
-                  error={Boolean(errors.contactId)}
-                  helperText={errors.contactId?.message ?? t("tickets.newTicket.contactHint", { count: CONTACT_SEARCH_MIN_LENGTH })}
-                  slotProps={{
-                    ...params.slotProps,
-                    input: {
-                      ...params.slotProps.input,
-                      endAdornment: (
-                        <>
-                          {contacts.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
-                          {params.slotProps.input.endAdornment}
-                        </>
-                      ),
-                    },
-                  }}
-                />
-              )}
+            <ContactSearchField
+              label={t("tickets.newTicket.contact")}
+              value={selected}
+              onChange={chooseContact}
+              onAdd={setNewContactName}
+              error={errors.contactId?.message}
+              autoFocus
             />
             <Controller
               control={control}
@@ -257,7 +185,6 @@ function NewTicketForm({ viewer, onClose, onCreated, initialContact }: Omit<NewT
         onClose={() => setNewContactName(null)}
         onCreated={(contact) => {
           setNewContactName(null);
-          setInputValue(contact.name);
           chooseContact(contact);
         }}
       />

@@ -24,7 +24,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useQueueOptions, useTagOptions, useUserOptions } from "../api/list-options.ts";
 import { useTicketList } from "../api/list-tickets.ts";
 import { useAcceptTicket } from "../api/update-ticket.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
+import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { TRUNCATE_LAST_MESSAGE_KEY, useStoredFlag } from "../hooks/use-stored-flag.ts";
 import { useTicketsLiveUpdates } from "../hooks/use-tickets-live-updates.ts";
 import { TicketsViewerContext } from "../hooks/use-tickets-viewer.ts";
