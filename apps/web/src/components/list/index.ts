@@ -6,3 +6,4 @@ export { type ListPage, useInfiniteList } from "./use-infinite-list.ts";
 export { useListSearch } from "./use-list-search.ts";
 export { useLiveRecords } from "./use-live-records.ts";
 export { useRecordEditing } from "./use-record-editing.ts";
+export { RecordDialogContent } from "./record-dialog-content.tsx";

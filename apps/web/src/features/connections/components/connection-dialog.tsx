@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CONNECTION_PROVIDERS, type Queue, TIMINGS } from "@conversa/shared";
 import Autorenew from "@mui/icons-material/Autorenew";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -20,7 +19,7 @@ import { type ReactNode, useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { PageLoader } from "../../../components/page-loader.tsx";
+import { RecordDialogContent } from "../../../components/list/index.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useConnection } from "../api/get-connection.ts";
 import { useQueues } from "../api/list-queues.ts";
@@ -75,21 +74,11 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
 function EditConnection({ connectionId, onClose }: { connectionId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useConnection(connectionId);
-  if (!detail.isFetchedAfterMount) {
-    return (
-      <DialogContent>
-        <PageLoader />
-      </DialogContent>
-    );
-  }
-  if (!detail.data) {
-    return (
-      <DialogContent>
-        <Alert severity="error">{t("connections.loadFailed")}</Alert>
-      </DialogContent>
-    );
-  }
-  return <ConnectionForm connectionId={connectionId} source={detail.data} onClose={onClose} />;
+  return (
+    <RecordDialogContent query={detail} loadFailed={t("connections.loadFailed")}>
+      {(record) => <ConnectionForm connectionId={connectionId} source={record} onClose={onClose} />}
+    </RecordDialogContent>
+  );
 }
 
 interface ConnectionFormProps {

@@ -2,7 +2,6 @@ import { type Contact, type ContactBody, TIMINGS, ZContactBody } from "@conversa
 import { zodResolver } from "@hookform/resolvers/zod";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -16,7 +15,7 @@ import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { PageLoader } from "../../../components/page-loader.tsx";
+import { RecordDialogContent } from "../../../components/list/index.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { showToast, toastError } from "../../../lib/toast.ts";
 import { useContact } from "../api/get-contact.ts";
@@ -48,21 +47,11 @@ export function ContactDialog({ open, contactId, onClose }: ContactDialogProps) 
 function EditContact({ contactId, onClose }: { contactId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const contact = useContact(contactId);
-  if (!contact.isFetchedAfterMount) {
-    return (
-      <DialogContent>
-        <PageLoader />
-      </DialogContent>
-    );
-  }
-  if (!contact.data) {
-    return (
-      <DialogContent>
-        <Alert severity="error">{t("contacts.loadFailed")}</Alert>
-      </DialogContent>
-    );
-  }
-  return <ContactForm contact={contact.data} onClose={onClose} />;
+  return (
+    <RecordDialogContent query={contact} loadFailed={t("contacts.loadFailed")}>
+      {(record) => <ContactForm contact={record} onClose={onClose} />}
+    </RecordDialogContent>
+  );
 }
 
 function ContactForm({ contact, onClose }: { contact: Contact | undefined; onClose: () => void }) {

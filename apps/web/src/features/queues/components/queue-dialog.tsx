@@ -16,7 +16,7 @@ import Typography from "@mui/material/Typography";
 import { useId, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { PageLoader } from "../../../components/page-loader.tsx";
+import { RecordDialogContent } from "../../../components/list/index.ts";
 import { WeeklyHoursEditor } from "../../../components/weekly-hours-editor.tsx";
 import { showToast } from "../../../lib/toast.ts";
 import { useScheduleType } from "../api/get-settings.ts";
@@ -58,21 +58,11 @@ export function QueueDialog({ open, queueId, onClose }: QueueDialogProps) {
 function EditQueue({ queueId, onClose }: { queueId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const queue = useQueue(queueId);
-  if (!queue.isFetchedAfterMount) {
-    return (
-      <DialogContent>
-        <PageLoader />
-      </DialogContent>
-    );
-  }
-  if (!queue.data) {
-    return (
-      <DialogContent>
-        <Alert severity="error">{t("queues.loadFailed")}</Alert>
-      </DialogContent>
-    );
-  }
-  return <QueueForm queueId={queueId} queue={queue.data} onClose={onClose} />;
+  return (
+    <RecordDialogContent query={queue} loadFailed={t("queues.loadFailed")}>
+      {(record) => <QueueForm queueId={queueId} queue={record} onClose={onClose} />}
+    </RecordDialogContent>
+  );
 }
 
 interface QueueFormProps {

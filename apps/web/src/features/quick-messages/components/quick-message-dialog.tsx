@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type QuickMessage, TIMINGS } from "@conversa/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -15,7 +14,7 @@ import TextField from "@mui/material/TextField";
 import { useId, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { PageLoader } from "../../../components/page-loader.tsx";
+import { RecordDialogContent } from "../../../components/list/index.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useQuickMessage } from "../api/get-quick-message.ts";
 import { useDeleteQuickMessageMedia, useUploadQuickMessageMedia } from "../api/quick-message-media.ts";
@@ -61,21 +60,11 @@ export function QuickMessageDialog({ open, quickMessageId, actor, onClose }: Qui
 function EditQuickMessage({ quickMessageId, actor, onClose }: { quickMessageId: number; actor: QuickMessageActor; onClose: () => void }) {
   const { t } = useTranslation();
   const quick = useQuickMessage(quickMessageId);
-  if (!quick.isFetchedAfterMount) {
-    return (
-      <DialogContent>
-        <PageLoader />
-      </DialogContent>
-    );
-  }
-  if (!quick.data) {
-    return (
-      <DialogContent>
-        <Alert severity="error">{t("quickMessages.loadFailed")}</Alert>
-      </DialogContent>
-    );
-  }
-  return <QuickMessageForm quick={quick.data} actor={actor} onClose={onClose} />;
+  return (
+    <RecordDialogContent query={quick} loadFailed={t("quickMessages.loadFailed")}>
+      {(record) => <QuickMessageForm quick={record} actor={actor} onClose={onClose} />}
+    </RecordDialogContent>
+  );
 }
 
 interface QuickMessageFormProps {

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TIMINGS, type TagRecord } from "@conversa/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -14,7 +13,7 @@ import TextField from "@mui/material/TextField";
 import { useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { PageLoader } from "../../../components/page-loader.tsx";
+import { RecordDialogContent } from "../../../components/list/index.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useTag } from "../api/get-tag.ts";
 import { useSaveTag } from "../api/save-tag.ts";
@@ -48,21 +47,11 @@ export function TagDialog({ open, tagId, canSetKanban, onClose }: TagDialogProps
 function EditTag({ tagId, canSetKanban, onClose }: { tagId: number; canSetKanban: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const tag = useTag(tagId);
-  if (!tag.isFetchedAfterMount) {
-    return (
-      <DialogContent>
-        <PageLoader />
-      </DialogContent>
-    );
-  }
-  if (!tag.data) {
-    return (
-      <DialogContent>
-        <Alert severity="error">{t("tags.loadFailed")}</Alert>
-      </DialogContent>
-    );
-  }
-  return <TagForm tagId={tagId} tag={tag.data} canSetKanban={canSetKanban} onClose={onClose} />;
+  return (
+    <RecordDialogContent query={tag} loadFailed={t("tags.loadFailed")}>
+      {(record) => <TagForm tagId={tagId} tag={record} canSetKanban={canSetKanban} onClose={onClose} />}
+    </RecordDialogContent>
+  );
 }
 
 interface TagFormProps {

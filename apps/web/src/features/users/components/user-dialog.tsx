@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Actor, type User, can } from "@conversa/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -13,7 +12,7 @@ import { useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { PageLoader } from "../../../components/page-loader.tsx";
+import { RecordDialogContent } from "../../../components/list/index.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useUser } from "../api/get-user.ts";
@@ -67,21 +66,11 @@ interface FormProps {
 function EditUser({ userId, ...props }: FormProps & { userId: number }) {
   const { t } = useTranslation();
   const user = useUser(userId);
-  if (!user.isFetchedAfterMount) {
-    return (
-      <DialogContent>
-        <PageLoader />
-      </DialogContent>
-    );
-  }
-  if (!user.data) {
-    return (
-      <DialogContent>
-        <Alert severity="error">{t("users.loadFailed")}</Alert>
-      </DialogContent>
-    );
-  }
-  return <UserForm user={user.data} {...props} />;
+  return (
+    <RecordDialogContent query={user} loadFailed={t("users.loadFailed")}>
+      {(record) => <UserForm user={record} {...props} />}
+    </RecordDialogContent>
+  );
 }
 
 function UserForm({ user, permissions, onClose, onSaved }: FormProps & { user: User | undefined }) {
