@@ -15,7 +15,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function runLoad(name: string, makeUrl: () => string, headers: Record<string, string>, options: { concurrency: number; seconds: number }): Promise<LoadResult> {
+/** A request of the load: a URL to GET, or a URL with its method and body. */
+export type LoadRequest = string | { url: string; method: string; body: string };
+
+export async function runLoad(name: string, makeRequest: () => LoadRequest, headers: Record<string, string>, options: { concurrency: number; seconds: number }): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + options.seconds * 1000;
@@ -23,7 +26,11 @@ export async function runLoad(name: string, makeUrl: () => string, headers: Reco
   const worker = async () => {
     while (performance.now() < deadline) {
       const t0 = performance.now();
-      const response = await fetch(makeUrl(), { headers });
+      const request = makeRequest();
+      const response =
+        typeof request === "string"
+          ? await fetch(request, { headers })
+          : await fetch(request.url, { method: request.method, body: request.body, headers: { ...headers, "content-type": "application/json" } });
       await response.arrayBuffer();
       latencies.push(performance.now() - t0);
       if (!response.ok) errors += 1;
