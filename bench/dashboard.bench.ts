@@ -9,7 +9,7 @@
 import os from "node:os";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { ZAuthResponse, shiftDay } from "@conversa/shared";
+import { shiftDay } from "@conversa/shared";
 import { type Db, openDatabase } from "../apps/server/src/db/client.ts";
 import * as schema from "../apps/server/src/db/schema/index.ts";
 import {
@@ -19,8 +19,8 @@ import {
   countTicketsCreatedBy,
   listAttendants,
 } from "../apps/server/src/modules/dashboard/dashboard.repository.ts";
-import { runLoad } from "./load.ts";
-import { serveIfChild, startServer } from "./server-process.ts";
+import { runLoad, TABLE_HEAD, tableRow } from "./load.ts";
+import { runBench, startLoggedIn } from "./server-process.ts";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/conversa_bench_dashboard";
 const runs = Number(process.env.BENCH_RUNS ?? 200);
@@ -103,11 +103,8 @@ async function main() {
     await pool.end();
     return;
   }
-  const server = await startServer();
-  const base = server.base;
-  const login = await fetch(`${base}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@conversa.local", password: "bench-pass" }) });
-  const { token } = ZAuthResponse.parse(await login.json());
-  const headers = { authorization: `Bearer ${token}` };
+  const server = await startLoggedIn();
+  const { base, headers } = server;
   const range = (days: number) => `initialDate=${periodOf(days).from}&finalDate=${day}`;
   const endpoints: [string, string][] = [
     ["GET /dashboard?days=30", "/dashboard?days=30"],
@@ -119,20 +116,14 @@ async function main() {
     ["GET /dashboard/ticketsUsers 90 days", `/dashboard/ticketsUsers?${range(90)}`],
   ];
   console.log(`\nOver HTTP, concurrency ${concurrency}, ${seconds} s per endpoint (after 2 s of warm-up):\n`);
-  console.log("| endpoint | requests | errors | req/s | p50 ms | p90 ms | p99 ms | max ms |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log(TABLE_HEAD);
   for (const [name, path] of endpoints) {
     await runLoad(name, () => `${base}${path}`, headers, { concurrency, seconds: 2 });
     const r = await runLoad(name, () => `${base}${path}`, headers, { concurrency, seconds });
-    console.log(`| ${r.name} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} |`);
+    console.log(tableRow(r));
   }
   server.stop();
   await pool.end();
 }
 
-if (!serveIfChild(url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runBench(url, main);

@@ -6,20 +6,17 @@
  */
 import os from "node:os";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { runLoad } from "./load.ts";
-import { serveIfChild, startServer } from "./server-process.ts";
+import { runLoad, TABLE_HEAD, tableRow } from "./load.ts";
+import { runBench, startLoggedIn } from "./server-process.ts";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/conversa_bench";
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
 async function main() {
-  const server = await startServer();
-  const base = server.base;
+  const server = await startLoggedIn();
+  const { base, headers } = server;
   const database = await openDatabase({ url });
-  const login = await fetch(`${base}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@conversa.local", password: "bench-pass" }) });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
   const { rows } = await database.pool!.query<{ count: string }>("select count(*) from tickets");
   const ticketCount = Number(rows[0]?.count ?? 0);
   const randomTicket = () => 1 + Math.floor(Math.random() * ticketCount);
@@ -33,20 +30,14 @@ async function main() {
     ["GET /messages/:ticketId page 1", () => `${base}/messages/${randomTicket()}?pageNumber=1`],
   ];
   console.log(`inbox benchmark: ${ticketCount} tickets, concurrency ${concurrency}, ${seconds} s per scenario, node ${process.version}, ${os.cpus().length} cores`);
-  console.log("| scenario | requests | errors | req/s | p50 ms | p90 ms | p99 ms | max ms |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log(TABLE_HEAD);
   for (const [name, makeUrl] of scenarios) {
     await runLoad(name, makeUrl, headers, { concurrency, seconds: 2 });
     const r = await runLoad(name, makeUrl, headers, { concurrency, seconds });
-    console.log(`| ${r.name} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} |`);
+    console.log(tableRow(r));
   }
   server.stop();
   await database.close();
 }
 
-if (!serveIfChild(url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runBench(url, main);

@@ -51,3 +51,10 @@ export async function runLoad(name: string, makeRequest: () => LoadRequest, head
     max: round(latencies.at(-1) ?? 0),
   };
 }
+
+/** The head of the Markdown table that `tableRow` fills. */
+export const TABLE_HEAD = "| scenario | requests | errors | req/s | p50 ms | p90 ms | p99 ms | max ms |\n|---|---|---|---|---|---|---|---|";
+
+export function tableRow(r: LoadResult): string {
+  return `| ${r.name} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} |`;
+}

@@ -8,19 +8,16 @@
  */
 import os from "node:os";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { runLoad } from "./load.ts";
-import { serveIfChild, startServer } from "./server-process.ts";
+import { runLoad, TABLE_HEAD, tableRow } from "./load.ts";
+import { runBench, startLoggedIn } from "./server-process.ts";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/conversa_bench";
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function main() {
-  const server = await startServer();
-  const base = server.base;
+  const server = await startLoggedIn();
+  const { base, headers } = server;
   const database = await openDatabase({ url });
-  const login = await fetch(`${base}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench@conversa.local", password: "bench-pass" }) });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
   const { rows } = await database.pool!.query<{ id: number }>("select id from tickets where status = 'open' and user_id = 1 order by id limit 5000");
   const open = rows.map((row) => row.id);
   if (open.length === 0) throw new Error("no open ticket: run bench/seed-inbox.ts first");
@@ -28,20 +25,14 @@ async function main() {
   const send = () => ({ url: `${base}/messages/${open[n++ % open.length]}`, method: "POST", body: JSON.stringify({ body: `Mensagem de carga ${n}` }) });
 
   console.log(`send benchmark: ${open.length} open tickets, ${seconds} s per run, node ${process.version}, ${os.cpus().length} cores`);
-  console.log("| scenario | requests | errors | req/s | p50 ms | p90 ms | p99 ms | max ms |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log(TABLE_HEAD);
   await runLoad("warm-up", send, headers, { concurrency: 2, seconds: 2 });
   for (const concurrency of [1, 2, 8]) {
     const r = await runLoad(`POST /messages/:ticketId, concurrency ${concurrency}`, send, headers, { concurrency, seconds });
-    console.log(`| ${r.name} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} |`);
+    console.log(tableRow(r));
   }
   server.stop();
   await database.close();
 }
 
-if (!serveIfChild(url)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runBench(url, main);

@@ -40,3 +40,27 @@ export function startServer(): Promise<{ base: string; stop: () => void }> {
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 }
+
+/** The seeds' admin (seed-inbox.ts, seed-dashboard.ts). */
+export const BENCH_LOGIN = { email: "bench@conversa.local", password: "bench-pass" };
+
+/** Starts the server and logs in as the seeds' admin: its base URL and the bearer header to send. */
+export async function startLoggedIn(): Promise<{ base: string; headers: Record<string, string>; stop: () => void }> {
+  const server = await startServer();
+  const login = await fetch(`${server.base}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(BENCH_LOGIN) });
+  if (!login.ok) {
+    server.stop();
+    throw new Error(`bench login answered ${login.status}: seed the bench database first`);
+  }
+  const { token } = (await login.json()) as { token: string };
+  return { ...server, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A bench script's entry: serves the app when run as the child, else runs `main` and exits 1 on its failure. */
+export function runBench(url: string, main: () => Promise<void>): void {
+  if (serveIfChild(url)) return;
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
