@@ -7,3 +7,4 @@ export { useListSearch } from "./use-list-search.ts";
 export { useLiveRecords } from "./use-live-records.ts";
 export { useRecordEditing } from "./use-record-editing.ts";
 export { RecordDialogContent } from "./record-dialog-content.tsx";
+export { EditDeleteActions, RowAction, RowActionsCell } from "./row-actions.tsx";

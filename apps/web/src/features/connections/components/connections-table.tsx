@@ -1,8 +1,5 @@
 import type { Connection } from "@conversa/shared";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import Star from "@mui/icons-material/Star";
-import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -10,13 +7,13 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
 import { useTranslation } from "react-i18next";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../../lib/i18n.ts";
 import type { SessionCommand } from "../api/connection-session.ts";
 import { ConnectionStatusLabel } from "./connection-status.tsx";
 import { SessionActionButtons } from "./session-action-buttons.tsx";
+import { EditDeleteActions, RowActionsCell } from "../../../components/list/index.ts";
 
 interface ConnectionsTableProps {
   connections: readonly Connection[];
@@ -77,18 +74,15 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
               </TableCell>
               <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(connection.updatedAt, DATE_PATTERNS.dateTime, language)}</TableCell>
               {canEdit ? (
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title={t("connections.actions.edit")}>
-                    <IconButton size="small" aria-label={`${t("connections.actions.edit")}: ${connection.name}`} onClick={() => props.onEdit(connection)}>
-                      <Edit fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t("connections.actions.delete")}>
-                    <IconButton size="small" aria-label={`${t("connections.actions.delete")}: ${connection.name}`} onClick={() => props.onDelete(connection)}>
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
+                <RowActionsCell>
+                  <EditDeleteActions
+                    subject={connection.name}
+                    editLabel={t("connections.actions.edit")}
+                    deleteLabel={t("connections.actions.delete")}
+                    onEdit={() => props.onEdit(connection)}
+                    onDelete={() => props.onDelete(connection)}
+                  />
+                </RowActionsCell>
               ) : null}
             </TableRow>
           ))}

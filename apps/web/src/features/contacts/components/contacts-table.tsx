@@ -1,18 +1,14 @@
 import type { Contact } from "@conversa/shared";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import WhatsApp from "@mui/icons-material/WhatsApp";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
 import { useTranslation } from "react-i18next";
-import { ListStateRows } from "../../../components/list/index.ts";
+import { EditDeleteActions, ListStateRows, RowAction, RowActionsCell } from "../../../components/list/index.ts";
 
 const COLUMNS = 4;
 /** Left out on narrow screens: the number then shows under the name, the e-mail not at all. */
@@ -66,25 +62,10 @@ export function ContactsTable({ contacts, isLoading, isError, onRetry, canDelete
             </TableCell>
             <TableCell sx={{ ...FROM_SM, whiteSpace: "nowrap" }}>{contact.number}</TableCell>
             <TableCell sx={{ ...FROM_MD, maxWidth: 260, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{contact.email}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap", px: { xs: 0.5, sm: 2 } }}>
-              <Tooltip title={t("contacts.openTicket")}>
-                <IconButton size="small" aria-label={`${t("contacts.openTicket")}: ${contact.name}`} onClick={() => onOpenTicket(contact)}>
-                  <WhatsApp fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t("list.edit")}>
-                <IconButton size="small" aria-label={`${t("list.edit")}: ${contact.name}`} onClick={() => onEdit(contact)}>
-                  <Edit fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              {canDelete && (
-                <Tooltip title={t("list.delete")}>
-                  <IconButton size="small" aria-label={`${t("list.delete")}: ${contact.name}`} onClick={() => onDelete(contact)}>
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              )}
-            </TableCell>
+            <RowActionsCell sx={{ px: { xs: 0.5, sm: 2 } }}>
+              <RowAction label={t("contacts.openTicket")} subject={contact.name} icon={<WhatsApp fontSize="small" />} onClick={() => onOpenTicket(contact)} />
+              <EditDeleteActions subject={contact.name} onEdit={() => onEdit(contact)} {...(canDelete ? { onDelete: () => onDelete(contact) } : {})} />
+            </RowActionsCell>
           </TableRow>
         ))}
       </TableBody>

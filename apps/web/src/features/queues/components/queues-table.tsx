@@ -1,17 +1,13 @@
 import type { Queue } from "@conversa/shared";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { ListStateRows } from "../../../components/list/index.ts";
+import { EditDeleteActions, ListStateRows, RowActionsCell } from "../../../components/list/index.ts";
 
 const COLUMNS = 4;
 
@@ -55,18 +51,9 @@ export function QueuesTable({ queues, isLoading, isError, onRetry, onEdit, onDel
                 {queue.greetingMessage || "—"}
               </Typography>
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              <Tooltip title={t("list.edit")}>
-                <IconButton size="small" aria-label={`${t("list.edit")}: ${queue.name}`} onClick={() => onEdit(queue)}>
-                  <Edit fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t("list.delete")}>
-                <IconButton size="small" aria-label={`${t("list.delete")}: ${queue.name}`} onClick={() => onDelete(queue)}>
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <RowActionsCell>
+              <EditDeleteActions subject={queue.name} onEdit={() => onEdit(queue)} onDelete={() => onDelete(queue)} />
+            </RowActionsCell>
           </TableRow>
         ))}
       </TableBody>

@@ -1,10 +1,7 @@
 import type { QuickMessage } from "@conversa/shared";
 import AttachFile from "@mui/icons-material/AttachFile";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
-import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -13,7 +10,7 @@ import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { ListStateRows } from "../../../components/list/index.ts";
+import { EditDeleteActions, ListStateRows, RowActionsCell } from "../../../components/list/index.ts";
 
 const COLUMNS = 5;
 /** Columns left out on phones: the message (and a clip for an attachment) moves under the shortcode. */
@@ -83,23 +80,15 @@ export function QuickMessagesTable({ quickMessages, isLoading, isError, onRetry,
                   </Tooltip>
                 )}
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                <Tooltip title={editable ? t("list.edit") : t("quickMessages.notYours")}>
-                  {/* A span keeps the tooltip working on the disabled button. */}
-                  <span>
-                    <IconButton size="small" aria-label={`${t("list.edit")}: ${quick.shortcode}`} disabled={!editable} onClick={() => onEdit(quick)}>
-                      <Edit fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-                <Tooltip title={editable ? t("list.delete") : t("quickMessages.notYours")}>
-                  <span>
-                    <IconButton size="small" aria-label={`${t("list.delete")}: ${quick.shortcode}`} disabled={!editable} onClick={() => onDelete(quick)}>
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              </TableCell>
+              <RowActionsCell>
+                <EditDeleteActions
+                  subject={quick.shortcode}
+                  onEdit={() => onEdit(quick)}
+                  onDelete={() => onDelete(quick)}
+                  editBlockedBy={editable ? null : t("quickMessages.notYours")}
+                  deleteBlockedBy={editable ? null : t("quickMessages.notYours")}
+                />
+              </RowActionsCell>
             </TableRow>
           );
         })}

@@ -1,9 +1,6 @@
 import type { TagRecord } from "@conversa/shared";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import ViewKanban from "@mui/icons-material/ViewKanbanOutlined";
 import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -11,7 +8,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import { useTranslation } from "react-i18next";
-import { ListStateRows } from "../../../components/list/index.ts";
+import { EditDeleteActions, ListStateRows, RowActionsCell } from "../../../components/list/index.ts";
 import { TagChip } from "./tag-chip.tsx";
 
 const COLUMNS = 3;
@@ -54,18 +51,9 @@ export function TagsTable({ tags, isLoading, isError, onRetry, onEdit, onDelete 
               </Box>
             </TableCell>
             <TableCell align="center">{tag.ticketsCount}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              <Tooltip title={t("list.edit")}>
-                <IconButton size="small" aria-label={`${t("list.edit")}: ${tag.name}`} onClick={() => onEdit(tag)}>
-                  <Edit fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t("list.delete")}>
-                <IconButton size="small" aria-label={`${t("list.delete")}: ${tag.name}`} onClick={() => onDelete(tag)}>
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <RowActionsCell>
+              <EditDeleteActions subject={tag.name} onEdit={() => onEdit(tag)} onDelete={() => onDelete(tag)} />
+            </RowActionsCell>
           </TableRow>
         ))}
       </TableBody>

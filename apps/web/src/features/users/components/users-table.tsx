@@ -1,19 +1,15 @@
 import type { User } from "@conversa/shared";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import Edit from "@mui/icons-material/Edit";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
-import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import type { Theme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
-import { ListStateRows } from "../../../components/list/index.ts";
+import { EditDeleteActions, ListStateRows, RowActionsCell } from "../../../components/list/index.ts";
 
 const COLUMNS = 6;
 /** Columns left out on phones and small tablets: the e-mail moves under the name. */
@@ -104,21 +100,14 @@ export function UsersTable({ users, currentUserId, isLoading, isError, onRetry, 
               <TableCell sx={SM_UP}>
                 <OnlineStatus online={user.online} />
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                <Tooltip title={t("list.edit")}>
-                  <IconButton size="small" aria-label={`${t("list.edit")}: ${user.name}`} onClick={() => onEdit(user)}>
-                    <Edit fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={isSelf ? t("errors.ERR_CANNOT_DELETE_SELF") : t("list.delete")}>
-                  {/* A span keeps the tooltip working on the disabled button. */}
-                  <span>
-                    <IconButton size="small" aria-label={`${t("list.delete")}: ${user.name}`} disabled={isSelf} onClick={() => onDelete(user)}>
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              </TableCell>
+              <RowActionsCell>
+                <EditDeleteActions
+                  subject={user.name}
+                  onEdit={() => onEdit(user)}
+                  onDelete={() => onDelete(user)}
+                  deleteBlockedBy={isSelf ? t("errors.ERR_CANNOT_DELETE_SELF") : null}
+                />
+              </RowActionsCell>
             </TableRow>
           );
         })}
