@@ -88,6 +88,13 @@ export class JobQueue {
     return jobs.filter((job) => job.state === "created" || job.state === "retry" || job.state === "active").map((job) => ({ id: job.id, data: job.data }));
   }
 
+  /** Every job of this definition waiting to run (queued, or waiting for a retry): one query, whatever their keys. */
+  async queued(definition: JobDefinition<z.ZodType>): Promise<{ id: string; data: unknown }[]> {
+    await this.ensureQueue(definition);
+    const jobs = await this.boss.findJobs(definition.name, { queued: true });
+    return jobs.map((job) => ({ id: job.id, data: job.data }));
+  }
+
   /** Cancels the queued jobs of this definition sent with this `singletonKey` (e.g. a moved or deleted timer). */
   async cancelByKey(definition: JobDefinition<z.ZodType>, key: string): Promise<void> {
     await this.ensureQueue(definition);

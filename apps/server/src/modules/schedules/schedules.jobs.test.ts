@@ -175,9 +175,13 @@ describe("a server restart between scheduling and sendAt", () => {
     expect(driver!.sent).toHaveLength(0);
     expect(await scheduleRow(app, queued)).toMatchObject({ sentAt: null, status: "PENDENTE" });
 
-    second = createPlatform(testConfig(), app.database, pino({ level: "silent" }), new DomainEvents());
+    const logLines: string[] = [];
+    second = createPlatform(testConfig(), app.database, pino({ level: "warn" }, { write: (line: string) => logLines.push(line) }), new DomainEvents());
     await second.start();
     const revived = await attachFakeDriver({ ...app, platform: second }, connection!);
+    // Only the schedule without a job was queued again; the other one's job was found.
+    const requeues = logLines.map((line) => JSON.parse(line) as { msg: string; requeued?: number }).filter((line) => line.msg === "schedules without a queued send were queued again");
+    expect(requeues.map((line) => line.requeued)).toEqual([1]);
 
     await eventually(() => revived.sent.length, (n) => n >= 2, 30_000);
     await sleep(3000);

@@ -1,22 +1,25 @@
 import type { EngineDeps } from "../../engine/deps.ts";
-import { SEND_SCHEDULE_JOB, queueScheduleSend, scheduleJobKey } from "./schedules.jobs.ts";
+import { SEND_SCHEDULE_JOB, queueScheduleSend } from "./schedules.jobs.ts";
 import { listPendingSchedules } from "./schedules.repository.ts";
 import { runSendScheduleJob } from "./schedules.sender.ts";
 
 /**
- * Re-queues the send of every pending schedule that has no job for its current sendAt: a process that
- * stopped between saving a schedule and queueing its job loses nothing. Duplicates are harmless, the
- * send itself is exactly-once.
+ * Re-queues the send of every pending schedule that has no queued job for its current sendAt: a process
+ * that stopped between saving a schedule and queueing its job loses nothing. One read of the queue serves
+ * every schedule. A job that was running when the last process died is queued again too (it would
+ * otherwise wait for the queue's expiry); duplicates are harmless, the send itself is exactly-once.
  */
 async function requeueOrphanedSchedules(deps: EngineDeps): Promise<number> {
+  const pending = await listPendingSchedules(deps.db);
+  if (pending.length === 0) return 0;
+  const covered = new Set<string>();
+  for (const job of await deps.jobs.queued(SEND_SCHEDULE_JOB)) {
+    const payload = SEND_SCHEDULE_JOB.schema.safeParse(job.data);
+    if (payload.success) covered.add(`${payload.data.scheduleId}@${Date.parse(payload.data.sendAt)}`);
+  }
   let requeued = 0;
-  for (const schedule of await listPendingSchedules(deps.db)) {
-    const jobs = await deps.jobs.unfinishedByKey(SEND_SCHEDULE_JOB, scheduleJobKey(schedule.id));
-    const covered = jobs.some((job) => {
-      const payload = SEND_SCHEDULE_JOB.schema.safeParse(job.data);
-      return payload.success && Date.parse(payload.data.sendAt) === schedule.sendAt.getTime();
-    });
-    if (covered) continue;
+  for (const schedule of pending) {
+    if (covered.has(`${schedule.id}@${schedule.sendAt.getTime()}`)) continue;
     await queueScheduleSend(deps.jobs, schedule);
     requeued += 1;
   }
