@@ -34,6 +34,7 @@ import { answerFrameworkError, registerErrorHandler } from "./plugins/error-hand
 import { refuseNulCharacters } from "./plugins/input-guard.ts";
 import { recordRoutes } from "./plugins/route-table.ts";
 import { registerSpa } from "./plugins/spa.ts";
+import { refuseUndeclaredUploads } from "./plugins/uploads.ts";
 import { attachRealtime } from "./realtime/realtime.ts";
 
 /** Everything the routes need, built once by main.ts (or by the tests). */
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   recordRoutes(app);
   registerErrorHandler(app);
   refuseNulCharacters(app);
+  refuseUndeclaredUploads(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
