@@ -3,7 +3,7 @@ import { type UploadSpec, type UploadedFile, readUpload } from "../plugins/uploa
 import { MAX_UPLOAD_BYTES, type MediaStore, type StoredMedia } from "./media-store.ts";
 
 /** The upload of one media file in the field `file` (queues, queue options, quick replies), a few text fields beside it. */
-export const SINGLE_MEDIA_UPLOAD: UploadSpec = { field: "file", maxFiles: 1, maxBytes: MAX_UPLOAD_BYTES, tooLarge: "ERR_MEDIA_TOO_LARGE", maxFields: 10, maxFieldBytes: 1000 };
+export const SINGLE_MEDIA_UPLOAD: UploadSpec = { accepts: "media", field: "file", maxFiles: 1, maxBytes: MAX_UPLOAD_BYTES, maxFields: 10, maxFieldBytes: 1000 };
 
 /** The one file of a route's upload, read into memory; the media store checks it when it is stored. */
 export async function readUploadedFile(request: FastifyRequest): Promise<UploadedFile> {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ErrorCode } from "@conversa/shared";
 import { AppError } from "../lib/app-error.ts";
 
 /**
@@ -8,14 +7,18 @@ import { AppError } from "../lib/app-error.ts";
  * refuses them, and `readUpload` reads nothing for a route without it.
  */
 export interface UploadSpec {
+  /**
+   * What the files must be: `media` (anything a conversation carries, checked by the media store),
+   * `image` (png or jpeg only) or `spreadsheet` (.xls/.xlsx). It decides the error codes: ERR_MEDIA_*
+   * or ERR_IMPORT_*.
+   */
+  accepts: "media" | "image" | "spreadsheet";
   /** The field that carries the files; a file in any other field is refused. */
   field: string;
   /** Most files in one request. */
   maxFiles: number;
   /** Largest file, in bytes. */
   maxBytes: number;
-  /** The code of a file over `maxBytes`. */
-  tooLarge: Extract<ErrorCode, "ERR_MEDIA_TOO_LARGE" | "ERR_IMPORT_FILE_TOO_LARGE">;
   /** Most text fields, and the longest one in bytes. */
   maxFields: number;
   maxFieldBytes: number;
@@ -63,7 +66,7 @@ export function refuseUndeclaredUploads(app: FastifyInstance): void {
  * to `keep` as soon as it has arrived, the text fields are returned. When the request is refused after
  * some files were kept, `discard` is given them back (to remove what `keep` stored).
  * Throws ERR_VALIDATION (not multipart, no file, an empty file, a file in another field, too many files
- * or fields, a malformed body) and the route's `tooLarge` code.
+ * or fields, a malformed body), ERR_MEDIA_TOO_LARGE or ERR_IMPORT_FILE_TOO_LARGE (by what the route accepts).
  */
 export async function readUpload<T>(
   request: FastifyRequest,
@@ -92,7 +95,7 @@ export async function readUpload<T>(
     await discard(files);
     if (error instanceof AppError) throw error;
     const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(spec.tooLarge, { maxBytes: spec.maxBytes });
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(spec.accepts === "spreadsheet" ? "ERR_IMPORT_FILE_TOO_LARGE" : "ERR_MEDIA_TOO_LARGE", { maxBytes: spec.maxBytes });
     if (code === "FST_FILES_LIMIT") throw invalid(`/${spec.field}`, `At most ${spec.maxFiles} file(s)`);
     if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw invalid("/", "Too many fields");
     throw new AppError("ERR_VALIDATION", undefined, "Malformed multipart body");

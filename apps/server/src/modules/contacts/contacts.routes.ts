@@ -52,7 +52,7 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return { message: "Contact deleted" };
     });
 
-    const upload = { field: "file", maxFiles: 1, maxBytes: limits.maxBytes, tooLarge: "ERR_IMPORT_FILE_TOO_LARGE", maxFields: 5, maxFieldBytes: 1000 } as const;
+    const upload = { accepts: "spreadsheet", field: "file", maxFiles: 1, maxBytes: limits.maxBytes, maxFields: 5, maxFieldBytes: 1000 } as const;
     app.post("/contacts/upload", { ...auth, config: { upload }, schema: { response: { 200: ZContactImportReport } } }, async (request) => {
       const ctx = ctxOf(request);
       const { files } = await readUpload(request, async (file) => ({ fileName: file.filename, content: file.content }));

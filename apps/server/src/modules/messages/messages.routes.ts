@@ -15,7 +15,7 @@ const ZTicketIdParam = z.object({ ticketId: z.coerce.number().int().positive().m
 const MAX_FILES = 10;
 
 /** A multipart send: up to 10 files in `medias`, and the text fields of the message beside them. */
-const MESSAGE_UPLOAD: UploadSpec = { field: "medias", maxFiles: MAX_FILES, maxBytes: MAX_UPLOAD_BYTES, tooLarge: "ERR_MEDIA_TOO_LARGE", maxFields: 20, maxFieldBytes: 70_000 };
+const MESSAGE_UPLOAD: UploadSpec = { accepts: "media", field: "medias", maxFiles: MAX_FILES, maxBytes: MAX_UPLOAD_BYTES, maxFields: 20, maxFieldBytes: 70_000 };
 
 /** Reads a multipart send: `medias` files (stored as they stream in, checked by content) and text fields. */
 async function readMultipart(deps: AppDeps, request: FastifyRequest, companyId: number): Promise<{ body: SendMessageBody; media: StoredMedia[]; asVoice: boolean }> {

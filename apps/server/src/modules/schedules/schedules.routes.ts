@@ -29,7 +29,7 @@ export function schedulesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return { message: "Schedule deleted" };
     });
     // An image only (spec core §5): the upload stops at the size of an image.
-    const upload = { ...SINGLE_MEDIA_UPLOAD, maxBytes: MEDIA_LIMITS.image, maxFields: 5 };
+    const upload = { ...SINGLE_MEDIA_UPLOAD, accepts: "image", maxBytes: MEDIA_LIMITS.image, maxFields: 5 } as const;
     app.post("/schedules/:id/media-upload", { ...auth, config: { upload }, schema: { params: ZIdParam, response: { 200: ZSchedule } } }, async (request) => {
       const ctx = ctxOf(request);
       return attachScheduleMedia(engine, ctx, request.params.id, await readUploadedFile(request));
