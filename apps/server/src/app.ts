@@ -51,6 +51,8 @@ export interface AppDeps {
   simulator?: SimulatorDriver;
   /** Limits of contact spreadsheet imports, when not the defaults (tests shorten the time limit). */
   contactImport?: Partial<SpreadsheetLimits>;
+  /** How often open sockets are checked against the database, when not every 30 s (tests shorten it). */
+  realtime?: { sessionCheckMs?: number };
   logger?: FastifyBaseLogger;
 }
 
