@@ -9,6 +9,7 @@ import type { RequestContext } from "../lib/context.ts";
 import { setUserOnline } from "../modules/auth/auth.repository.ts";
 import { authenticateSession, endedSessions } from "../modules/auth/auth.service.ts";
 import type { AccessClaims } from "../modules/auth/tokens.ts";
+import { rawSecurityHeaders } from "../plugins/security-headers.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -136,6 +137,7 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
     cors: { origin: false },
   });
   app.decorate("io", io);
+  io.engine.use(rawSecurityHeaders(deps.config.env === "production"));
   const contexts = new WeakMap<Socket, RequestContext>();
   const sessions = new WeakMap<Socket, AccessClaims>();
 

@@ -76,7 +76,7 @@ export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply.header("Content-Type", file.mime);
         reply.header("Content-Length", String(file.size));
         reply.header("Cache-Control", "private, max-age=3600");
-        reply.header("Content-Security-Policy", "default-src 'none'; sandbox");
+        reply.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; sandbox");
         return reply.send(createReadStream(file.path));
       },
     );
