@@ -4,7 +4,7 @@ import { AppError } from "../lib/app-error.ts";
 /**
  * What a route that takes a multipart upload accepts, declared in its route options
  * (`config: { upload }`). Only routes that declare it may receive multipart bodies: any other route
- * refuses them, and `readUpload` reads nothing for a route without it.
+ * refuses them, and `readUpload` throws for a route without it.
  */
 export interface UploadSpec {
   /**

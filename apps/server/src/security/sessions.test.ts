@@ -45,12 +45,12 @@ const tempDirFor = (name: string) => {
   return dir;
 };
 
-const figures = { endings: 0, refusedRequests: 0, socketsDropped: 0, headerResponses: 0, logLines: 0, listAnswers: 0 };
+const figures = { endings: 0, refusedRequests: 0, socketsDropped: 0, headerResponses: 0, secrets: 0, logLines: 0, listAnswers: 0 };
 
 afterAll(() => {
   for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
   console.log(
-    `sessions: ${figures.endings} ways a session ends, ${figures.refusedRequests} requests refused with 401 after them, ${figures.socketsDropped} sockets dropped; security headers on ${figures.headerResponses} responses; ${figures.logLines} log lines without a secret; ${figures.listAnswers} GET answers without a secret`,
+    `sessions: ${figures.endings} ways a session ends, ${figures.refusedRequests} requests refused with 401 after them, ${figures.socketsDropped} sockets dropped; security headers on ${figures.headerResponses} responses; ${figures.secrets} secret values in none of ${figures.logLines} log lines nor ${figures.listAnswers} GET answers`,
   );
 });
 
@@ -420,6 +420,7 @@ describe("secrets", () => {
 
     const log = logLines.join("");
     figures.logLines = logLines.length;
+    figures.secrets = secrets.size;
     // The log holds what a leak would be found in: requests, the failed write with its query, the multipart reader's headers.
     expect(log).toContain("incoming request");
     expect(log).toContain("Failed query: update");
