@@ -33,7 +33,9 @@ import { registerAuth } from "./plugins/auth.ts";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.ts";
 import { refuseNulCharacters } from "./plugins/input-guard.ts";
 import { recordRoutes } from "./plugins/route-table.ts";
+import { rawSecurityHeaders, securityHeaderOptions } from "./plugins/security-headers.ts";
 import { registerSpa } from "./plugins/spa.ts";
+import { refuseUndeclaredUploads } from "./plugins/uploads.ts";
 import { attachRealtime } from "./realtime/realtime.ts";
 
 /** Everything the routes need, built once by main.ts (or by the tests). */
@@ -50,6 +52,8 @@ export interface AppDeps {
   simulator?: SimulatorDriver;
   /** Limits of contact spreadsheet imports, when not the defaults (tests shorten the time limit). */
   contactImport?: Partial<SpreadsheetLimits>;
+  /** How often open sockets are checked against the database, when not every 30 s (tests shorten it). */
+  realtime?: { sessionCheckMs?: number };
   logger?: FastifyBaseLogger;
 }
 
@@ -57,41 +61,23 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the Fastify instance with every route and the realtime server. Never listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const isProduction = deps.config.env === "production";
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: "x-request-id",
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerFrameworkError(rawSecurityHeaders(isProduction)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   recordRoutes(app);
   registerErrorHandler(app);
   refuseNulCharacters(app);
+  refuseUndeclaredUploads(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: "same-origin" },
-    crossOriginEmbedderPolicy: false,
-    hsts: deps.config.env === "production",
-  });
+  await app.register(helmet, securityHeaderOptions(isProduction));
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10 } });
   registerAuth(app, deps.auth);

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pino } from "pino";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { createLogger } from "./lib/logger.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import { DomainEvents } from "./events/domain-events.ts";
 import { createPlatform } from "./platform.ts";
@@ -23,7 +23,7 @@ function configOrExit(): Config {
 async function main(): Promise<void> {
   const loaded = configOrExit();
   const config: Config = { ...loaded, webDist: loaded.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist") };
-  const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token", "*.apiKey"] });
+  const logger = createLogger(config.logLevel);
 
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
   await database.migrate();

@@ -2,12 +2,13 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { pino } from "pino";
+import type { DestinationStream } from "pino";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { Config } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { type DomainEvent, DomainEvents } from "../src/events/domain-events.ts";
+import { createLogger } from "../src/lib/logger.ts";
 import { type Platform, createPlatform } from "../src/platform.ts";
 
 export interface TestApp {
@@ -136,6 +137,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface TestAppOptions {
   /** Start the job queue, its workers and the channel sessions (engine tests). */
   start?: boolean;
+  /** Where the app's logger writes, at the config's `logLevel` (silent by default): the process's logger with its redaction. */
+  logDestination?: DestinationStream;
 }
 
 /** Builds the whole app on a fresh database, with a recorder of the domain events it publishes. */
@@ -147,8 +150,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
   });
   const published: DomainEvent[] = [];
   events.subscribe((event) => published.push(event));
-  const silent = pino({ level: "silent" });
-  const platform = createPlatform(config, database, silent, events);
+  const logger = createLogger(config.logLevel, options.logDestination);
+  const platform = createPlatform(config, database, logger, events);
   const app = await buildApp(platform);
   await app.ready();
   if (options.start) await platform.start();

@@ -16,6 +16,19 @@ export const MAX_UPLOAD_BYTES = Math.max(...Object.values(MEDIA_LIMITS));
 
 const FILE_NAME = /^[A-Za-z0-9_-]{16,64}\.[a-z0-9]{1,5}$/;
 
+/** File name extensions under which plain text is accepted, and the types a sender may declare for it. */
+const TEXT_EXTENSIONS = new Set([".txt", ".csv", ".vcf"]);
+const TEXT_TYPES = /^(text\/(plain|csv|x-vcard|vcard)|application\/octet-stream)(\s*;.*)?$/i;
+
+/**
+ * Plain text is kept only when it says it is text: a text file named or declared as a picture, a sound
+ * or anything else (a script or a page renamed `.png`, `.mp3`, …) is refused, never stored as a document.
+ */
+function isTextClaimedAsText(originalName: string | undefined, declaredType: string | undefined): boolean {
+  const extension = path.extname(cleanFileName(originalName, "")).toLowerCase();
+  return TEXT_EXTENSIONS.has(extension) && (declaredType === undefined || declaredType === "" || TEXT_TYPES.test(declaredType));
+}
+
 export interface StoredMedia {
   /** The stored name (random id + extension), unique per company. */
   fileName: string;
@@ -44,10 +57,15 @@ export class MediaStore {
     return path.join(this.dir, String(companyId));
   }
 
-  /** Stores a file. Throws ERR_MEDIA_TYPE_NOT_ALLOWED for an unknown content, ERR_MEDIA_TOO_LARGE over the limit of its kind. */
-  async save(companyId: number, content: Buffer, originalName?: string): Promise<StoredMedia> {
+  /**
+   * Stores a file, typed by its content; `declaredType` (the sender's) only decides whether plain text
+   * may be kept. Throws ERR_MEDIA_TYPE_NOT_ALLOWED for an unknown content or text that claims to be
+   * something else, ERR_MEDIA_TOO_LARGE over the limit of its kind.
+   */
+  async save(companyId: number, content: Buffer, originalName?: string, declaredType?: string): Promise<StoredMedia> {
     const type = sniffMedia(content);
     if (!type) throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED");
+    if (type.mime === "text/plain" && !isTextClaimedAsText(originalName, declaredType)) throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED");
     if (content.length > MEDIA_LIMITS[type.kind]) throw new AppError("ERR_MEDIA_TOO_LARGE", { maxBytes: MEDIA_LIMITS[type.kind] });
     const fileName = `${randomBytes(16).toString("hex")}.${type.ext}`;
     await mkdir(this.companyDir(companyId), { recursive: true });

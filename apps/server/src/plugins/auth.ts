@@ -16,7 +16,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === "bearer" && token ? token : undefined;
 }
 
-export function registerAuth(app: FastifyInstance, deps: Pick<AuthDeps, "db" | "tokens">): void {
+export function registerAuth(app: FastifyInstance, deps: Pick<AuthDeps, "db" | "tokens" | "now">): void {
   app.decorateRequest("ctx", null);
   app.decorate("authenticate", async function authenticateRequest(request: FastifyRequest) {
     request.ctx = await authenticate(deps, bearerToken(request));

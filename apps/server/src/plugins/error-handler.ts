@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ApiErrorBody, ErrorCode } from "@conversa/shared";
@@ -60,10 +61,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 /**
  * Fastify's answer to a URL its router refuses before any route runs (a path parameter longer than the
- * router allows, a malformed escape): 400 ERR_VALIDATION in the API's error shape, not Fastify's own.
+ * router allows, a malformed escape): 400 ERR_VALIDATION in the API's error shape, not Fastify's own,
+ * with the security headers that no hook sets on it (`setHeaders`, applied to the raw response).
  */
-export function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  reply.status(400).send(body("ERR_VALIDATION", "Malformed request"));
+export function answerFrameworkError(setHeaders: (request: IncomingMessage, response: ServerResponse, next: () => void) => void) {
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    setHeaders(request.raw, reply.raw, () => {});
+    reply.status(400).send(body("ERR_VALIDATION", "Malformed request"));
+  };
 }
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifySchema } from "fastify";
+import type { UploadSpec } from "./uploads.ts";
 
 /** One registered HTTP route as the server itself knows it: method, path and its declared schemas. */
 export interface RouteEntry {
@@ -9,6 +10,8 @@ export interface RouteEntry {
   params?: unknown;
   querystring?: unknown;
   body?: unknown;
+  /** What the route takes as a multipart upload (its `config.upload`); no other route accepts one. */
+  upload?: UploadSpec;
 }
 
 declare module "fastify" {
@@ -39,6 +42,7 @@ export function recordRoutes(app: FastifyInstance): void {
         params: schema.params,
         querystring: schema.querystring,
         body: schema.body,
+        upload: route.config?.upload,
       });
     }
   });

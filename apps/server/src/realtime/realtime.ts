@@ -7,13 +7,22 @@ import type { DomainEvent } from "../events/domain-events.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
 import { setUserOnline } from "../modules/auth/auth.repository.ts";
-import { authenticate } from "../modules/auth/auth.service.ts";
+import { authenticateSession, endedSessions } from "../modules/auth/auth.service.ts";
+import type { AccessClaims } from "../modules/auth/tokens.ts";
+import { rawSecurityHeaders } from "../plugins/security-headers.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     io: Server;
   }
 }
+
+/**
+ * How often open sockets are checked against the database, for what no event announces: a company
+ * disabled or past its due date, a user moved or removed outside the API. Sessions that no longer
+ * admit their user are disconnected.
+ */
+export const SESSION_CHECK_MS = 30_000;
 
 const ZTicketStatus = z.enum(["open", "pending", "closed"]);
 const ZTicketRef = z.union([z.string().regex(/^[0-9a-fA-F-]{1,64}$/), z.number().int().positive()]);
@@ -128,14 +137,17 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
     cors: { origin: false },
   });
   app.decorate("io", io);
+  io.engine.use(rawSecurityHeaders(deps.config.env === "production"));
   const contexts = new WeakMap<Socket, RequestContext>();
+  const sessions = new WeakMap<Socket, AccessClaims>();
 
   io.use((socket, next) => {
     const raw: unknown = socket.handshake.auth?.token ?? socket.handshake.query?.token;
     const token = typeof raw === "string" ? raw : undefined;
-    authenticate(deps.auth, token).then(
-      (ctx) => {
+    authenticateSession(deps.auth, token).then(
+      ({ ctx, claims }) => {
         contexts.set(socket, ctx);
+        sessions.set(socket, claims);
         next();
       },
       (error: unknown) => next(new Error(error instanceof AppError ? error.code : "ERR_SESSION_EXPIRED")),
@@ -185,8 +197,27 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
     socket.emit(SERVER_EVENTS.ready);
   });
 
+  let checking = false;
+  const checkSessions = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      const open = [...io.sockets.sockets.values()].flatMap((socket) => {
+        const claims = sessions.get(socket);
+        return claims ? [{ socket, claims }] : [];
+      });
+      const ended = new Set(await endedSessions(deps.auth, open.map((entry) => entry.claims)));
+      for (const entry of open) if (ended.has(entry.claims)) entry.socket.disconnect(true);
+    } finally {
+      checking = false;
+    }
+  };
+  const timer = setInterval(() => checkSessions().catch(report), deps.realtime?.sessionCheckMs ?? SESSION_CHECK_MS);
+  timer.unref();
+
   const unsubscribe = deps.events.subscribe((event) => fanOut(io, event));
   app.addHook("onClose", async () => {
+    clearInterval(timer);
     unsubscribe();
     await io.close();
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { isErrorCode } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
+import { eventually } from "../../test/engine-harness.ts";
 import { bearer } from "../../test/factories.ts";
 import { hasNulCharacter } from "../plugins/input-guard.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
@@ -18,6 +19,8 @@ const NOT_SWEPT: Record<string, string> = {
 };
 
 const ROUTES = t.app.routeTable.filter((route) => route.isAuthenticated && !NOT_SWEPT[keyOf(route)]);
+/** Every route registered without the authentication hook (the simulator's among them: it is on in tests), sent anonymously. */
+const PUBLIC_ROUTES = t.app.routeTable.filter((route) => !route.isAuthenticated);
 
 const LONG = "x".repeat(100_000);
 const HOSTILE_STRINGS: Record<string, string> = {
@@ -157,7 +160,7 @@ function variantsOf(route: RouteEntry, ids: TenantIds): Variant[] {
 
 let tenant: SeededTenant;
 let ids: TenantIds;
-const figures = { routes: 0, variants: 0, refused: 0, accepted: 0, status400: 0, readBacks: 0 };
+const figures = { routes: 0, publicRoutes: 0, variants: 0, refused: 0, accepted: 0, status400: 0, readBacks: 0 };
 const otherCodes: Record<string, number> = {};
 
 function tally(status: number, body: string) {
@@ -193,8 +196,11 @@ function shapeProblem(status: number, body: string): string | undefined {
   return undefined;
 }
 
-async function send(method: string, url: string, variant?: Pick<Variant, "query" | "payload" | "contentType">) {
-  const headers: Record<string, string> = { ...bearer(tenant.adminToken) };
+/** A caller: the tenant's admin, or nobody (the public routes). */
+type Caller = "admin" | "anonymous";
+
+async function send(method: string, url: string, variant?: Pick<Variant, "query" | "payload" | "contentType">, caller: Caller = "admin") {
+  const headers: Record<string, string> = caller === "admin" ? { ...bearer(tenant.adminToken) } : {};
   if (variant?.contentType) headers["content-type"] = variant.contentType;
   return t.app.inject({ method: method as "GET", url, query: variant?.query ?? {}, headers, ...(variant?.payload === undefined ? {} : { payload: variant.payload }) });
 }
@@ -207,7 +213,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(
-    `hostile input: ${figures.routes} routes, ${figures.variants} variants sent (${figures.refused} that the input guard or the route's schemas refuse, ${figures.accepted} accepted), ${figures.status400} × 400, ${figures.readBacks} stored strings read back, other answers ${JSON.stringify(otherCodes)}`,
+    `hostile input: ${figures.routes} authenticated and ${figures.publicRoutes} public routes, ${figures.variants} variants sent (${figures.refused} that the input guard or the route's schemas refuse, ${figures.accepted} accepted), ${figures.status400} × 400, ${figures.readBacks} stored strings read back, other answers ${JSON.stringify(otherCodes)}`,
   );
   await t.platform.jobs.stop();
   await t.close();
@@ -226,6 +232,55 @@ function readBackUrl(route: RouteEntry, url: string, answer: Json | undefined): 
 const isNotFoundOfPath = (variant: Variant, code: string | undefined) =>
   variant.name.startsWith("path ") && code !== undefined && (code === "ERR_NOT_FOUND" || /^ERR_NO_\w+_FOUND$/.test(code));
 
+/** Sends every variant its route's schemas refuse: each must answer 400 ERR_VALIDATION (or its record's 404), never a 5xx. */
+async function sweepRefused(route: RouteEntry, caller: Caller): Promise<string[]> {
+  const problems: string[] = [];
+  for (const variant of variantsOf(route, ids)) {
+    if (!(await judge(route, variant)).refused) continue;
+    figures.refused += 1;
+    const response = await send(route.method, variant.url, variant, caller);
+    tally(response.statusCode, response.body);
+    const code = errorOf(response.body);
+    const shape = shapeProblem(response.statusCode, response.body);
+    if (shape) problems.push(`${variant.name}: ${shape}`);
+    else if (!(response.statusCode === 400 && code === "ERR_VALIDATION") && !(response.statusCode === 404 && isNotFoundOfPath(variant, code))) {
+      problems.push(`${variant.name}: expected 400 ERR_VALIDATION, got ${response.statusCode} ${response.body.slice(0, 200)}`);
+    }
+  }
+  return problems;
+}
+
+/** Sends every variant its route's schemas accept: never a 5xx, errors in the API's shape, stored strings read back byte for byte. */
+async function sweepAccepted(route: RouteEntry, caller: Caller): Promise<string[]> {
+  const problems: string[] = [];
+  for (const variant of variantsOf(route, ids)) {
+    // A delete with a valid target would take the tenant's records away from the routes after it.
+    if (route.method === "DELETE" && !variant.name.startsWith("path ")) continue;
+    const verdict = await judge(route, variant);
+    if (verdict.refused) continue;
+    figures.accepted += 1;
+    const response = await send(route.method, variant.url, variant, caller);
+    tally(response.statusCode, response.body);
+    const shape = shapeProblem(response.statusCode, response.body);
+    if (shape) {
+      problems.push(`${variant.name}: ${shape}`);
+      continue;
+    }
+    if (response.statusCode >= 300 || !variant.readBack) continue;
+    const field = variant.readBack.field;
+    const expected = asObject(verdict.body)?.[field];
+    const answer = asObject(response.json());
+    if (answer && field in answer) figures.readBacks += 1;
+    if (answer && field in answer && answer[field] !== expected) problems.push(`${variant.name}: answered ${JSON.stringify(answer[field])?.slice(0, 80)}`);
+    const url = readBackUrl(route, variant.url, answer);
+    if (!url) continue;
+    const read = asObject((await send("GET", url, undefined, caller)).json());
+    if (read && field in read) figures.readBacks += 1;
+    if (read && field in read && read[field] !== expected) problems.push(`${variant.name}: read back ${JSON.stringify(read[field])?.slice(0, 80)}`);
+  }
+  return problems;
+}
+
 describe("input its route's schemas refuse, sent by a company admin to every authenticated route", () => {
   let before: Record<string, string>;
   beforeAll(async () => {
@@ -235,20 +290,7 @@ describe("input its route's schemas refuse, sent by a company admin to every aut
   it.each(ROUTES.map(keyOf))("%s answers 400 ERR_VALIDATION without a 5xx", async (key) => {
     const route = ROUTES.find((entry) => keyOf(entry) === key)!;
     figures.routes += 1;
-    const problems: string[] = [];
-    for (const variant of variantsOf(route, ids)) {
-      if (!(await judge(route, variant)).refused) continue;
-      figures.refused += 1;
-      const response = await send(route.method, variant.url, variant);
-      tally(response.statusCode, response.body);
-      const code = errorOf(response.body);
-      const shape = shapeProblem(response.statusCode, response.body);
-      if (shape) problems.push(`${variant.name}: ${shape}`);
-      else if (!(response.statusCode === 400 && code === "ERR_VALIDATION") && !(response.statusCode === 404 && isNotFoundOfPath(variant, code))) {
-        problems.push(`${variant.name}: expected 400 ERR_VALIDATION, got ${response.statusCode} ${response.body.slice(0, 200)}`);
-      }
-    }
-    expect(problems).toEqual([]);
+    expect(await sweepRefused(route, "admin")).toEqual([]);
   });
 
   it("leaves every row of the company unchanged", async () => {
@@ -259,32 +301,40 @@ describe("input its route's schemas refuse, sent by a company admin to every aut
 describe("input its route's schemas accept (hostile strings within bounds, unknown path values), sent to every authenticated route", () => {
   it.each(ROUTES.map(keyOf))("%s answers without a 5xx, and stores strings byte for byte", async (key) => {
     const route = ROUTES.find((entry) => keyOf(entry) === key)!;
-    const problems: string[] = [];
-    for (const variant of variantsOf(route, ids)) {
-      // A delete with a valid target would take the tenant's records away from the routes after it.
-      if (route.method === "DELETE" && !variant.name.startsWith("path ")) continue;
-      const verdict = await judge(route, variant);
-      if (verdict.refused) continue;
-      figures.accepted += 1;
-      const response = await send(route.method, variant.url, variant);
-      tally(response.statusCode, response.body);
-      const shape = shapeProblem(response.statusCode, response.body);
-      if (shape) {
-        problems.push(`${variant.name}: ${shape}`);
-        continue;
-      }
-      if (response.statusCode >= 300 || !variant.readBack) continue;
-      const field = variant.readBack.field;
-      const expected = asObject(verdict.body)?.[field];
-      const answer = asObject(response.json());
-      if (answer && field in answer) figures.readBacks += 1;
-      if (answer && field in answer && answer[field] !== expected) problems.push(`${variant.name}: answered ${JSON.stringify(answer[field])?.slice(0, 80)}`);
-      const url = readBackUrl(route, variant.url, answer);
-      if (!url) continue;
-      const read = asObject((await send("GET", url)).json());
-      if (read && field in read) figures.readBacks += 1;
-      if (read && field in read && read[field] !== expected) problems.push(`${variant.name}: read back ${JSON.stringify(read[field])?.slice(0, 80)}`);
-    }
-    expect(problems).toEqual([]);
+    expect(await sweepAccepted(route, "admin")).toEqual([]);
+  });
+});
+
+describe("input sent anonymously to every public route (login, refresh, /version, /health, the simulator's)", () => {
+  let before: Record<string, string>;
+  beforeAll(async () => {
+    // The tenant's simulator connection is paired, so that what the simulator's customer sends reaches the conversation engine.
+    const connection = tenant.connection;
+    await t.platform.channels.start(tenant.company.id, connection.id);
+    const listed = async () => (await send("GET", "/simulator/connections", undefined, "anonymous")).json<{ id: number; status: string; qrcode: string | null }[]>().find((c) => c.id === connection.id);
+    const qrcode = (await eventually(listed, (entry) => Boolean(entry?.qrcode)))?.qrcode;
+    const scan = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/scan`, payload: { qrcode, number: "5511900003333" } });
+    expect(scan.statusCode).toBe(200);
+    await eventually(listed, (entry) => entry?.status === "CONNECTED");
+    before = await snapshotCompany(t.db, tenant.company.id);
+  });
+
+  it("are the routes registered without the authentication hook", () => {
+    expect(PUBLIC_ROUTES.map(keyOf)).toEqual(expect.arrayContaining(["GET /version", "GET /health", "POST /auth/login", "POST /auth/refresh_token", "GET /simulator/connections"]));
+  });
+
+  it.each(PUBLIC_ROUTES.map(keyOf))("%s answers 400 ERR_VALIDATION to what its schemas refuse, without a 5xx", async (key) => {
+    const route = PUBLIC_ROUTES.find((entry) => keyOf(entry) === key)!;
+    figures.publicRoutes += 1;
+    expect(await sweepRefused(route, "anonymous")).toEqual([]);
+  });
+
+  it("leaves every row of the company unchanged by what was refused", async () => {
+    expect(await snapshotCompany(t.db, tenant.company.id)).toEqual(before);
+  });
+
+  it.each(PUBLIC_ROUTES.map(keyOf))("%s answers what its schemas accept without a 5xx, errors in the API's shape", async (key) => {
+    const route = PUBLIC_ROUTES.find((entry) => keyOf(entry) === key)!;
+    expect(await sweepAccepted(route, "anonymous")).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { SessionUser } from "@conversa/shared";
 import { ZProfile } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
@@ -41,6 +41,11 @@ export async function findAuthUserByEmail(db: Db, email: string): Promise<AuthUs
 export async function findAuthUserById(db: Db, userId: number): Promise<AuthUserRow | undefined> {
   const [row] = await db.select(authColumns).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, userId));
   return row;
+}
+
+export async function findAuthUsersByIds(db: Db, userIds: readonly number[]): Promise<AuthUserRow[]> {
+  if (userIds.length === 0) return [];
+  return db.select(authColumns).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(inArray(users.id, [...userIds]));
 }
 
 /** Starts a new session: bumps the version (ending any other session) and stores the new refresh token id. */

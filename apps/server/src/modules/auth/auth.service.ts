@@ -10,12 +10,13 @@ import {
   endSessions,
   findAuthUserByEmail,
   findAuthUserById,
+  findAuthUsersByIds,
   loadSessionUser,
   rotateRefreshToken,
   startSession,
 } from "./auth.repository.ts";
 import type { LoginLimiter } from "./login-limiter.ts";
-import { type TokenKeys, newTokenId, signAccessToken, signRefreshToken, verifyAccessToken, verifyRefreshToken } from "./tokens.ts";
+import { type AccessClaims, type TokenKeys, newTokenId, signAccessToken, signRefreshToken, verifyAccessToken, verifyRefreshToken } from "./tokens.ts";
 
 export interface AuthDeps {
   db: Db;
@@ -31,6 +32,11 @@ export interface IssuedSession {
   user: SessionUser;
 }
 
+/** Whether the user's company admits its users now: enabled and not past its due date. Super users are always admitted. */
+function isCompanyActive(user: AuthUserRow, now: Date): boolean {
+  return user.isSuper || (user.companyStatus && !(user.companyDueDate && user.companyDueDate.getTime() < now.getTime()));
+}
+
 function assertCompanyActive(user: AuthUserRow, now: Date): void {
   if (user.isSuper) return;
   if (!user.companyStatus) throw new AppError("ERR_NO_PERMISSION", undefined, "Company disabled");
@@ -42,7 +48,7 @@ function assertCompanyActive(user: AuthUserRow, now: Date): void {
 async function issue(deps: AuthDeps, user: AuthUserRow, version: number, refreshTokenId: string): Promise<IssuedSession> {
   const [token, refreshToken, sessionUser] = await Promise.all([
     signAccessToken(deps.tokens, { userId: user.id, companyId: user.companyId, version }),
-    signRefreshToken(deps.tokens, { userId: user.id, version, tokenId: refreshTokenId }),
+    signRefreshToken(deps.tokens, { userId: user.id, companyId: user.companyId, version, tokenId: refreshTokenId }),
     loadSessionUser(deps.db, user.id),
   ]);
   if (!sessionUser) throw new AppError("ERR_SESSION_EXPIRED");
@@ -83,7 +89,7 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string | unde
   if (!refreshToken) throw new AppError("ERR_SESSION_EXPIRED");
   const claims = await verifyRefreshToken(deps.tokens, refreshToken);
   const user = await findAuthUserById(deps.db, claims.userId);
-  if (!user || user.tokenVersion !== claims.version) throw new AppError("ERR_SESSION_EXPIRED");
+  if (!user || user.tokenVersion !== claims.version || user.companyId !== claims.companyId) throw new AppError("ERR_SESSION_EXPIRED");
   assertCompanyActive(user, deps.now?.() ?? new Date());
   const nextId = newTokenId();
   const rotated = await rotateRefreshToken(deps.db, user.id, claims.version, claims.tokenId, nextId);
@@ -110,16 +116,39 @@ export async function getSessionUser(deps: AuthDeps, ctx: RequestContext): Promi
 }
 
 /**
- * Turns a bearer token into the request context, checked against the database on every call so that
- * a newer login, a logout or a deleted user takes effect at once.
- * Throws ERR_INVALID_TOKEN (expired: refresh and retry) or ERR_SESSION_EXPIRED.
+ * Whether a session still admits its user: the account exists in the same company, the session is its
+ * current one (no newer login, logout or password set by an admin), and the company is enabled and not
+ * past its due date (super users excepted).
  */
-export async function authenticate(deps: Pick<AuthDeps, "db" | "tokens">, token: string | undefined): Promise<RequestContext> {
+function admits(user: AuthUserRow | undefined, claims: AccessClaims, now: Date): user is AuthUserRow {
+  return user !== undefined && user.tokenVersion === claims.version && user.companyId === claims.companyId && isCompanyActive(user, now);
+}
+
+/**
+ * Turns a bearer token into the request context and the token's claims, checked against the database
+ * on every call so that a newer login, a logout, a deleted user or a disabled or overdue company takes
+ * effect at once. Throws ERR_INVALID_TOKEN (expired: refresh and retry) or ERR_SESSION_EXPIRED.
+ */
+export async function authenticateSession(deps: Pick<AuthDeps, "db" | "tokens" | "now">, token: string | undefined): Promise<{ ctx: RequestContext; claims: AccessClaims }> {
   if (!token) throw new AppError("ERR_SESSION_EXPIRED");
   const claims = await verifyAccessToken(deps.tokens, token);
   const user = await findAuthUserById(deps.db, claims.userId);
-  if (!user || user.tokenVersion !== claims.version || user.companyId !== claims.companyId) {
-    throw new AppError("ERR_SESSION_EXPIRED");
-  }
-  return { companyId: user.companyId, userId: user.id, profile: ZProfile.catch("user").parse(user.profile), isSuper: user.isSuper };
+  if (!admits(user, claims, deps.now?.() ?? new Date())) throw new AppError("ERR_SESSION_EXPIRED");
+  return { ctx: { companyId: user.companyId, userId: user.id, profile: ZProfile.catch("user").parse(user.profile), isSuper: user.isSuper }, claims };
+}
+
+/** The request context of a bearer token (see `authenticateSession`). Throws ERR_INVALID_TOKEN or ERR_SESSION_EXPIRED. */
+export async function authenticate(deps: Pick<AuthDeps, "db" | "tokens" | "now">, token: string | undefined): Promise<RequestContext> {
+  return (await authenticateSession(deps, token)).ctx;
+}
+
+/**
+ * Of sessions admitted earlier (open sockets), those that no longer admit their users, read in one
+ * query. The token's own expiry is not checked: an open socket outlives its access token.
+ */
+export async function endedSessions(deps: Pick<AuthDeps, "db" | "now">, sessions: readonly AccessClaims[]): Promise<AccessClaims[]> {
+  if (sessions.length === 0) return [];
+  const users = new Map((await findAuthUsersByIds(deps.db, [...new Set(sessions.map((session) => session.userId))])).map((user) => [user.id, user]));
+  const now = deps.now?.() ?? new Date();
+  return sessions.filter((session) => !admits(users.get(session.userId), session, now));
 }

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 
 const ISSUER = "conversa";
 const ZAccessClaims = z.object({ sub: z.string().regex(/^\d+$/), cid: z.number().int(), ver: z.number().int() });
-const ZRefreshClaims = z.object({ sub: z.string().regex(/^\d+$/), ver: z.number().int(), jti: z.string().min(16) });
+const ZRefreshClaims = z.object({ sub: z.string().regex(/^\d+$/), cid: z.number().int(), ver: z.number().int(), jti: z.string().min(16) });
 
 export interface AccessClaims {
   userId: number;
@@ -15,6 +15,8 @@ export interface AccessClaims {
 
 export interface RefreshClaims {
   userId: number;
+  /** The company the session was opened in: a user moved to another company has to log in again. */
+  companyId: number;
   version: number;
   tokenId: string;
 }
@@ -44,7 +46,7 @@ export function signAccessToken(keys: TokenKeys, claims: AccessClaims): Promise<
 }
 
 export function signRefreshToken(keys: TokenKeys, claims: RefreshClaims): Promise<string> {
-  return new SignJWT({ ver: claims.version })
+  return new SignJWT({ cid: claims.companyId, ver: claims.version })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(claims.userId))
     .setJti(claims.tokenId)
@@ -75,7 +77,7 @@ export async function verifyRefreshToken(keys: TokenKeys, token: string): Promis
   try {
     const { payload } = await jwtVerify(token, encoder.encode(keys.refreshSecret), { issuer: ISSUER, audience: "refresh", algorithms: ["HS256"] });
     const claims = ZRefreshClaims.parse(payload);
-    return { userId: Number(claims.sub), version: claims.ver, tokenId: claims.jti };
+    return { userId: Number(claims.sub), companyId: claims.cid, version: claims.ver, tokenId: claims.jti };
   } catch {
     throw new AppError("ERR_SESSION_EXPIRED");
   }

@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   ZContact,
@@ -14,30 +13,11 @@ import {
   ZOkResponse,
 } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
+import { readUpload } from "../../plugins/uploads.ts";
 import { importPhoneContacts, importSpreadsheet } from "./contacts-import.service.ts";
 import { createContact, deleteContact, exportContacts, listAllContacts, listContacts, showContact, updateContact } from "./contacts.service.ts";
 import { DEFAULT_SPREADSHEET_LIMITS, type SpreadsheetLimits } from "./spreadsheet-reader.ts";
-
-function isFileTooLarge(error: unknown): boolean {
-  return error instanceof Error && "code" in error && error.code === "FST_REQ_FILE_TOO_LARGE";
-}
-
-/** The one `file` part of a multipart upload, read into memory up to `maxBytes`. Throws ERR_VALIDATION, ERR_IMPORT_FILE_TOO_LARGE. */
-async function readUpload(request: FastifyRequest, maxBytes: number): Promise<{ fileName: string; content: Buffer }> {
-  const missing = () => new AppError("ERR_VALIDATION", [{ in: "body", path: "/file", message: "A spreadsheet in the field 'file' is required" }]);
-  if (!request.isMultipart()) throw missing();
-  try {
-    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1000 } });
-    if (!part || part.fieldname !== "file") throw missing();
-    return { fileName: part.filename, content: await part.toBuffer() };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (isFileTooLarge(error)) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", { maxBytes });
-    throw new AppError("ERR_VALIDATION", undefined, "Malformed multipart body");
-  }
-}
 
 /**
  * /contacts (core §7, administration §7): list with filters, /contacts/list, show, create, update,
@@ -72,10 +52,11 @@ export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return { message: "Contact deleted" };
     });
 
-    app.post("/contacts/upload", { ...auth, schema: { response: { 200: ZContactImportReport } } }, async (request) => {
+    const upload = { accepts: "spreadsheet", field: "file", maxFiles: 1, maxBytes: limits.maxBytes, maxFields: 5, maxFieldBytes: 1000 } as const;
+    app.post("/contacts/upload", { ...auth, config: { upload }, schema: { response: { 200: ZContactImportReport } } }, async (request) => {
       const ctx = ctxOf(request);
-      const file = await readUpload(request, limits.maxBytes);
-      return importSpreadsheet(importDeps, ctx, file, limits);
+      const { files } = await readUpload(request, async (file) => ({ fileName: file.filename, content: file.content }));
+      return importSpreadsheet(importDeps, ctx, files[0]!, limits);
     });
     app.post("/contacts/import", { ...auth, schema: { querystring: ZImportPhoneContactsQuery, response: { 200: ZContactImportReport } } }, (request) =>
       importPhoneContacts(importDeps, ctxOf(request), request.query.whatsappId),

@@ -7,32 +7,19 @@ import type { AppDeps } from "../../app.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { MAX_UPLOAD_BYTES, type StoredMedia } from "../../media/media-store.ts";
+import { saveUploadedMedia } from "../../media/media-upload.ts";
+import type { UploadSpec } from "../../plugins/uploads.ts";
 import { deleteMessage, listMessages, retryMessage, sendMessage } from "./messages.service.ts";
 
 const ZTicketIdParam = z.object({ ticketId: z.coerce.number().int().positive().max(2147483647) });
 const MAX_FILES = 10;
 
+/** A multipart send: up to 10 files in `medias`, and the text fields of the message beside them. */
+const MESSAGE_UPLOAD: UploadSpec = { accepts: "media", field: "medias", maxFiles: MAX_FILES, maxBytes: MAX_UPLOAD_BYTES, maxFields: 20, maxFieldBytes: 70_000 };
+
 /** Reads a multipart send: `medias` files (stored as they stream in, checked by content) and text fields. */
 async function readMultipart(deps: AppDeps, request: FastifyRequest, companyId: number): Promise<{ body: SendMessageBody; media: StoredMedia[]; asVoice: boolean }> {
-  const fields: Record<string, string> = {};
-  const media: StoredMedia[] = [];
-  try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES, fields: 20, fieldSize: 70_000 } })) {
-      if (part.type === "file") {
-        if (part.fieldname !== "medias") throw new AppError("ERR_VALIDATION", [{ in: "body", path: `/${part.fieldname}`, message: "Unexpected file field" }]);
-        const content = await part.toBuffer();
-        media.push(await deps.media.save(companyId, content, part.filename));
-      } else if (typeof part.value === "string") {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    for (const file of media) await deps.media.remove(companyId, file.fileName);
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("ERR_MEDIA_TOO_LARGE", { maxBytes: MAX_UPLOAD_BYTES });
-    throw new AppError("ERR_VALIDATION", undefined, "Malformed multipart body");
-  }
+  const { files: media, fields } = await saveUploadedMedia(deps.media, request, companyId);
   const parsed = ZSendMessageBody.safeParse({
     body: fields.body ?? "",
     ...(fields.signMessage !== undefined ? { signMessage: fields.signMessage === "true" } : {}),
@@ -56,7 +43,7 @@ export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/messages/:ticketId",
-      { onRequest: app.authenticate, schema: { params: ZTicketIdParam, response: { 200: z.array(ZMessage) } } },
+      { onRequest: app.authenticate, config: { upload: MESSAGE_UPLOAD }, schema: { params: ZTicketIdParam, response: { 200: z.array(ZMessage) } } },
       async (request) => {
         const ctx = ctxOf(request);
         if (request.isMultipart()) {
@@ -89,7 +76,7 @@ export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply.header("Content-Type", file.mime);
         reply.header("Content-Length", String(file.size));
         reply.header("Cache-Control", "private, max-age=3600");
-        reply.header("Content-Security-Policy", "default-src 'none'; sandbox");
+        reply.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; sandbox");
         return reply.send(createReadStream(file.path));
       },
     );

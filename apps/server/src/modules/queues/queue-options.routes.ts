@@ -19,7 +19,7 @@ import {
   removeOptionMedia,
   updateQueueOption,
 } from "./queue-options.service.ts";
-import { readUploadedFile } from "./read-upload.ts";
+import { SINGLE_MEDIA_UPLOAD, saveUploadedMedia } from "../../media/media-upload.ts";
 
 /** /queue-options: a queue's chatbot option tree, level by level (spec admin §7 Queue options). */
 export function queueOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -40,11 +40,11 @@ export function queueOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return { message: "Queue option deleted" };
     });
 
-    app.post("/queue-options/:id/media-upload", { ...auth, schema: { params: ZIdParam, response: { 200: ZQueueOption } } }, async (request) => {
+    app.post("/queue-options/:id/media-upload", { ...auth, config: { upload: SINGLE_MEDIA_UPLOAD }, schema: { params: ZIdParam, response: { 200: ZQueueOption } } }, async (request) => {
       const ctx = ctxOf(request);
       await assertOptionMediaTarget(deps, ctx, request.params.id);
-      const file = await readUploadedFile(deps.media, request, ctx.companyId);
-      return attachOptionMedia(deps, ctx, request.params.id, file);
+      const { files } = await saveUploadedMedia(deps.media, request, ctx.companyId);
+      return attachOptionMedia(deps, ctx, request.params.id, files[0]!);
     });
     app.delete("/queue-options/:id/media-upload", { ...auth, schema: { params: ZIdParam, response: { 200: ZQueueOption } } }, (request) =>
       removeOptionMedia(deps, ctxOf(request), request.params.id),

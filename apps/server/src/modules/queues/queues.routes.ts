@@ -14,7 +14,7 @@ import {
   removeQueueMedia,
   updateQueue,
 } from "./queues.service.ts";
-import { readUploadedFile } from "./read-upload.ts";
+import { SINGLE_MEDIA_UPLOAD, saveUploadedMedia } from "../../media/media-upload.ts";
 
 /** /queue (spec admin §7 Queues) and /queue-options (the chatbot option trees). */
 export function queuesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -40,11 +40,12 @@ export function queuesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return { message: "Queue deleted" };
     });
 
-    app.post("/queue/:id/media-upload", { ...auth, schema: { params: ZIdParam, response: { 200: ZQueueDetail } } }, async (request) => {
+    const upload = { config: { upload: SINGLE_MEDIA_UPLOAD } };
+    app.post("/queue/:id/media-upload", { ...auth, ...upload, schema: { params: ZIdParam, response: { 200: ZQueueDetail } } }, async (request) => {
       const ctx = ctxOf(request);
       await assertQueueMediaTarget(deps, ctx, request.params.id);
-      const file = await readUploadedFile(deps.media, request, ctx.companyId);
-      return attachQueueMedia(deps, ctx, request.params.id, file);
+      const { files } = await saveUploadedMedia(deps.media, request, ctx.companyId);
+      return attachQueueMedia(deps, ctx, request.params.id, files[0]!);
     });
     app.delete("/queue/:id/media-upload", { ...auth, schema: { params: ZIdParam, response: { 200: ZQueueDetail } } }, (request) =>
       removeQueueMedia(deps, ctxOf(request), request.params.id),

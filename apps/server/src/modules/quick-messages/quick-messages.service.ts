@@ -4,6 +4,7 @@ import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { MediaStore } from "../../media/media-store.ts";
+import type { UploadedFile } from "../../plugins/uploads.ts";
 import { canChangeSharing, canEditQuickMessage, canSeeQuickMessage } from "./quick-messages.policy.ts";
 import {
   deleteQuickMessageRow,
@@ -21,10 +22,6 @@ export interface QuickMessagesDeps {
   media: Pick<MediaStore, "save" | "remove">;
 }
 
-export interface UploadedFile {
-  content: Buffer;
-  filename: string | undefined;
-}
 
 const notFound = () => new AppError("ERR_NO_QUICK_MESSAGE_FOUND", undefined, "Quick message not found");
 
@@ -111,7 +108,7 @@ export async function deleteQuickMessage(deps: QuickMessagesDeps, ctx: RequestCo
  */
 export async function attachQuickMessageMedia(deps: QuickMessagesDeps, ctx: RequestContext, id: number, file: UploadedFile): Promise<QuickMessage> {
   await requireEditable(deps.db, ctx, id);
-  const stored = await deps.media.save(ctx.companyId, file.content, file.filename);
+  const stored = await deps.media.save(ctx.companyId, file.content, file.filename, file.mimetype);
   const result = await setQuickMessageMedia(deps.db, ctx.companyId, id, { fileName: stored.fileName, name: quickMessageMediaName(stored.originalName) });
   if (!result) {
     await deps.media.remove(ctx.companyId, stored.fileName);

@@ -2,6 +2,7 @@ import { type ListSchedulesQuery, type ListSchedulesResponse, SCHEDULE_MEDIA_MIM
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import type { UploadedFile } from "../../plugins/uploads.ts";
 import { assertPlanAllows } from "../companies/index.ts";
 import { cancelScheduleSends, queueScheduleSend } from "./schedules.jobs.ts";
 import { canChangeSchedule, isSendAtAcceptable } from "./schedules.policy.ts";
@@ -114,10 +115,10 @@ export async function deleteSchedule(deps: SchedulesDeps, ctx: RequestContext, i
  * Attaches an image (png or jpeg, recognised by its content) to an unsent schedule, replacing any other.
  * Throws ERR_MEDIA_TYPE_NOT_ALLOWED, ERR_MEDIA_TOO_LARGE, ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_PERMISSION.
  */
-export async function attachScheduleMedia(deps: SchedulesDeps, ctx: RequestContext, id: number, file: { content: Buffer; filename: string }): Promise<Schedule> {
+export async function attachScheduleMedia(deps: SchedulesDeps, ctx: RequestContext, id: number, file: UploadedFile): Promise<Schedule> {
   await assertSchedulesAllowed(deps, ctx);
   const before = await findChangeableSchedule(deps, ctx, id);
-  const stored = await deps.media.save(ctx.companyId, file.content, file.filename);
+  const stored = await deps.media.save(ctx.companyId, file.content, file.filename, file.mimetype);
   if (!SCHEDULE_MEDIA_MIMES.some((mime) => mime === stored.mime)) {
     await deps.media.remove(ctx.companyId, stored.fileName);
     throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED", { allowed: ["png", "jpg", "jpeg"] });

@@ -1,0 +1,30 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "./logger.ts";
+
+function capture() {
+  const lines: string[] = [];
+  const logger = createLogger("trace", { write: (line: string) => void lines.push(line) });
+  return { logger, text: () => lines.join("") };
+}
+
+describe("createLogger", () => {
+  it("logs a failed query with its SQL but without its parameters", () => {
+    const { logger, text } = capture();
+    const error = new DrizzleQueryError('update "connections" set "token" = $1 where "id" = $2', ["tok-3f9a1c", 7], new Error("write refused"));
+    logger.error({ err: error }, "unhandled error");
+    expect(text()).toContain('update \\"connections\\" set \\"token\\" = $1');
+    expect(text()).toContain("write refused");
+    expect(text()).not.toContain("tok-3f9a1c");
+  });
+
+  it("redacts credentials in request headers, also when a library logs the headers it was given", () => {
+    const { logger, text } = capture();
+    const headers = { authorization: "Bearer eyJ.secret.jwt", cookie: "conversa_rt=refresh-secret", "content-type": "multipart/form-data" };
+    logger.trace({ busboyOptions: { headers } }, "Providing options to busboy");
+    logger.info({ req: { headers } }, "incoming request");
+    logger.info({ user: { password: "pass-123", passwordHash: "$argon2id$hash" }, token: "tok-1", apiKey: "key-1" }, "values");
+    expect(text()).toContain("multipart/form-data");
+    for (const secret of ["eyJ.secret.jwt", "refresh-secret", "pass-123", "$argon2id$hash", "tok-1", "key-1"]) expect(text()).not.toContain(secret);
+  });
+});
