@@ -1,6 +1,7 @@
+import { type SQL, sql } from "drizzle-orm";
 import { PgBoss, fromPglite } from "pg-boss";
 import type { z } from "zod";
-import type { Database } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 
 /** A durable job: a name (`area.action`), a zod schema for its payload, and its retry policy. */
 export interface JobDefinition<S extends z.ZodType> {
@@ -23,6 +24,39 @@ export interface SendOptions {
   startAfter?: Date;
   /** At most one queued job per key (e.g. one expiry timer per ticket). */
   singletonKey?: string;
+  /**
+   * Queue the job through this transaction: it exists exactly when the transaction commits, so a crash
+   * can never leave the transaction's rows without their job. Call `prepare` before opening it.
+   */
+  tx?: Db;
+}
+
+/** The rows of a raw query result: node-postgres and PGlite both answer `{ rows }`. */
+function rowsOf(result: unknown): unknown[] {
+  if (Array.isArray(result)) return result;
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) return result.rows;
+  throw new Error("the database answered a query without rows");
+}
+
+/**
+ * pg-boss's executor (`executeSql(text, values)` with `$1`-style placeholders) over a Drizzle
+ * transaction: the text between placeholders goes in as raw SQL, each value as a bound parameter.
+ */
+export function transactionExecutor(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQL[] = [];
+      let last = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        const index = Number(match[1]) - 1;
+        if (index < 0 || index >= values.length) throw new Error(`placeholder ${match[0]} has no value`);
+        chunks.push(sql.raw(text.slice(last, match.index)), sql`${values[index]}`);
+        last = match.index + match[0].length;
+      }
+      chunks.push(sql.raw(text.slice(last)));
+      return { rows: rowsOf(await tx.execute(sql.join(chunks))) };
+    },
+  };
 }
 
 export type JobLogger = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -34,6 +68,8 @@ export type JobLogger = { error(obj: object, msg: string): void; warn(obj: objec
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly created = new Set<string>();
+  /** Queues whose definition pg-boss has cached, so that a send inside a transaction reads nothing outside it. */
+  private readonly prepared = new Set<string>();
   private started = false;
   private readonly embedded: boolean;
 
@@ -66,13 +102,31 @@ export class JobQueue {
     this.created.add(definition.name);
   }
 
-  /** Queues a job; answers its id (null when a singleton of the same key is already queued). */
+  /**
+   * Makes the queue ready for sends inside a transaction (`SendOptions.tx`): creates it and has pg-boss
+   * cache its definition, both through the queue's own connection. Call it before the transaction opens:
+   * on PGlite the transaction holds the only connection, so either read inside it would wait forever.
+   */
+  async prepare(definition: JobDefinition<z.ZodType>): Promise<void> {
+    if (this.prepared.has(definition.name)) return;
+    await this.ensureQueue(definition);
+    // Any call that names the queue fills pg-boss's cache of queue definitions; this one reads one index entry.
+    await this.boss.getJobById(definition.name, "00000000-0000-0000-0000-000000000000");
+    this.prepared.add(definition.name);
+  }
+
+  /**
+   * Queues a job; answers its id (null when a singleton of the same key is already queued). With `tx`
+   * the job is inserted through that transaction; throws when the queue was not prepared first.
+   */
   async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>, options: SendOptions = {}): Promise<string | null> {
+    if (options.tx && !this.prepared.has(definition.name)) throw new Error(`job queue: prepare ${definition.name} before sending inside a transaction`);
     await this.ensureQueue(definition);
     const data = definition.schema.parse(payload);
     return this.boss.send(definition.name, data as object, {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.tx ? { db: transactionExecutor(options.tx) } : {}),
     });
   }
 

@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
+import { eventually } from "../../test/engine-harness.ts";
+import { JobQueue, defineJob, transactionExecutor } from "./queue.ts";
+
+const silent = { error: () => undefined, warn: () => undefined };
+const ZPayload = z.object({ n: z.number().int() });
+
+let t: TestApp | undefined;
+const queues: JobQueue[] = [];
+afterEach(async () => {
+  for (const queue of queues.splice(0)) await queue.stop();
+  await t?.close();
+  t = undefined;
+});
+
+async function startQueue(): Promise<{ app: TestApp; jobs: JobQueue }> {
+  t = await buildTestApp({}, { start: true });
+  const jobs = new JobQueue(t.database, silent);
+  queues.push(jobs);
+  await jobs.start();
+  return { app: t, jobs };
+}
+
+describe("JobQueue.send inside a transaction", () => {
+  it("queues the job when the transaction commits, and runs it", async () => {
+    const { app, jobs } = await startQueue();
+    const definition = defineJob({ name: "test.commit", schema: ZPayload });
+    await jobs.prepare(definition);
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await jobs.send(definition, { n: 1 }, { tx, singletonKey: "one" });
+    });
+    expect(await jobs.unfinishedByKey(definition, "one")).toEqual([{ id: expect.any(String), data: { n: 1 } }]);
+    const seen: number[] = [];
+    await jobs.work(definition, async (payload) => {
+      seen.push(payload.n);
+    });
+    await eventually(() => seen, (values) => values.length === 1, 20_000);
+    expect(seen).toEqual([1]);
+  }, 40_000);
+
+  it("leaves no job when the transaction rolls back", async () => {
+    const { app, jobs } = await startQueue();
+    const definition = defineJob({ name: "test.rollback", schema: ZPayload });
+    await jobs.prepare(definition);
+    await expect(
+      app.db.transaction(async (tx) => {
+        await jobs.send(definition, { n: 2 }, { tx, singletonKey: "two" });
+        throw new Error("the rest of the transaction failed");
+      }),
+    ).rejects.toThrow("the rest of the transaction failed");
+    expect(await jobs.unfinishedByKey(definition, "two")).toEqual([]);
+  }, 40_000);
+
+  it("refuses a send inside a transaction before the queue was prepared", async () => {
+    const { app, jobs } = await startQueue();
+    const definition = defineJob({ name: "test.unprepared", schema: ZPayload });
+    await expect(app.db.transaction((tx) => jobs.send(definition, { n: 3 }, { tx }))).rejects.toThrow("prepare test.unprepared");
+  }, 40_000);
+});
+
+describe("transactionExecutor", () => {
+  it("binds each $n placeholder to its value, repeated or out of order", async () => {
+    t = await buildTestApp();
+    const rows = await t.db.transaction((tx) =>
+      transactionExecutor(tx).executeSql("select $2::int as b, $1::text as a, $2::int + 1 as c, '$' || $1::text as d", ["x", 41]),
+    );
+    expect(rows.rows).toEqual([{ b: 41, a: "x", c: 42, d: "$x" }]);
+  });
+
+  it("refuses a placeholder without a value", async () => {
+    t = await buildTestApp();
+    await expect(t.db.transaction((tx) => transactionExecutor(tx).executeSql("select $1::int, $2::int", [1]))).rejects.toThrow("$2 has no value");
+  });
+});
