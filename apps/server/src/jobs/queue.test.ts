@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { PgBoss, fromPglite } from "pg-boss";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
@@ -16,9 +17,9 @@ afterEach(async () => {
   t = undefined;
 });
 
-async function startQueue(): Promise<{ app: TestApp; jobs: JobQueue }> {
+async function startQueue(options: { superviseSeconds?: number } = {}): Promise<{ app: TestApp; jobs: JobQueue }> {
   t = await buildTestApp({}, { start: true });
-  const jobs = new JobQueue(t.database, silent);
+  const jobs = new JobQueue(t.database, silent, options);
   queues.push(jobs);
   await jobs.start();
   return { app: t, jobs };
@@ -75,4 +76,29 @@ describe("transactionExecutor", () => {
     t = await buildTestApp();
     await expect(t.db.transaction((tx) => transactionExecutor(tx).executeSql("select $1::int, $2::int", [1]))).rejects.toThrow("$2 has no value");
   });
+});
+
+describe("a job claimed by a process that died", () => {
+  it("is run again once its heartbeat has stopped", async () => {
+    const { app, jobs } = await startQueue({ superviseSeconds: 1 });
+    const definition = defineJob({ name: "test.orphan", schema: ZPayload, heartbeatSeconds: 10 });
+    await jobs.send(definition, { n: 7 });
+
+    // Another process claims the job, then dies without finishing it or saying so: no heartbeat, no failure.
+    const dead = app.database.pglite
+      ? new PgBoss({ db: fromPglite(app.database.pglite), backend: "pglite", supervise: false, schedule: false })
+      : new PgBoss({ connectionString: app.database.connectionString!, max: 1, supervise: false, schedule: false });
+    await dead.start();
+    const claimed = await dead.fetch(definition.name);
+    expect(claimed.map((job) => job.data)).toEqual([{ n: 7 }]);
+    await dead.stop({ graceful: false, close: !app.database.pglite });
+
+    const seen: { n: number; retryCount: number }[] = [];
+    await jobs.work(definition, async (payload, job) => {
+      seen.push({ n: payload.n, retryCount: job.retryCount });
+    });
+    await eventually(() => seen, (values) => values.length > 0, 40_000);
+    expect(seen).toEqual([{ n: 7, retryCount: expect.any(Number) }]);
+    expect(seen[0]!.retryCount).toBeGreaterThan(0);
+  }, 60_000);
 });

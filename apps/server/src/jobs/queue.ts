@@ -13,7 +13,17 @@ export interface JobDefinition<S extends z.ZodType> {
   backoff?: boolean;
   /** Longest wait between two retries, in seconds. */
   retryDelayMax?: number;
+  /**
+   * A running job tells the queue it is alive this often (every half of it); a job silent for longer
+   * is taken as lost with its process (killed, crashed) and retried. Default `DEFAULT_HEARTBEAT_SECONDS`.
+   */
+  heartbeatSeconds?: number;
 }
+
+/** Heartbeat of a running job; a job of a dead process is retried this long after its last sign of life. */
+export const DEFAULT_HEARTBEAT_SECONDS = 15;
+/** How often the queue looks for jobs whose process died (and expired ones), in seconds. */
+export const DEFAULT_SUPERVISE_SECONDS = 10;
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
@@ -73,12 +83,19 @@ export class JobQueue {
   private started = false;
   private readonly embedded: boolean;
 
-  constructor(database: Database, private readonly log: JobLogger) {
+  constructor(database: Database, private readonly log: JobLogger, options: { superviseSeconds?: number } = {}) {
     this.embedded = database.kind === "pglite";
+    // Supervision retries the jobs of a process that died (their heartbeat stopped): without it they stay
+    // claimed until they expire, a quarter of an hour later.
+    const supervision = {
+      supervise: true,
+      superviseIntervalSeconds: options.superviseSeconds ?? DEFAULT_SUPERVISE_SECONDS,
+      monitorIntervalSeconds: options.superviseSeconds ?? DEFAULT_SUPERVISE_SECONDS,
+    };
     if (database.kind === "pglite" && database.pglite) {
-      this.boss = new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", supervise: true, schedule: false });
+      this.boss = new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schedule: false, ...supervision });
     } else if (database.connectionString) {
-      this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, schedule: false });
+      this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, schedule: false, ...supervision });
     } else {
       throw new Error("job queue needs PGlite or a PostgreSQL connection string");
     }
@@ -91,14 +108,19 @@ export class JobQueue {
     this.started = true;
   }
 
+  /** Creates the queue, or brings an existing one (made by an earlier version) to the definition's policy. */
   private async ensureQueue(definition: JobDefinition<z.ZodType>): Promise<void> {
     if (this.created.has(definition.name)) return;
-    await this.boss.createQueue(definition.name, {
+    const policy = {
       retryLimit: definition.retryLimit ?? 5,
       retryDelay: definition.retryDelay ?? 2,
       retryBackoff: definition.backoff ?? true,
       ...(definition.retryDelayMax ? { retryDelayMax: definition.retryDelayMax } : {}),
-    });
+      heartbeatSeconds: definition.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
+    };
+    await this.boss.createQueue(definition.name, policy);
+    // Creating leaves an existing queue as it was.
+    await this.boss.updateQueue(definition.name, policy);
     this.created.add(definition.name);
   }
 
