@@ -8,6 +8,7 @@ import { JobQueue, defineJob, transactionExecutor } from "./queue.ts";
 
 const silent = { error: () => undefined, warn: () => undefined };
 const ZPayload = z.object({ n: z.number().int() });
+const ZPolicyRows = z.object({ rows: z.array(z.object({ retryLimit: z.number(), retryDelay: z.number(), retryBackoff: z.boolean(), heartbeatSeconds: z.number().nullable() })) });
 
 let t: TestApp | undefined;
 const queues: JobQueue[] = [];
@@ -101,4 +102,21 @@ describe("a job claimed by a process that died", () => {
     expect(seen).toEqual([{ n: 7, retryCount: expect.any(Number) }]);
     expect(seen[0]!.retryCount).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe("a queue made by an earlier version", () => {
+  it("takes its definition's current policy when the queue starts working it", async () => {
+    const { app, jobs } = await startQueue();
+    const older = defineJob({ name: "test.policy", schema: ZPayload, retryLimit: 1, retryDelay: 30, backoff: false });
+    await jobs.send(older, { n: 1 });
+
+    const newer = new JobQueue(app.database, silent);
+    queues.push(newer);
+    await newer.start();
+    await newer.send(defineJob({ name: "test.policy", schema: ZPayload, retryLimit: 9, retryDelay: 3, backoff: true, heartbeatSeconds: 20 }), { n: 2 });
+
+    const columns = sql`retry_limit as "retryLimit", retry_delay as "retryDelay", retry_backoff as "retryBackoff", heartbeat_seconds as "heartbeatSeconds"`;
+    const policy = ZPolicyRows.parse(await app.db.execute(sql`select ${columns} from pgboss.queue where name = 'test.policy'`));
+    expect(policy.rows).toEqual([{ retryLimit: 9, retryDelay: 3, retryBackoff: true, heartbeatSeconds: 20 }]);
+  }, 40_000);
 });
