@@ -133,19 +133,24 @@ async function handleOutOfHours(deps: EngineDeps, ticket: TicketRow, connection:
   return true;
 }
 
-async function scheduleTimers(deps: EngineDeps, ticket: TicketRow, connection: ConnectionRow, created: boolean, now: Date): Promise<void> {
+function schedulesTransfer(connection: ConnectionRow): boolean {
+  return Boolean(connection.timeToTransfer && connection.timeToTransfer > 0 && connection.transferQueueId);
+}
+
+/** The ticket's expiry and transfer timers, queued in the transaction that stores the message (see `prepare`). */
+async function scheduleTimers(deps: EngineDeps, tx: Db, ticket: TicketRow, connection: ConnectionRow, created: boolean, now: Date): Promise<void> {
   if (connection.expiresTicket > 0) {
     await deps.jobs.send(
       EXPIRE_TICKET_JOB,
       { companyId: ticket.companyId, ticketId: ticket.id },
-      { startAfter: new Date(now.getTime() + connection.expiresTicket * 60_000) },
+      { startAfter: new Date(now.getTime() + connection.expiresTicket * 60_000), tx },
     );
   }
-  if (created && connection.timeToTransfer && connection.timeToTransfer > 0 && connection.transferQueueId) {
+  if (created && schedulesTransfer(connection)) {
     await deps.jobs.send(
       TRANSFER_WAITING_JOB,
       { companyId: ticket.companyId, ticketId: ticket.id },
-      { startAfter: new Date(now.getTime() + connection.timeToTransfer * 60_000) },
+      { startAfter: new Date(now.getTime() + (connection.timeToTransfer ?? 0) * 60_000), tx },
     );
   }
 }
@@ -165,6 +170,8 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
   const { stored, error: mediaError } = await storeMedia(deps, message);
   const now = nowOf(deps);
   const isCustomer = !message.fromMe;
+  if (isCustomer && connection.expiresTicket > 0) await deps.jobs.prepare(EXPIRE_TICKET_JOB);
+  if (isCustomer && schedulesTransfer(connection)) await deps.jobs.prepare(TRANSFER_WAITING_JOB);
 
   const result = await deps.db.transaction(async (tx) => {
     const contact = await upsertContact(tx, message);
@@ -206,6 +213,8 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
         ...(isCustomer ? { unreadMessages: sql`${tickets.unreadMessages} + 1`, lastCustomerMessageAt: now } : {}),
       })
       .where(eq(tickets.id, ticket.id));
+    // The timers go with the message: a crash after the commit must not leave a ticket that never expires.
+    if (isCustomer && !rating) await scheduleTimers(deps, tx, ticket, connection, created, now);
     return { messageId: row.id, ticket, created, awaitingRating: Boolean(rating) };
   });
   if (!result) return;
@@ -221,7 +230,6 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
     await completeRating(deps, result.ticket, message.body);
     return;
   }
-  await scheduleTimers(deps, result.ticket, connection, result.created, now);
   if (result.ticket.status !== "pending" || result.ticket.userId !== null || result.ticket.isGroup) return;
   if (await handleOutOfHours(deps, result.ticket, connection, settingValues, now)) return;
   await runBot(deps, result.ticket, connection, message.body, settingValues);

@@ -35,11 +35,13 @@ export function idempotencyKeyOf(companyId: number, messageId: number): string {
 }
 
 /**
- * Saves an outbound message (clock icon, send pending), updates the ticket, publishes both, and queues
- * the durable send. Answers the stored message.
+ * Saves an outbound message (clock icon, send pending) with its durable send job in one transaction,
+ * so that no crash can leave a stored message that is never sent; then updates the ticket and publishes
+ * both. Answers the stored message.
  */
 export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInput, options: OutboundOptions = {}): Promise<Message> {
   const now = nowOf(deps);
+  await deps.jobs.prepare(SEND_MESSAGE_JOB);
   const inserted = await deps.db.transaction(async (tx) => {
     const [ticket] = await tx
       .select({ contactId: tickets.contactId, whatsappId: tickets.whatsappId })
@@ -76,13 +78,13 @@ export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInpu
       .set({ lastMessage: input.body || input.media?.originalName || "", updatedAt: now })
       .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
     await options.inTransaction?.(tx, row.id);
+    await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: input.companyId, messageId: row.id }, { tx });
     return row;
   });
   const [message, ticket] = await Promise.all([loadMessage(deps.db, input.companyId, inserted.id), loadTicket(deps.db, input.companyId, input.ticketId)]);
   if (!message || !ticket) throw new Error("stored message could not be read back");
   deps.events.publish("message.created", { companyId: input.companyId, message, ticket });
   deps.events.publish("ticket.updated", { companyId: input.companyId, ticket });
-  await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: input.companyId, messageId: inserted.id });
   return message;
 }
 

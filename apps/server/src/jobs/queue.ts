@@ -1,6 +1,7 @@
+import { type SQL, sql } from "drizzle-orm";
 import { PgBoss, fromPglite } from "pg-boss";
 import type { z } from "zod";
-import type { Database } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 
 /** A durable job: a name (`area.action`), a zod schema for its payload, and its retry policy. */
 export interface JobDefinition<S extends z.ZodType> {
@@ -12,7 +13,17 @@ export interface JobDefinition<S extends z.ZodType> {
   backoff?: boolean;
   /** Longest wait between two retries, in seconds. */
   retryDelayMax?: number;
+  /**
+   * A running job tells the queue it is alive this often (every half of it); a job silent for longer
+   * is taken as lost with its process (killed, crashed) and retried. Default `DEFAULT_HEARTBEAT_SECONDS`.
+   */
+  heartbeatSeconds?: number;
 }
+
+/** Heartbeat of a running job; a job of a dead process is retried this long after its last sign of life. */
+export const DEFAULT_HEARTBEAT_SECONDS = 15;
+/** How often the queue looks for jobs whose process died (and expired ones), in seconds. */
+export const DEFAULT_SUPERVISE_SECONDS = 10;
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
@@ -23,6 +34,39 @@ export interface SendOptions {
   startAfter?: Date;
   /** At most one queued job per key (e.g. one expiry timer per ticket). */
   singletonKey?: string;
+  /**
+   * Queue the job through this transaction: it exists exactly when the transaction commits, so a crash
+   * can never leave the transaction's rows without their job. Call `prepare` before opening it.
+   */
+  tx?: Db;
+}
+
+/** The rows of a raw query result: node-postgres and PGlite both answer `{ rows }`. */
+function rowsOf(result: unknown): unknown[] {
+  if (Array.isArray(result)) return result;
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) return result.rows;
+  throw new Error("the database answered a query without rows");
+}
+
+/**
+ * pg-boss's executor (`executeSql(text, values)` with `$1`-style placeholders) over a Drizzle
+ * transaction: the text between placeholders goes in as raw SQL, each value as a bound parameter.
+ */
+export function transactionExecutor(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQL[] = [];
+      let last = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        const index = Number(match[1]) - 1;
+        if (index < 0 || index >= values.length) throw new Error(`placeholder ${match[0]} has no value`);
+        chunks.push(sql.raw(text.slice(last, match.index)), sql`${values[index]}`);
+        last = match.index + match[0].length;
+      }
+      chunks.push(sql.raw(text.slice(last)));
+      return { rows: rowsOf(await tx.execute(sql.join(chunks))) };
+    },
+  };
 }
 
 export type JobLogger = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -34,15 +78,24 @@ export type JobLogger = { error(obj: object, msg: string): void; warn(obj: objec
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly created = new Set<string>();
+  /** Queues whose definition pg-boss has cached, so that a send inside a transaction reads nothing outside it. */
+  private readonly prepared = new Set<string>();
   private started = false;
   private readonly embedded: boolean;
 
-  constructor(database: Database, private readonly log: JobLogger) {
+  constructor(database: Database, private readonly log: JobLogger, options: { superviseSeconds?: number } = {}) {
     this.embedded = database.kind === "pglite";
+    // Supervision retries the jobs of a process that died (their heartbeat stopped): without it they stay
+    // claimed until they expire, a quarter of an hour later.
+    const supervision = {
+      supervise: true,
+      superviseIntervalSeconds: options.superviseSeconds ?? DEFAULT_SUPERVISE_SECONDS,
+      monitorIntervalSeconds: options.superviseSeconds ?? DEFAULT_SUPERVISE_SECONDS,
+    };
     if (database.kind === "pglite" && database.pglite) {
-      this.boss = new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", supervise: true, schedule: false });
+      this.boss = new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schedule: false, ...supervision });
     } else if (database.connectionString) {
-      this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, schedule: false });
+      this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, schedule: false, ...supervision });
     } else {
       throw new Error("job queue needs PGlite or a PostgreSQL connection string");
     }
@@ -55,24 +108,47 @@ export class JobQueue {
     this.started = true;
   }
 
+  /** Creates the queue, or brings an existing one (made by an earlier version) to the definition's policy. */
   private async ensureQueue(definition: JobDefinition<z.ZodType>): Promise<void> {
     if (this.created.has(definition.name)) return;
-    await this.boss.createQueue(definition.name, {
+    const policy = {
       retryLimit: definition.retryLimit ?? 5,
       retryDelay: definition.retryDelay ?? 2,
       retryBackoff: definition.backoff ?? true,
       ...(definition.retryDelayMax ? { retryDelayMax: definition.retryDelayMax } : {}),
-    });
+      heartbeatSeconds: definition.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
+    };
+    await this.boss.createQueue(definition.name, policy);
+    // Creating leaves an existing queue as it was.
+    await this.boss.updateQueue(definition.name, policy);
     this.created.add(definition.name);
   }
 
-  /** Queues a job; answers its id (null when a singleton of the same key is already queued). */
+  /**
+   * Makes the queue ready for sends inside a transaction (`SendOptions.tx`): creates it and has pg-boss
+   * cache its definition, both through the queue's own connection. Call it before the transaction opens:
+   * on PGlite the transaction holds the only connection, so either read inside it would wait forever.
+   */
+  async prepare(definition: JobDefinition<z.ZodType>): Promise<void> {
+    if (this.prepared.has(definition.name)) return;
+    await this.ensureQueue(definition);
+    // Any call that names the queue fills pg-boss's cache of queue definitions; this one reads one index entry.
+    await this.boss.getJobById(definition.name, "00000000-0000-0000-0000-000000000000");
+    this.prepared.add(definition.name);
+  }
+
+  /**
+   * Queues a job; answers its id (null when a singleton of the same key is already queued). With `tx`
+   * the job is inserted through that transaction; throws when the queue was not prepared first.
+   */
   async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>, options: SendOptions = {}): Promise<string | null> {
+    if (options.tx && !this.prepared.has(definition.name)) throw new Error(`job queue: prepare ${definition.name} before sending inside a transaction`);
     await this.ensureQueue(definition);
     const data = definition.schema.parse(payload);
     return this.boss.send(definition.name, data as object, {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.tx ? { db: transactionExecutor(options.tx) } : {}),
     });
   }
 

@@ -149,8 +149,15 @@ export const ZSimulatorScanBody = z.strictObject({
 });
 export type SimulatorScanBody = z.infer<typeof ZSimulatorScanBody>;
 
-/** PUT /simulator/connections/:id/sends: make every send fail (or work again). */
-export const ZSimulatorSendsBody = z.strictObject({ refuse: z.boolean() });
+/** PUT /simulator/connections/:id/sends: make every send fail (or work again), or answer slowly. */
+export const ZSimulatorSendsBody = z.strictObject({
+  refuse: z.boolean(),
+  /**
+   * The network takes each send at once but answers the server only this many milliseconds later, as
+   * over a slow link (a server that dies meanwhile never learns the message went out). 0 when absent.
+   */
+  answerDelayMs: z.number().int().min(0).max(60_000).optional(),
+});
 
 export const ZSimulatorChatParams = z.object({
   id: z.coerce.number().int().positive().max(2147483647),

@@ -244,6 +244,28 @@ describe("SimulatorDriver sends", () => {
     expect(await driver.send(connection.id, { idempotencyKey: "k1", to: "5511911112222", isGroup: false, body: "hi" })).toEqual({ wid: "k1" });
   });
 
+  it("stores a send at once but answers it late while the answer delay is on", async () => {
+    const driver = newDriver();
+    const connection = await simulatorConnection();
+    await connect(driver, connection);
+    driver.setAnswerDelay(connection.id, 3_000);
+
+    let answered = false;
+    const message = { idempotencyKey: "slow-1", to: "5511911112222", isGroup: false, body: "hi" };
+    const send = driver.send(connection.id, message).then((result) => {
+      answered = true;
+      return result;
+    });
+    await vi.waitFor(async () => expect(await rowsOf(connection.id)).toHaveLength(1));
+    expect(answered).toBe(false);
+    await expect(send).resolves.toEqual({ wid: "slow-1" });
+
+    // Sent again after the answer was lost: the same message, stored once.
+    driver.setAnswerDelay(connection.id, 0);
+    expect(await driver.send(connection.id, message)).toEqual({ wid: "slow-1" });
+    expect(await rowsOf(connection.id)).toHaveLength(1);
+  });
+
   it("stores the metadata and path of outbound media", async () => {
     const driver = newDriver();
     const connection = await simulatorConnection();

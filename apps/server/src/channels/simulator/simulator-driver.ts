@@ -90,6 +90,8 @@ export class SimulatorDriver implements ChannelDriver {
   private readonly reports = new Map<number, Promise<void>>();
   /** Connections whose sends fail on purpose; kept across restarts of a session in this process. */
   private readonly refusingSends = new Set<number>();
+  /** Connections whose sends are answered late (ms), kept as `refusingSends`. */
+  private readonly answerDelays = new Map<number, number>();
 
   constructor(private readonly deps: SimulatorDriverDeps) {
     this.timings = { ...DEFAULT_SIMULATOR_TIMINGS, ...deps.timings };
@@ -154,6 +156,8 @@ export class SimulatorDriver implements ChannelDriver {
     // A retried send answers the stored wid and only reports the acks the first attempt did not.
     if (row.ack < 1) this.schedule(session, this.timings.sentAckMs, () => this.raiseAck(session, row.wid, 1));
     if (row.ack < 2) this.schedule(session, this.timings.deliveredAckMs, () => this.raiseAck(session, row.wid, 2));
+    const delay = this.answerDelays.get(connectionId);
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     return { wid: row.wid };
   }
 
@@ -241,6 +245,12 @@ export class SimulatorDriver implements ChannelDriver {
   setRefuseSends(connectionId: number, refuse: boolean): void {
     if (refuse) this.refusingSends.add(connectionId);
     else this.refusingSends.delete(connectionId);
+  }
+
+  /** Sends stored by the network at once but answered `ms` later (0: at once). */
+  setAnswerDelay(connectionId: number, ms: number): void {
+    if (ms > 0) this.answerDelays.set(connectionId, ms);
+    else this.answerDelays.delete(connectionId);
   }
 
   isRefusingSends(connectionId: number): boolean {

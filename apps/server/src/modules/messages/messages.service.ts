@@ -129,7 +129,11 @@ export async function retryMessage(deps: EngineDeps, ctx: RequestContext, messag
   if (!row) throw new AppError("ERR_NO_MESSAGE_FOUND");
   await findAccessibleTicket(deps.db, ctx, row.ticketId);
   if (row.sendStatus !== "failed" || row.isDeleted) throw new AppError("ERR_VALIDATION", undefined, "Only a failed message can be sent again");
-  await deps.db.update(messages).set({ sendStatus: "pending", sendError: null }).where(and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId)));
+  // Pending again and its send queued together: a crash in between would leave it pending forever.
+  await deps.jobs.prepare(SEND_MESSAGE_JOB);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(messages).set({ sendStatus: "pending", sendError: null }).where(and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId)));
+    await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: ctx.companyId, messageId }, { tx });
+  });
   await publishMessageUpdate(deps, ctx.companyId, messageId);
-  await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: ctx.companyId, messageId });
 }

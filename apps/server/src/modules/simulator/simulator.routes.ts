@@ -89,7 +89,7 @@ export function simulatorRoutes(deps: SimulatorDeps): FastifyPluginAsyncZod {
     app.put(
       "/simulator/connections/:id/sends",
       { schema: { params: ZIdParam, body: ZSimulatorSendsBody, response: { 200: ZSimulatorConnection } } },
-      (request) => setRefuseSends(deps, request.params.id, request.body.refuse),
+      (request) => setRefuseSends(deps, request.params.id, request.body.refuse, request.body.answerDelayMs),
     );
 
     app.get("/simulator/media/:messageId", { schema: { params: ZSimulatorMediaParams } }, async (request, reply) => {

@@ -122,10 +122,11 @@ export async function dropNetwork(deps: SimulatorDeps, id: number): Promise<Simu
   return toDto(deps, await requireConnection(deps, id));
 }
 
-/** Makes every send of the connection fail, or work again. Throws ERR_NO_WAPP_FOUND. */
-export async function setRefuseSends(deps: SimulatorDeps, id: number, refuse: boolean): Promise<SimulatorConnection> {
+/** Makes every send of the connection fail, or work again, and sets how late sends are answered. Throws ERR_NO_WAPP_FOUND. */
+export async function setRefuseSends(deps: SimulatorDeps, id: number, refuse: boolean, answerDelayMs = 0): Promise<SimulatorConnection> {
   const row = await requireConnection(deps, id);
   deps.simulator.setRefuseSends(id, refuse);
+  deps.simulator.setAnswerDelay(id, answerDelayMs);
   return toDto(deps, row);
 }
 

@@ -406,11 +406,35 @@ describe("failure switches", () => {
     await expect(t.platform.channels.send(connection.id, { idempotencyKey: "s1", to: CUSTOMER, isGroup: false, body: "x" })).resolves.toEqual({ wid: "s1" });
   });
 
+  it("answers sends late while asked to, and at once when the switch is set again without a delay", async () => {
+    const { connection } = await connected();
+    const sends = `/simulator/connections/${connection.id}/sends`;
+    const slow = await t.app.inject({ method: "PUT", url: sends, payload: { refuse: false, answerDelayMs: 2_000 } });
+    expect(slow.statusCode).toBe(200);
+    expect(slow.json()).toMatchObject({ refuseSends: false });
+    let answered = false;
+    const send = t.platform.channels.send(connection.id, { idempotencyKey: "d1", to: CUSTOMER, isGroup: false, body: "x" }).then((result) => {
+      answered = true;
+      return result;
+    });
+    await vi.waitFor(async () => expect(await t.db.select().from(simulatorMessages).where(eq(simulatorMessages.wid, "d1"))).toHaveLength(1));
+    expect(answered).toBe(false);
+    await expect(send).resolves.toEqual({ wid: "d1" });
+
+    // A minute's delay, switched off again: the next send must not wait it (the test would time out).
+    await t.app.inject({ method: "PUT", url: sends, payload: { refuse: false, answerDelayMs: 60_000 } });
+    await t.app.inject({ method: "PUT", url: sends, payload: { refuse: false } });
+    await expect(t.platform.channels.send(connection.id, { idempotencyKey: "d2", to: CUSTOMER, isGroup: false, body: "x" })).resolves.toEqual({ wid: "d2" });
+  });
+
   it.each([
     ["a string", { refuse: "yes" }],
     ["nothing", {}],
     ["an unknown field", { refuse: true, all: true }],
-  ])("answers 400 ERR_VALIDATION for refuse as %s", async (_label, payload) => {
+    ["a negative delay", { refuse: false, answerDelayMs: -1 }],
+    ["a delay over a minute", { refuse: false, answerDelayMs: 60_001 }],
+    ["a fractional delay", { refuse: false, answerDelayMs: 1.5 }],
+  ])("answers 400 ERR_VALIDATION for the switch with %s", async (_label, payload) => {
     const { connection } = await simulatorConnection();
     const response = await t.app.inject({ method: "PUT", url: `/simulator/connections/${connection.id}/sends`, payload });
     expect(response.statusCode).toBe(400);

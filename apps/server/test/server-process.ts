@@ -1,0 +1,237 @@
+/**
+ * The real server (`src/main.ts`, run from the sources with tsx) in a child process of its own, on a
+ * database that outlives it: a PGlite data directory, or a PostgreSQL database made for the caller.
+ * Tests kill it (SIGKILL: no shutdown code runs) and start it again on the same data.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Database, openDatabase } from "../src/db/client.ts";
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const MAIN = path.join(REPO_ROOT, "apps/server/src/main.ts");
+/** What main.ts prints once it listens and its job workers and channel sessions have started. */
+const READY_LINE = "Conversa is running at";
+const OUTPUT_KEPT = 64 * 1024;
+
+export const SERVER_ADMIN = { email: "admin@faults.test", password: "faults-admin-1" } as const;
+
+/** Where a server process keeps its data across restarts. */
+export interface ServerData {
+  kind: "pglite" | "postgres";
+  /** DATA_DIR: the PGlite database (under `pglite/`), the media files and nothing else. */
+  dataDir: string;
+  /** DATABASE_URL on PostgreSQL. */
+  databaseUrl?: string;
+  /**
+   * Reads the database as a server started now would find it (call it while no server process runs),
+   * and leaves it so: PGlite opens a copy of the data directory (opening the directory itself would run
+   * its crash recovery here, not in the server).
+   */
+  inspect<T>(read: (db: Database["db"]) => Promise<T>): Promise<T>;
+  /** Removes the data directory and drops the database. */
+  dispose(): Promise<void>;
+}
+
+/** Whether the PostgreSQL of TEST_DATABASE_URL answers; the reason when it does not. */
+export async function postgresUnavailable(): Promise<string | undefined> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return "TEST_DATABASE_URL is not set";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return undefined;
+  } catch (error) {
+    return `no PostgreSQL answers at TEST_DATABASE_URL (${error instanceof Error ? error.message : String(error)})`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+let databaseCounter = 0;
+
+async function readDatabase<T>(database: Database, read: (db: Database["db"]) => Promise<T>): Promise<T> {
+  try {
+    return await read(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A data directory, and on the server-postgres project a database of its own copied from the migrated
+ * template (named like build-test-app's, so the run's teardown drops it even if this test does not).
+ */
+export async function createServerData(): Promise<ServerData> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "conversa-server-"));
+  if (process.env.TEST_DB !== "postgres") {
+    return {
+      kind: "pglite",
+      dataDir,
+      inspect: async (read) => {
+        const copy = mkdtempSync(path.join(os.tmpdir(), "conversa-inspect-"));
+        try {
+          cpSync(path.join(dataDir, "pglite"), copy, { recursive: true });
+          return await readDatabase(await openDatabase({ dataDir: copy }), read);
+        } finally {
+          rmSync(copy, { recursive: true, force: true });
+        }
+      },
+      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject("pgTemplate");
+  if (!url || !template) throw new Error("server-postgres project without TEST_DATABASE_URL");
+  const name = `conversa_t_${process.ppid}_${process.pid}_srv${databaseCounter++}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const databaseUrl = dbUrl.toString();
+  return {
+    kind: "postgres",
+    dataDir,
+    databaseUrl,
+    inspect: async (read) => readDatabase(await openDatabase({ url: databaseUrl }), read),
+    dispose: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The environment of the child: a production server with the simulator on, and nothing inherited but the basics. */
+function serverEnv(data: ServerData, port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: os.tmpdir(),
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: data.dataDir,
+    JWT_SECRET: "faults-test-access-secret-0123456789-abcdefghij",
+    JWT_REFRESH_SECRET: "faults-test-refresh-secret-0123456789-abcdefghij",
+    SIMULATOR: "on",
+    ADMIN_EMAIL: SERVER_ADMIN.email,
+    ADMIN_PASSWORD: SERVER_ADMIN.password,
+    LOG_LEVEL: "warn",
+    // Many requests come from one address in a burst; nothing here is about login limits.
+    LOGIN_MAX_FAILURES: "1000",
+  };
+  if (data.databaseUrl) env.DATABASE_URL = data.databaseUrl;
+  return env;
+}
+
+/** One server process on `data`; `restart` starts the next one on the same data. */
+export class ServerProcess {
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  private log = "";
+  /** http://127.0.0.1:port of the process running now. */
+  base = "";
+  /** Processes started so far. */
+  starts = 0;
+
+  private constructor(readonly data: ServerData) {}
+
+  /** Starts a server on `data` and answers once it is ready. */
+  static async start(data: ServerData, timeoutMs = 90_000): Promise<ServerProcess> {
+    const server = new ServerProcess(data);
+    await server.spawn(timeoutMs);
+    return server;
+  }
+
+  /** The last output of the processes (stdout and stderr), for failure messages. */
+  output(): string {
+    return this.log;
+  }
+
+  private record(chunk: Buffer): void {
+    this.log = (this.log + chunk.toString("utf8")).slice(-OUTPUT_KEPT);
+  }
+
+  private async spawn(timeoutMs: number): Promise<void> {
+    if (this.child) throw new Error("a server process is already running");
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", MAIN], { cwd: REPO_ROOT, env: serverEnv(this.data, port), stdio: ["ignore", "pipe", "pipe"] });
+    this.child = child;
+    this.starts += 1;
+    this.log += `\n--- server process ${this.starts} (pid ${child.pid}) ---\n`;
+    // A test run that ends abruptly must not leave the server behind.
+    const killOnExit = () => child.kill("SIGKILL");
+    process.once("exit", killOnExit);
+    this.exited = new Promise((resolve) => child.once("exit", () => resolve()));
+    void this.exited.then(() => {
+      process.removeListener("exit", killOnExit);
+      if (this.child === child) this.child = undefined;
+    });
+    await new Promise<void>((resolve, reject) => {
+      let seen = "";
+      const timer = setTimeout(() => fail(new Error(`the server was not ready in ${timeoutMs} ms`)), timeoutMs);
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        reject(new Error(`${error.message}\n${this.log}`));
+      };
+      child.stdout?.on("data", (chunk: Buffer) => {
+        this.record(chunk);
+        seen = (seen + chunk.toString("utf8")).slice(-4096);
+        if (seen.includes(READY_LINE)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.stderr?.on("data", (chunk: Buffer) => this.record(chunk));
+      child.once("exit", (code, signal) => fail(new Error(`the server exited before it was ready (code ${code}, signal ${signal})`)));
+    });
+    this.base = `http://127.0.0.1:${port}`;
+  }
+
+  /** Sends `signal` to the running process and waits until it has exited. */
+  async kill(signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    child.kill(signal);
+    await this.exited;
+  }
+
+  /** Starts a new process on the same data (after `kill`). */
+  async restart(timeoutMs = 90_000): Promise<void> {
+    if (this.child) throw new Error("kill the running server before restarting it");
+    await this.spawn(timeoutMs);
+  }
+
+  /** Stops the process as an operator would (SIGTERM: graceful shutdown), then SIGKILL if it hangs. */
+  async stop(timeoutMs = 20_000): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.kill("SIGTERM");
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
