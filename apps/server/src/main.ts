@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const config: Config = { ...loaded, webDist: loaded.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist") };
   const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token", "*.apiKey"] });
 
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, log: logger } : { dataDir: path.join(config.dataDir, "pglite") });
   await database.migrate();
   const seed = await seedIfEmpty(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
 
