@@ -7,6 +7,7 @@ import { openDatabase } from "./db/client.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import { DomainEvents } from "./events/domain-events.ts";
 import { createPlatform } from "./platform.ts";
+import { installProcessGuards } from "./process-guards.ts";
 
 function configOrExit(): Config {
   try {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const loaded = configOrExit();
   const config: Config = { ...loaded, webDist: loaded.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist") };
   const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.token", "*.apiKey"] });
+  installProcessGuards(logger);
 
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, log: logger } : { dataDir: path.join(config.dataDir, "pglite") });
   await database.migrate();
