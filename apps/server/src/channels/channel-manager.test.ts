@@ -84,8 +84,8 @@ describe("ChannelManager when its session locks are lost", () => {
 
     locks.unreachable = true;
     locks.lose();
-    expect(manager.isRunning(connection.id)).toBe(false);
-    await eventually(() => driver.stops, (stops) => stops === 1);
+    await eventually(() => manager.isRunning(connection.id), (running) => !running);
+    expect(driver.stops).toBe(1);
     // A few rounds fail while the database is down; the session waits for the next one.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(manager.isRunning(connection.id)).toBe(false);

@@ -71,14 +71,22 @@ export class ChannelManager {
   }
 
   /**
-   * The sink every driver reports to. A malformed event is logged and dropped; a failing step is logged;
-   * a message that could not be stored is thrown back, so that the driver does not confirm it.
+   * The sink every driver reports to. A malformed event is logged and dropped, and so is a message or
+   * an ack for a connection with no session here (or of another company than the session's); a failing
+   * step is logged; a message that could not be stored is thrown back, so that the driver does not confirm it.
    */
   readonly onEvent = async (event: ChannelEvent): Promise<void> => {
     const parsed = ZChannelEvent.safeParse(event);
     if (!parsed.success) {
       this.deps.log.warn({ issues: parsed.error.issues }, "malformed channel event dropped");
       return;
+    }
+    if (event.type !== "status") {
+      const { connectionId, companyId } = event.type === "message" ? event.message : event;
+      if (this.running.get(connectionId)?.connection.companyId !== companyId) {
+        this.deps.log.warn({ type: event.type, connectionId, companyId }, "channel event for a connection without a session here dropped");
+        return;
+      }
     }
     try {
       if (event.type === "status") {
@@ -254,10 +262,11 @@ export class ChannelManager {
     for (const connectionId of connectionIds) {
       const session = this.running.get(connectionId);
       if (!session) continue;
-      this.running.delete(connectionId);
       this.resuming.set(connectionId, session.connection.companyId);
       stopped.push(connectionId);
+      // Forgotten only once stopped: what the driver still hands over while it stops is not dropped.
       await this.stopDriver(session.driver, connectionId);
+      if (this.running.get(connectionId) === session) this.running.delete(connectionId);
     }
     if (stopped.length === 0) return;
     this.deps.log.warn({ connectionIds: stopped }, "session locks lost with the database connection; sessions stopped until they are taken again");
