@@ -7,6 +7,7 @@ import { createLogger } from "./lib/logger.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import { DomainEvents } from "./events/domain-events.ts";
 import { createPlatform } from "./platform.ts";
+import { installProcessGuards } from "./process-guards.ts";
 
 function configOrExit(): Config {
   try {
@@ -24,8 +25,9 @@ async function main(): Promise<void> {
   const loaded = configOrExit();
   const config: Config = { ...loaded, webDist: loaded.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist") };
   const logger = createLogger(config.logLevel);
+  installProcessGuards(logger);
 
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, "pglite") });
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, log: logger } : { dataDir: path.join(config.dataDir, "pglite") });
   await database.migrate();
   const seed = await seedIfEmpty(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import pg from "pg";
 import type { DestinationStream } from "pino";
 import { inject } from "vitest";
@@ -45,29 +45,44 @@ async function emptyDatabase(database: Database): Promise<void> {
   else await database.pool!.query(EMPTY_DATABASE);
 }
 
+/**
+ * A database of its own on TEST_DATABASE_URL's server (server-postgres project), copied from the
+ * migrated template: its name, its connection string, and `drop` to remove it.
+ */
+export async function createPostgresTestDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject("pgTemplate");
+  if (!url || !template) throw new Error("server-postgres project without TEST_DATABASE_URL");
+  const name = `conversa_t_${process.ppid}_${process.pid}_${databaseCounter++}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    name,
+    url: dbUrl.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** A copy of the migrated template, on PGlite or on the PostgreSQL server. */
 async function newDatabase(): Promise<Database> {
   if (process.env.TEST_DB === "postgres") {
-    const url = process.env.TEST_DATABASE_URL;
-    const template = inject("pgTemplate");
-    if (!url || !template) throw new Error("server-postgres project without TEST_DATABASE_URL");
-    const name = `conversa_t_${process.ppid}_${process.pid}_${databaseCounter++}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const database = await openDatabase({ url: dbUrl.toString() });
+    const created = await createPostgresTestDatabase();
+    const database = await openDatabase({ url: created.url });
     const close = database.close;
     return {
       ...database,
       close: async () => {
         await close();
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await created.drop();
       },
     };
   }
@@ -139,18 +154,22 @@ export interface TestAppOptions {
   start?: boolean;
   /** Where the app's logger writes, at the config's `logLevel` (silent by default): the process's logger with its redaction. */
   logDestination?: DestinationStream;
+  /** Run on this database instead of a fresh one; it is closed with the app. */
+  database?: Database;
+  /** The platform's logger instead of a silent one (tests that check what was logged). */
+  logger?: FastifyBaseLogger;
 }
 
 /** Builds the whole app on a fresh database, with a recorder of the domain events it publishes. */
 export async function buildTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
-  const database = await freshDatabase(!options.start);
+  const database = options.database ?? (await freshDatabase(!options.start));
   const events = new DomainEvents((error) => {
     throw error;
   });
   const published: DomainEvent[] = [];
   events.subscribe((event) => published.push(event));
-  const logger = createLogger(config.logLevel, options.logDestination);
+  const logger = options.logger ?? createLogger(config.logLevel, options.logDestination);
   const platform = createPlatform(config, database, logger, events);
   const app = await buildApp(platform);
   await app.ready();

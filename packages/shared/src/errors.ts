@@ -86,6 +86,8 @@ export const ERROR_CODES = {
   ERR_IMPORT_UNREADABLE: 400,
   /** Contact import: reading the spreadsheet took longer than allowed and was stopped. */
   ERR_IMPORT_TIMEOUT: 400,
+  /** The database cannot be reached right now (restarting, network down): the request can be tried again shortly. */
+  ERR_SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -14,7 +14,8 @@ export interface DriverConnection {
 }
 
 /** The kinds of inbound content. Anything else arrives as `unknown` with `rawType` and is stored as text. */
-export type InboundKind = "chat" | "image" | "audio" | "video" | "document" | "location" | "vcard" | "call_log" | "sticker" | "unknown";
+export const INBOUND_KINDS = ["chat", "image", "audio", "video", "document", "location", "vcard", "call_log", "sticker", "unknown"] as const;
+export type InboundKind = (typeof INBOUND_KINDS)[number];
 
 export interface InboundMedia {
   mimetype: string;

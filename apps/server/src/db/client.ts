@@ -36,7 +36,12 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A dump of a PGlite data directory to start from (tests). */
   loadDataDir?: Blob;
+  /** Where a dropped server connection is reported. */
+  log?: { warn(obj: object, msg: string): void };
 }
+
+/** How long a query waits for a new server connection before it fails. */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The SQL migrations sit beside this module: src/db/migrations in the sources, dist/migrations beside the bundle. */
 export function migrationsFolder(): string {
@@ -47,9 +52,15 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A server that accepts no connection (starting, or gone from the network) fails a query after
+    // CONNECT_TIMEOUT_MS instead of holding the request forever; keepalive notices a silent peer.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     // A dropped connection must not take the process down; the pool replaces it on the next query.
+    // The pool listens to its idle clients only: a client checked out (a transaction, the session
+    // locks' client) emits its 'error' on itself, and with nobody listening that would end the process.
+    // So every client gets a listener of its own for its whole life (it also hears the idle errors).
     pool.on("error", () => undefined);
+    pool.on("connect", (client) => client.on("error", (error) => options.log?.warn({ err: error }, "database connection lost")));
     const db = drizzlePg(pool, { schema, casing: "snake_case" });
     return {
       db,

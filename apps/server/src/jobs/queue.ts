@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { type SQL, sql } from "drizzle-orm";
 import { PgBoss, fromPglite } from "pg-boss";
 import type { z } from "zod";
 import type { Database, Db } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 
 /** A durable job: a name (`area.action`), a zod schema for its payload, and its retry policy. */
 export interface JobDefinition<S extends z.ZodType> {
@@ -72,6 +74,13 @@ export function transactionExecutor(tx: Db): { executeSql(text: string, values?:
 export type JobLogger = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 /**
+ * How long a job whose handler failed because the database could not be reached waits for it, to run
+ * again then. Well under pg-boss's 15-minute expiry, after which the job would be handed out again.
+ */
+export const DATABASE_WAIT_MS = 5 * 60_000;
+const DATABASE_PROBE_MAX_MS = 5_000;
+
+/**
  * The durable job queue (pg-boss) on the product's own database: PGlite through pg-boss's adapter,
  * or the PostgreSQL server. Jobs survive restarts; handlers must be idempotent.
  */
@@ -82,6 +91,8 @@ export class JobQueue {
   private readonly prepared = new Set<string>();
   private started = false;
   private readonly embedded: boolean;
+  /** Aborted by stop(): handlers waiting for the database give up. */
+  private stopping = new AbortController();
 
   constructor(database: Database, private readonly log: JobLogger, options: { superviseSeconds?: number } = {}) {
     this.embedded = database.kind === "pglite";
@@ -104,6 +115,7 @@ export class JobQueue {
 
   async start(): Promise<void> {
     if (this.started) return;
+    this.stopping = new AbortController();
     await this.boss.start();
     this.started = true;
   }
@@ -196,15 +208,51 @@ export class JobQueue {
             this.log.warn({ job: definition.name, id: job.id, issues: parsed.error.issues }, "job payload rejected");
             continue;
           }
-          await handler(parsed.data, { id: job.id, retryCount: job.retryCount });
+          await this.runWhenDatabaseAnswers(definition.name, job.id, () => handler(parsed.data, { id: job.id, retryCount: job.retryCount }));
         }
       },
     );
   }
 
+  /**
+   * Runs a handler; when it fails because the database cannot be reached, waits for the database and
+   * runs it again (handlers are idempotent). Thrown as a failure, the job could not even be marked
+   * failed during the outage, and would stay claimed until pg-boss's expiry: a send in flight when the
+   * database dropped would show its clock for 15 minutes.
+   */
+  private async runWhenDatabaseAnswers(name: string, id: string, run: () => Promise<void>): Promise<void> {
+    const deadline = Date.now() + DATABASE_WAIT_MS;
+    for (;;) {
+      try {
+        await run();
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || this.stopping.signal.aborted || Date.now() >= deadline) throw error;
+        this.log.warn({ job: name, id, err: error }, "job waits for the database");
+        if (!(await this.waitForDatabase(deadline))) throw error;
+      }
+    }
+  }
+
+  /** Probes the database with a growing pause until it answers; false when stopped or out of time first. */
+  private async waitForDatabase(deadline: number): Promise<boolean> {
+    const { signal } = this.stopping;
+    for (let attempt = 0; Date.now() < deadline && !signal.aborted; attempt++) {
+      try {
+        await sleep(Math.min(250 * 2 ** attempt, DATABASE_PROBE_MAX_MS), undefined, { signal });
+        await this.boss.getDb().executeSql("select 1");
+        return true;
+      } catch {
+        // Still down, or stopping: the loop's condition decides.
+      }
+    }
+    return false;
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.stopping.abort();
     // PGlite is closed by its owner, not by the queue.
     await this.boss.stop({ graceful: true, timeout: 10_000, close: !this.embedded });
   }

@@ -1,6 +1,9 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
 import { bearer, createTenant } from "../../test/factories.ts";
+import { RETRY_AFTER_SECONDS, registerErrorHandler } from "./error-handler.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,5 +28,39 @@ describe("a URL the router refuses", () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: "ERR_VALIDATION", message: "Malformed request" });
+  });
+});
+
+describe("a database that cannot be reached", () => {
+  it("answers 503 ERR_SERVICE_UNAVAILABLE with Retry-After, and nothing of the driver, the query or the network", async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    const refused = Object.assign(new Error("connect ECONNREFUSED 10.0.0.7:5432"), { code: "ECONNREFUSED" });
+    app.get("/down", () => {
+      throw new DrizzleQueryError('select "password_hash" from "users" where "id" = $1', [1], refused);
+    });
+    app.get("/dropped", () => {
+      throw new Error("Connection terminated unexpectedly");
+    });
+
+    for (const url of ["/down", "/dropped"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
+      expect(response.json()).toEqual({ error: "ERR_SERVICE_UNAVAILABLE", message: "Service temporarily unavailable, try again shortly" });
+    }
+    await app.close();
+  });
+
+  it("still answers any other failure 500 ERR_INTERNAL", async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.get("/broken", () => {
+      throw new DrizzleQueryError("select 1", [], Object.assign(new Error("division by zero"), { code: "22012" }));
+    });
+    const response = await app.inject({ method: "GET", url: "/broken" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: "ERR_INTERNAL", message: "Internal error" });
+    await app.close();
   });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ApiErrorBody, ErrorCode } from "@conversa/shared";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import { AppError } from "../lib/app-error.ts";
 
 /** Fastify's own codes for malformed requests: all of them are the client's fault. */
@@ -20,9 +21,13 @@ function body(code: ErrorCode, message: string, details?: unknown): ApiErrorBody
   return details === undefined ? { error: code, message } : { error: code, message, details };
 }
 
+/** Seconds a client is told to wait before trying again while the database cannot be reached. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
- * The one error handler: AppError → its registry status; malformed input → 400 ERR_VALIDATION;
- * anything else → logged with the request id and answered 500 ERR_INTERNAL with nothing internal.
+ * The one error handler: AppError → its registry status; malformed input → 400 ERR_VALIDATION; a
+ * database that cannot be reached → 503 ERR_SERVICE_UNAVAILABLE with Retry-After; anything else →
+ * logged with the request id and answered 500 ERR_INTERNAL. Neither says anything internal.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -49,6 +54,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(400).send(body("ERR_VALIDATION", "Malformed request"));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, reqId: request.id }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send(body("ERR_SERVICE_UNAVAILABLE", "Service temporarily unavailable, try again shortly"));
     }
     request.log.error({ err: error, reqId: request.id }, "unhandled error");
     return reply.status(500).send(body("ERR_INTERNAL", "Internal error"));

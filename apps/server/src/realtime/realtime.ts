@@ -3,6 +3,7 @@ import { Server, type Socket } from "socket.io";
 import { z } from "zod";
 import { CLIENT_EVENTS, type ContactImportProgressPayload, SERVER_EVENTS, TIMINGS, companyEvent, recordEventPayload, rooms } from "@conversa/shared";
 import type { AppDeps } from "../app.ts";
+import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
@@ -126,6 +127,17 @@ function fanOut(io: Server, event: DomainEvent): void {
 }
 
 /**
+ * The code a refused handshake carries. Only the token's own failures end the client's session; a
+ * database that cannot be reached must not (the client connects again later).
+ */
+function handshakeErrorCode(error: unknown, app: FastifyInstance): string {
+  if (error instanceof AppError) return error.code;
+  if (isDatabaseUnavailable(error)) return "ERR_SERVICE_UNAVAILABLE";
+  app.log.error({ err: error }, "realtime handshake failed");
+  return "ERR_INTERNAL";
+}
+
+/**
  * Socket.IO on the app's HTTP server. The handshake token is verified against the database like any
  * request; a socket joins only rooms of its own company, whatever it asks for.
  */
@@ -150,7 +162,7 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
         sessions.set(socket, claims);
         next();
       },
-      (error: unknown) => next(new Error(error instanceof AppError ? error.code : "ERR_SESSION_EXPIRED")),
+      (error: unknown) => next(new Error(handshakeErrorCode(error, app))),
     );
   });
 

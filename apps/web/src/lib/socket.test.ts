@@ -1,7 +1,7 @@
 import { companyEvent } from "@conversa/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "../test/fake-socket.ts";
-import { RealtimeClient, type RealtimeDependencies } from "./socket.ts";
+import { CONNECT_RETRY_MS, RealtimeClient, type RealtimeDependencies } from "./socket.ts";
 
 function setup(overrides: Partial<RealtimeDependencies> = {}) {
   const sockets: FakeSocket[] = [];
@@ -129,6 +129,26 @@ describe("RealtimeClient", () => {
     socket.refuseConnection("ERR_SESSION_EXPIRED");
     vi.advanceTimersByTime(1000);
     expect(deps.reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("connects again after 5 s when the server could not check the session, without reloading", () => {
+    const { client, socket, deps } = setup();
+
+    socket.refuseConnection("ERR_SERVICE_UNAVAILABLE");
+    vi.advanceTimersByTime(CONNECT_RETRY_MS - 1);
+    expect(socket.connectCalls).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(socket.connectCalls).toBe(2);
+
+    socket.refuseConnection("ERR_INTERNAL");
+    vi.advanceTimersByTime(CONNECT_RETRY_MS);
+    expect(socket.connectCalls).toBe(3);
+    expect(deps.reloadPage).not.toHaveBeenCalled();
+
+    socket.refuseConnection("ERR_SERVICE_UNAVAILABLE");
+    client.stop();
+    vi.advanceTimersByTime(CONNECT_RETRY_MS);
+    expect(socket.connectCalls).toBe(3);
   });
 
   it("disconnects on stop", () => {

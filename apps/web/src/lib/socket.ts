@@ -42,6 +42,9 @@ const JOIN_EVENTS: Record<JoinKind, { join: string; leave?: string }> = {
   chatBox: { join: CLIENT_EVENTS.joinChatBox, leave: CLIENT_EVENTS.joinChatBoxLeave },
 };
 
+/** Wait before connecting again after the server refused the handshake for a reason of its own. */
+export const CONNECT_RETRY_MS = 5000;
+
 const ZAuthEvent = z.object({ action: z.literal("update"), user: z.object({ id: z.number() }) });
 
 interface Join {
@@ -74,6 +77,7 @@ export class RealtimeClient {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private refreshAttempted = false;
   private reloadScheduled = false;
+  private connectRetry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly deps: RealtimeDependencies) {}
 
@@ -98,6 +102,8 @@ export class RealtimeClient {
   stop(): void {
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
+    clearTimeout(this.connectRetry);
+    this.connectRetry = undefined;
     this.socket?.disconnect();
     this.socket = null;
     this.session = null;
@@ -174,7 +180,22 @@ export class RealtimeClient {
         .catch(() => this.scheduleReload());
       return;
     }
-    if (code === "ERR_INVALID_TOKEN" || code === "ERR_SESSION_EXPIRED") this.scheduleReload();
+    if (code === "ERR_INVALID_TOKEN" || code === "ERR_SESSION_EXPIRED") {
+      this.scheduleReload();
+      return;
+    }
+    // The server could not check the token (its database is down): the session is fine, try again later.
+    // Socket.IO does not reconnect by itself after a refused handshake.
+    if (code === "ERR_SERVICE_UNAVAILABLE" || code === "ERR_INTERNAL") this.scheduleConnectRetry();
+  }
+
+  private scheduleConnectRetry(): void {
+    const socket = this.socket;
+    if (this.connectRetry !== undefined || !socket) return;
+    this.connectRetry = setTimeout(() => {
+      this.connectRetry = undefined;
+      if (socket === this.socket && !socket.connected) socket.connect();
+    }, CONNECT_RETRY_MS);
   }
 
   private dispatch(event: string, payload: unknown): void {

@@ -401,6 +401,47 @@ describe("BaileysDriver messages", () => {
   });
 });
 
+describe("BaileysDriver when its own callbacks fail", () => {
+  it("ends the session DISCONNECTED when a connection update cannot be handled, and nothing reaches the library or the process", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      await driver.start(connection);
+      const broken = socket();
+      // The library hands over a socket whose user cannot be read: the "open" handler throws.
+      Object.defineProperty(broken, "user", {
+        get() {
+          throw new Error("malformed user");
+        },
+      });
+      expect(() => broken.emit("connection.update", { connection: "open" })).not.toThrow();
+
+      await vi.waitFor(() => expect(statuses().at(-1)).toMatchObject({ status: "DISCONNECTED", qrcode: null }));
+      expect(broken.end).toHaveBeenCalled();
+      await expect(driver.send(connection.id, { idempotencyKey: "m1", to: "5511988887777", isGroup: false, body: "oi" })).rejects.toBeInstanceOf(ChannelNotConnectedError);
+      // The ended session's later events change nothing, and it can be started again.
+      broken.emit("connection.update", { qr: "2@qr-late" });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(statuses().at(-1)?.status).toBe("DISCONNECTED");
+      await startConnected();
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
+  it("keeps the session when a message handler fails: one message costs that message only", async () => {
+    await startConnected();
+    socket().signalRepository.lidMapping.getPNForLID.mockImplementation(() => {
+      throw new Error("lid store broken");
+    });
+    socket().emit("messages.upsert", { type: "notify", messages: [fixtures.groupLidParticipant, fixtures.text] });
+    await vi.waitFor(() => expect(messages().map((message) => message.wid)).toContain(fixtures.text.key.id));
+    expect(statuses().at(-1)?.status).toBe("CONNECTED");
+  });
+});
+
 describe("BaileysDriver with the real library", () => {
   it("creates Baileys sockets on the database auth state and reconnects after the library's own close errors", async () => {
     // A local server that hangs up every connection: the real socket fails without reaching WhatsApp.

@@ -216,18 +216,24 @@ export class BaileysDriver implements ChannelDriver {
   }
 
   private listen(session: Session, socket: BaileysSocket, log: DriverLogger): void {
-    const on = <T extends keyof BaileysEventMap>(event: T, handler: (arg: BaileysEventMap[T]) => Promise<void> | void) => {
+    const on = <T extends keyof BaileysEventMap>(event: T, handler: (arg: BaileysEventMap[T]) => Promise<void> | void, onFailure?: () => void) => {
       socket.ev.on(event, (arg) => {
         if (session.isStopped || session.socket !== socket) return;
         // A failing handler is logged; it never reaches the library's emitter or the process.
-        try {
-          Promise.resolve(handler(arg)).catch((error: unknown) => log.error({ err: error, event }, "socket event handler failed"));
-        } catch (error) {
+        const failed = (error: unknown) => {
           log.error({ err: error, event }, "socket event handler failed");
+          onFailure?.();
+        };
+        try {
+          Promise.resolve(handler(arg)).catch(failed);
+        } catch (error) {
+          failed(error);
         }
       });
     };
-    on("connection.update", (update) => this.onConnectionUpdate(session, socket, update));
+    // A connection update that could not be handled leaves the session in a state nobody knows: it
+    // ends, DISCONNECTED, so that the user can try again. A message that fails costs that message only.
+    on("connection.update", (update) => this.onConnectionUpdate(session, socket, update), () => void this.failSession(session));
     on("creds.update", () => {
       session.credsWrites = session.credsWrites.then(session.auth.saveCreds).catch((error: unknown) => log.error({ err: error }, "credentials not saved"));
     });
@@ -324,6 +330,13 @@ export class BaileysDriver implements ChannelDriver {
         this.scheduleReconnect(session, next);
       }
     }, delay);
+  }
+
+  /** Ends a session whose state is unknown after a failure, and reports it DISCONNECTED. */
+  private async failSession(session: Session): Promise<void> {
+    if (session.isStopped) return;
+    this.endSession(session);
+    await this.reportSession(session, { status: "DISCONNECTED", qrcode: null });
   }
 
   /** Stops the session's timers and socket (without logging out) and forgets it. */

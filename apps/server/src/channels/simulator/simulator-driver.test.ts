@@ -194,6 +194,22 @@ describe("SimulatorDriver state machine", () => {
     expect(lastStatus()).toMatchObject({ status: "CONNECTED", number: "5511988887777" });
   });
 
+  it("ends the session DISCONNECTED when the pairing step fails, and a retry shows a QR code again", async () => {
+    const driver = newDriver();
+    const connection = await simulatorConnection();
+    await driver.start(connection);
+    vi.spyOn(t.db, "update").mockImplementationOnce(() => {
+      throw new Error("database gone");
+    });
+    expect(await driver.scan(connection.id, lastStatus().qrcode ?? "", "5511988887777")).toBe("pairing");
+
+    await vi.waitFor(() => expect(lastStatus()).toMatchObject({ status: "DISCONNECTED", qrcode: null }));
+    expect(driver.isRunning(connection.id)).toBe(false);
+    expect(await storedSession(connection.id)).toBeNull();
+    await driver.start(connection);
+    expect(lastStatus().status).toBe("qrcode");
+  });
+
   it("reports an unreadable stored session as not paired", async () => {
     const connection = await simulatorConnection();
     await t.db.update(connections).set({ session: { paired: "yes" } }).where(eq(connections.id, connection.id));

@@ -200,12 +200,17 @@ export class SimulatorDriver implements ChannelDriver {
     if (session.qrcode !== qrcode) return "wrong_qr";
     this.clearTimers(session);
     await this.setStatus(session, "PAIRING", { qrcode: null });
-    this.schedule(session, this.timings.pairingDelayMs, async () => {
-      if (!this.isCurrent(session) || session.status !== "PAIRING") return;
-      await savePairing(this.deps.db, session.connection.companyId, connectionId, number);
-      if (!this.isCurrent(session)) return;
-      await this.setStatus(session, "CONNECTED", { qrcode: null, number, retries: 0 });
-    });
+    this.schedule(
+      session,
+      this.timings.pairingDelayMs,
+      async () => {
+        if (!this.isCurrent(session) || session.status !== "PAIRING") return;
+        await savePairing(this.deps.db, session.connection.companyId, connectionId, number);
+        if (!this.isCurrent(session)) return;
+        await this.setStatus(session, "CONNECTED", { qrcode: null, number, retries: 0 });
+      },
+      { failsSession: true },
+    );
     return "pairing";
   }
 
@@ -275,14 +280,19 @@ export class SimulatorDriver implements ChannelDriver {
     const qrcode = `SIMULATOR:${session.connection.id}:${randomBytes(12).toString("base64url")}`;
     await this.setStatus(session, "qrcode", { qrcode, retries });
     if (!this.isCurrent(session) || session.qrcode !== qrcode) return;
-    this.schedule(session, this.timings.qrRefreshMs, async () => {
-      if (!this.isCurrent(session) || session.qrcode !== qrcode) return;
-      if (session.retries >= this.timings.qrMaxRetries) {
-        await this.setStatus(session, "TIMEOUT", { qrcode: null });
-        return;
-      }
-      await this.showQr(session, session.retries + 1);
-    });
+    this.schedule(
+      session,
+      this.timings.qrRefreshMs,
+      async () => {
+        if (!this.isCurrent(session) || session.qrcode !== qrcode) return;
+        if (session.retries >= this.timings.qrMaxRetries) {
+          await this.setStatus(session, "TIMEOUT", { qrcode: null });
+          return;
+        }
+        await this.showQr(session, session.retries + 1);
+      },
+      { failsSession: true },
+    );
   }
 
   private async raiseAck(session: Session, wid: string, ack: number): Promise<void> {
@@ -310,14 +320,31 @@ export class SimulatorDriver implements ChannelDriver {
     return next;
   }
 
-  /** Runs `task` after `ms` unless the session ends first; its failure is logged. */
-  private schedule(session: Session, ms: number, task: () => Promise<void>): void {
+  /**
+   * Runs `task` after `ms` unless the session ends first. Its failure is logged; a step of the session's
+   * state machine that failed (`failsSession`: pairing, QR refresh) leaves the session in a state
+   * nobody knows, so the session ends DISCONNECTED and the user can try again.
+   */
+  private schedule(session: Session, ms: number, task: () => Promise<void>, options: { failsSession?: boolean } = {}): void {
     const timer = setTimeout(() => {
       session.timers.delete(timer);
-      task().catch((error: unknown) => this.deps.log.error({ err: error, connectionId: session.connection.id }, "simulator timer failed"));
+      Promise.resolve()
+        .then(task)
+        .catch((error: unknown) => {
+          this.deps.log.error({ err: error, connectionId: session.connection.id }, "simulator timer failed");
+          if (options.failsSession) return this.failSession(session);
+        })
+        .catch((error: unknown) => this.deps.log.error({ err: error, connectionId: session.connection.id }, "simulator session not ended"));
     }, ms);
     timer.unref();
     session.timers.add(timer);
+  }
+
+  private async failSession(session: Session): Promise<void> {
+    if (!this.isCurrent(session)) return;
+    this.endSession(session.connection.id);
+    const { id: connectionId, companyId } = session.connection;
+    await this.report(connectionId, { type: "status", connectionId, companyId, status: "DISCONNECTED", qrcode: null });
   }
 
   private clearTimers(session: Session): void {

@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { connections } from "../db/schema/index.ts";
+import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
+import { FakeDriver, createConnectionRow, eventually } from "../../test/engine-harness.ts";
+import { createCompany } from "../../test/factories.ts";
+import { ChannelManager } from "./channel-manager.ts";
+import type { SessionLocks } from "./session-locks.ts";
+import type { DriverConnection } from "./types.ts";
+
+/** Locks of a database the test controls: it can take them for "another process", lose them, or be unreachable. */
+class ScriptedLocks implements SessionLocks {
+  readonly elsewhere = new Set<number>();
+  readonly held = new Set<number>();
+  unreachable = false;
+  private listener: ((connectionIds: number[]) => void) | undefined;
+
+  async acquire(connectionId: number): Promise<boolean> {
+    if (this.unreachable) throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    if (this.elsewhere.has(connectionId)) return false;
+    this.held.add(connectionId);
+    return true;
+  }
+  async release(connectionId: number): Promise<void> {
+    this.held.delete(connectionId);
+  }
+  async close(): Promise<void> {
+    this.held.clear();
+  }
+  onLost(listener: (connectionIds: number[]) => void): void {
+    this.listener = listener;
+  }
+  lose(): void {
+    const ids = [...this.held];
+    this.held.clear();
+    this.listener?.(ids);
+  }
+}
+
+class CountingDriver extends FakeDriver {
+  starts = 0;
+  stops = 0;
+  override async start(_connection: DriverConnection): Promise<void> {
+    this.starts += 1;
+  }
+  override async stop(): Promise<void> {
+    this.stops += 1;
+  }
+}
+
+interface Logged {
+  level: string;
+  msg: string;
+}
+
+let t: TestApp;
+let locks: ScriptedLocks;
+let manager: ChannelManager;
+let driver: CountingDriver;
+let logged: Logged[];
+let connection: { id: number; companyId: number };
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  locks = new ScriptedLocks();
+  logged = [];
+  const log = (level: string) => (_obj: object, msg: string) => void logged.push({ level, msg });
+  manager = new ChannelManager({ db: t.db, events: t.platform.events, locks, log: { error: log("error"), warn: log("warn"), info: log("info") } });
+  driver = new CountingDriver();
+  manager.registerDriver(driver);
+  const company = await createCompany(t.db);
+  connection = await createConnectionRow(t.db, company.id);
+});
+
+afterEach(async () => {
+  await manager.stopAll();
+  await t.close();
+});
+
+describe("ChannelManager when its session locks are lost", () => {
+  it("stops the sessions at once and starts them again when the database answers", async () => {
+    await manager.start(connection.companyId, connection.id);
+    expect(manager.isRunning(connection.id)).toBe(true);
+
+    locks.unreachable = true;
+    locks.lose();
+    await eventually(() => manager.isRunning(connection.id), (running) => !running);
+    expect(driver.stops).toBe(1);
+    // A few rounds fail while the database is down; the session waits for the next one.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(manager.isRunning(connection.id)).toBe(false);
+
+    locks.unreachable = false;
+    await eventually(() => manager.isRunning(connection.id), Boolean, 15_000);
+    expect(driver.starts).toBe(2);
+    expect(locks.held.has(connection.id)).toBe(true);
+    expect(logged.map((entry) => entry.msg)).toContain("session taken again");
+  }, 30_000);
+
+  it("leaves a lost session to the process that took its lock", async () => {
+    await manager.start(connection.companyId, connection.id);
+    locks.lose();
+    locks.elsewhere.add(connection.id);
+
+    await eventually(() => logged.map((entry) => entry.msg), (messages) => messages.includes("session driven by another process"), 15_000);
+    expect(manager.isRunning(connection.id)).toBe(false);
+    expect(driver.starts).toBe(1);
+  });
+
+  it("does not bring back a session that was logged out meanwhile", async () => {
+    await manager.start(connection.companyId, connection.id);
+    locks.unreachable = true;
+    locks.lose();
+    locks.unreachable = false;
+    await manager.disconnect(connection.companyId, connection.id);
+
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(manager.isRunning(connection.id)).toBe(false);
+    expect(driver.starts).toBe(1);
+    const [row] = await t.db.select({ status: connections.status }).from(connections).where(eq(connections.id, connection.id));
+    expect(row?.status).toBe("DISCONNECTED");
+  });
+});
