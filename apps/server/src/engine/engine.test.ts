@@ -135,6 +135,18 @@ describe("the bot phase", () => {
     expect(ticket).toMatchObject({ queueId: null, chatbot: false, status: "pending" });
   });
 
+  it("counts messages a customer sends at once one after the other: maxUseBotQueues still caps the menus", async () => {
+    const a = await createQueue(t.db, companyId, { name: "A" });
+    const b = await createQueue(t.db, companyId, { name: "B" });
+    await linkQueues(t.db, companyId, connection.id, [a.id, b.id]);
+    await Promise.all(["oi", "?", "??", "???", "????", "?????", "??????", "???????"].map((body) => engine().handleInbound(inbound(connection, "5511999990012", body))));
+    await sentBodies(3);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(driver.sent).toHaveLength(3);
+    const [ticket] = await ticketsOf();
+    expect(await messagesOf(ticket!.id)).toHaveLength(8 + 3);
+  });
+
   it("walks a queue's option tree: a digit descends, 0 goes up, a leaf hands over to a person", async () => {
     const only = await createQueue(t.db, companyId, { name: "Financeiro", greetingMessage: "Financeiro:" });
     await linkQueues(t.db, companyId, connection.id, [only.id]);

@@ -1,5 +1,6 @@
 import type { InboundHandler } from "../channels/channel-manager.ts";
 import type { InboundMessage } from "../channels/types.ts";
+import { KeyedSerial } from "../lib/keyed-serial.ts";
 import type { EngineDeps } from "./deps.ts";
 import { handleInboundMessage } from "./inbound.ts";
 import { EXPIRE_TICKET_JOB, SEND_MESSAGE_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
@@ -14,8 +15,15 @@ export class ConversationEngine implements InboundHandler {
   /** What the engine works with; services that run engine rules (messages, ticket actions) use the same. */
   constructor(readonly deps: EngineDeps) {}
 
+  /**
+   * The messages of one chat are handled one at a time, in arrival order: each sees the ticket and bot
+   * state the one before left (several messages a customer sends at once get one menu, not one each).
+   * One process handles a connection's messages (the one running its session), so this order holds.
+   */
+  private readonly chats = new KeyedSerial<string>();
+
   handleInbound(message: InboundMessage): Promise<void> {
-    return handleInboundMessage(this.deps, message);
+    return this.chats.run(`${message.connectionId}:${message.chat.number}`, () => handleInboundMessage(this.deps, message));
   }
 
   handleAck(event: { connectionId: number; companyId: number; wid: string; ack: number }): Promise<void> {
