@@ -1,7 +1,7 @@
 /**
  * Measures the send path of the message pipeline over HTTP: `POST /messages/:ticketId` stores the
  * message, updates the ticket and queues its durable send (the send itself is not run: the server
- * process starts no job workers). Runs on the data of seed-inbox.ts (20,000 open tickets, 2,000,000
+ * process starts the job queue but no workers). Runs on the data of seed-inbox.ts (20,000 open tickets, 2,000,000
  * messages), so the inserts pay for the real indexes. Usage (after the seed):
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/conversa_bench npx tsx bench/send.bench.ts
  * It adds messages and jobs to the bench database; re-seed before comparing two versions.
@@ -15,6 +15,7 @@ const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function main() {
+  process.env.BENCH_JOBS = "1";
   const server = await startLoggedIn();
   const { base, headers } = server;
   const database = await openDatabase({ url });

@@ -18,6 +18,8 @@ async function serve(url: string): Promise<void> {
   await database.migrate();
   const platform = createPlatform(config, database, pino({ level: "silent" }));
   const app = await buildApp(platform);
+  // The send path queues a job: the queue runs (no workers, no channel sessions) when a bench asks for it.
+  if (process.env.BENCH_JOBS === "1") await platform.jobs.start();
   await app.listen({ port: 0, host: "127.0.0.1" });
   process.send?.({ port: (app.server.address() as AddressInfo).port });
 }
