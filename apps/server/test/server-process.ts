@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { inject } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.ts";
+import { createPostgresTestDatabase } from "./build-test-app.ts";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const MAIN = path.join(REPO_ROOT, "apps/server/src/main.ts");
@@ -54,8 +54,6 @@ export async function postgresUnavailable(): Promise<string | undefined> {
   }
 }
 
-let databaseCounter = 0;
-
 async function readDatabase<T>(database: Database, read: (db: Database["db"]) => Promise<T>): Promise<T> {
   try {
     return await read(database.db);
@@ -86,28 +84,15 @@ export async function createServerData(): Promise<ServerData> {
       dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const url = process.env.TEST_DATABASE_URL;
-  const template = inject("pgTemplate");
-  if (!url || !template) throw new Error("server-postgres project without TEST_DATABASE_URL");
-  const name = `conversa_t_${process.ppid}_${process.pid}_srv${databaseCounter++}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const databaseUrl = dbUrl.toString();
+  const database = await createPostgresTestDatabase();
   return {
     kind: "postgres",
     dataDir,
-    databaseUrl,
-    inspect: async (read) => readDatabase(await openDatabase({ url: databaseUrl }), read),
+    databaseUrl: database.url,
+    inspect: async (read) => readDatabase(await openDatabase({ url: database.url }), read),
     dispose: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }
