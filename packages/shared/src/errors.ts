@@ -67,6 +67,10 @@ export const ERROR_CODES = {
   ERR_EMAIL_ALREADY_EXISTS: 409,
   /** The change would leave the company without an admin. */
   ERR_LAST_ADMIN: 409,
+  /** The change would leave the installation without a super user. */
+  ERR_LAST_SUPER: 409,
+  /** A user setting their own password did not give their current password, or gave a wrong one. */
+  ERR_WRONG_PASSWORD: 400,
   /** A user cannot delete their own account. */
   ERR_CANNOT_DELETE_SELF: 409,
   ERR_NO_SCHEDULE_FOUND: 404,

@@ -163,7 +163,7 @@ describe("a session that no longer admits its user", () => {
 
   it("keeps the session of a user who changes their own password (login already ends any other)", async () => {
     const s = await signedIn();
-    const response = await live.inject({ method: "PUT", url: `/users/${s.user.id}`, headers: bearer(s.token), payload: { name: s.user.name, email: s.user.email, password: "my-new-pass-1" } });
+    const response = await live.inject({ method: "PUT", url: `/users/${s.user.id}`, headers: bearer(s.token), payload: { name: s.user.name, email: s.user.email, password: "my-new-pass-1", currentPassword: DEFAULT_PASSWORD } });
     expect(response.statusCode).toBe(200);
     expect((await live.inject({ method: "GET", url: "/auth/me", headers: bearer(s.token) })).statusCode).toBe(200);
   });
@@ -172,7 +172,8 @@ describe("a session that no longer admits its user", () => {
     const s = await signedIn();
     const other = await createCompany(t.db);
     const response = await live.inject({ method: "PUT", url: `/users/${s.user.id}`, headers: bearer(s.adminToken), payload: { name: s.user.name, email: s.user.email, companyId: other.id } });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
     const [row] = await t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, s.user.id));
     expect(row?.companyId).toBe(s.company.id);
   });

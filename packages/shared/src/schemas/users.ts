@@ -49,13 +49,17 @@ export const ZCreateUserBody = z.strictObject({
   queueIds: queueIds.default([]),
   whatsappId: whatsappId.default(null),
   allTicket: ZAllTicket.default("desabled"),
+  /** Only a super user may make a super user (ERR_NO_PERMISSION otherwise, unless false). */
+  super: z.boolean().optional(),
 });
 export type CreateUserBody = z.infer<typeof ZCreateUserBody>;
 
 /**
  * PUT /users/{id}. A field left out keeps its value; an empty password too (the dialog's
  * "leave blank to keep"). profile, queueIds, whatsappId and allTicket need the user-modal permissions
- * unless they are sent unchanged.
+ * unless they are sent unchanged; `super` needs a super user unless unchanged. A user setting their own
+ * password sends `currentPassword` (ERR_WRONG_PASSWORD otherwise). `companyId` (spec core §7) is
+ * accepted only as the user's current company: no route moves a user to another company.
  */
 export const ZUpdateUserBody = z.strictObject({
   name: userName,
@@ -68,6 +72,9 @@ export const ZUpdateUserBody = z.strictObject({
   queueIds: queueIds.optional(),
   whatsappId: whatsappId.optional(),
   allTicket: ZAllTicket.optional(),
+  super: z.boolean().optional(),
+  currentPassword: z.string().max(LIMITS.passwordMax, "Too Long!").optional(),
+  companyId: z.number().int().positive().max(2147483647).optional(),
 });
 export type UpdateUserBody = z.infer<typeof ZUpdateUserBody>;
 

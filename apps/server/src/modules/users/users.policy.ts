@@ -18,6 +18,32 @@ export function canEditUser(ctx: RequestContext, userId: number): boolean {
   return canSeeUser(ctx, userId);
 }
 
+/**
+ * A super user may be changed (any field, password, profile, queues), demoted or deleted only by a
+ * super user; a plain admin may still list and read them.
+ */
+export function canChangeUser(ctx: RequestContext, target: { isSuper: boolean }): boolean {
+  return ctx.isSuper || !target.isSuper;
+}
+
+/** Only super users set or clear the super flag; sending the current value needs nothing. */
+export function canSetSuper(ctx: RequestContext, current: boolean, next: boolean | undefined): boolean {
+  return next === undefined || next === current || ctx.isSuper;
+}
+
+/**
+ * Whether a body's `companyId` is allowed: absent or the user's current company. No one moves a user
+ * to another company through the API (their tickets, messages, notes and schedules name them).
+ */
+export function keepsCompany(currentCompanyId: number, next: number | undefined): boolean {
+  return next === undefined || next === currentCompanyId;
+}
+
+/** A user setting their own password must also give the current one (a stolen open session cannot take the account). */
+export function needsCurrentPassword(ctx: RequestContext, targetId: number, body: { password?: string | undefined }): boolean {
+  return ctx.userId === targetId && body.password !== undefined;
+}
+
 /** What a user is now, as far as the permission-guarded fields go. */
 export interface GuardedUserFields {
   profile: string;
@@ -55,6 +81,11 @@ export function missingEditPermission(ctx: RequestContext, body: GuardedUserChan
 /** Whether a plan limit (`null`: the company has no plan to limit it) leaves room for one more user. */
 export function fitsUserLimit(current: number, limit: number | null): boolean {
   return limit === null || current < limit;
+}
+
+/** Whether a super user stops being super (demoted or deleted) while no other super user remains in the installation. */
+export function removesLastSuper(wasSuper: boolean, staysSuper: boolean, otherSupers: number): boolean {
+  return wasSuper && !staysSuper && otherSupers === 0;
 }
 
 /** Whether a user stops being an admin (demoted or deleted) while no other admin remains. */

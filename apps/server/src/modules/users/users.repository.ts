@@ -91,10 +91,14 @@ export async function listCompanyUserRows(db: Db, companyId: number): Promise<Us
   return rows.map((row) => ({ id: row.id, name: row.name, profile: ZProfile.catch("user").parse(row.profile), online: row.online, queues: byUser.get(row.id) ?? [] }));
 }
 
-/** The stored profile of a user of the company, and its queue ids. */
-export async function findUserState(db: Db, companyId: number, id: number): Promise<{ profile: string; whatsappId: number | null; allTicket: string; queueIds: number[] } | undefined> {
+/** The stored profile, guarded fields and super flag of a user of the company, and its queue ids. */
+export async function findUserState(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<{ profile: string; whatsappId: number | null; allTicket: string; isSuper: boolean; queueIds: number[] } | undefined> {
   const [row] = await db
-    .select({ profile: users.profile, whatsappId: users.whatsappId, allTicket: users.allTicket })
+    .select({ profile: users.profile, whatsappId: users.whatsappId, allTicket: users.allTicket, isSuper: users.isSuper })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, id)));
   if (!row) return undefined;
@@ -114,6 +118,35 @@ const USERS_LOCK_NAMESPACE = 7_270_004;
  */
 export async function lockCompanyUsers(tx: Db, companyId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${USERS_LOCK_NAMESPACE}, ${companyId})`);
+}
+
+/** Namespace of the installation-wide advisory lock under which super users are demoted or deleted. */
+const SUPER_USERS_LOCK_NAMESPACE = 7_270_005;
+
+/**
+ * Serialises, until the end of the transaction `tx`, every demotion and deletion of a super user in the
+ * installation, so that two at once cannot both see another super user left. Taken after the company's lock.
+ */
+export async function lockSuperUsers(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SUPER_USERS_LOCK_NAMESPACE}, 0)`);
+}
+
+/** How many super users the installation (every company) has besides `exceptId`. */
+export async function countOtherSupers(db: Db, exceptId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(and(eq(users.isSuper, true), ne(users.id, exceptId)));
+  return row?.total ?? 0;
+}
+
+/** The password hash of a user of the company (to check the current password before a change). */
+export async function findPasswordHash(db: Db, companyId: number, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  return row?.passwordHash;
 }
 
 /** The plan's user limit of the company; null when the company has no plan. */
@@ -163,6 +196,7 @@ export interface UserValues {
   profile: string;
   whatsappId: number | null;
   allTicket: string;
+  isSuper: boolean;
 }
 
 export async function insertUser(db: Db, companyId: number, values: UserValues): Promise<number> {

@@ -4,16 +4,30 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { hashPassword } from "../../lib/passwords.ts";
+import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
 import { loadTicket } from "../tickets/tickets.repository.ts";
-import { canEditUser, canManageUsers, canSeeUser, fitsUserLimit, missingEditPermission, removesLastAdmin } from "./users.policy.ts";
+import {
+  canChangeUser,
+  canEditUser,
+  canManageUsers,
+  canSeeUser,
+  canSetSuper,
+  fitsUserLimit,
+  keepsCompany,
+  missingEditPermission,
+  needsCurrentPassword,
+  removesLastAdmin,
+  removesLastSuper,
+} from "./users.policy.ts";
 import {
   type UserValues,
   countOtherAdmins,
+  countOtherSupers,
   countUsers,
   deleteUserRow,
   findUser,
+  findPasswordHash,
   findUserLimit,
   findUserState,
   insertUser,
@@ -21,6 +35,7 @@ import {
   isCompanyConnection,
   isEmailTaken,
   lockCompanyUsers,
+  lockSuperUsers,
   releaseUserTickets,
   replaceUserQueues,
   searchUsers,
@@ -36,6 +51,8 @@ const notFound = () => new AppError("ERR_NO_USER_FOUND", undefined, "User not fo
 const noPermission = () => new AppError("ERR_NO_PERMISSION");
 const emailTaken = () => new AppError("ERR_EMAIL_ALREADY_EXISTS", undefined, "A user with this e-mail already exists");
 const lastAdmin = () => new AppError("ERR_LAST_ADMIN", undefined, "The company must keep at least one admin");
+const lastSuper = () => new AppError("ERR_LAST_SUPER", undefined, "The installation must keep at least one super user");
+const wrongPassword = () => new AppError("ERR_WRONG_PASSWORD", undefined, "The current password is missing or wrong");
 
 /** The Postgres error code of a failure (drivers put it on the error or on its cause). */
 function pgErrorCode(error: unknown): unknown {
@@ -86,12 +103,12 @@ export async function getUser(deps: UsersDeps, ctx: RequestContext, id: number):
 }
 
 /**
- * Creates a user of the session's company with a hashed password and their queues.
- * Throws ERR_NO_PERMISSION, ERR_USER_LIMIT (the plan's user limit), ERR_EMAIL_ALREADY_EXISTS,
+ * Creates a user of the session's company with a hashed password and their queues. Only a super user
+ * makes a super user. Throws ERR_NO_PERMISSION, ERR_USER_LIMIT (the plan's user limit), ERR_EMAIL_ALREADY_EXISTS,
  * ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND.
  */
 export async function createUser(deps: UsersDeps, ctx: RequestContext, body: CreateUserBody): Promise<User> {
-  if (!canManageUsers(ctx)) throw noPermission();
+  if (!canManageUsers(ctx) || !canSetSuper(ctx, false, body.super)) throw noPermission();
   const { companyId } = ctx;
   const queueIds = [...new Set(body.queueIds)];
   const values: UserValues = {
@@ -101,6 +118,7 @@ export async function createUser(deps: UsersDeps, ctx: RequestContext, body: Cre
     profile: body.profile,
     whatsappId: body.whatsappId,
     allTicket: body.allTicket,
+    isSuper: body.super ?? false,
   };
   let id: number;
   try {
@@ -122,16 +140,23 @@ export async function createUser(deps: UsersDeps, ctx: RequestContext, body: Cre
 }
 
 /**
- * Changes a user. Admins edit any user of the company; others only themselves, and only name,
- * e-mail and password (profile, queues, default connection and allTicket may be sent unchanged).
- * A new password set by someone else ends the user's session; one set by the user themselves keeps
- * the current session (login already ends any other). The company's last admin cannot be demoted.
- * Throws ERR_NO_PERMISSION, ERR_NO_USER_FOUND, ERR_EMAIL_ALREADY_EXISTS, ERR_LAST_ADMIN,
- * ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND.
+ * Changes a user. Admins edit any user of the company but super users, whom only super users change;
+ * others only themselves, and only name, e-mail and password (profile, queues, default connection and
+ * allTicket may be sent unchanged). Only super users set or clear `super`; `companyId` may only name the
+ * user's own company. A user setting their own password gives the current one. A new password set by
+ * someone else ends the user's session; one set by the user themselves keeps the current session (login
+ * already ends any other). The company's last admin and the installation's last super user cannot be demoted.
+ * Throws ERR_NO_PERMISSION, ERR_NO_USER_FOUND, ERR_WRONG_PASSWORD, ERR_EMAIL_ALREADY_EXISTS, ERR_LAST_ADMIN,
+ * ERR_LAST_SUPER, ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND.
  */
 export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: number, body: UpdateUserBody): Promise<User> {
-  if (!canEditUser(ctx, id)) throw noPermission();
+  if (!canEditUser(ctx, id) || !keepsCompany(ctx.companyId, body.companyId)) throw noPermission();
   const { companyId } = ctx;
+  if (needsCurrentPassword(ctx, id, body)) {
+    const storedHash = await findPasswordHash(deps.db, companyId, id);
+    if (storedHash === undefined) throw notFound();
+    if (body.currentPassword === undefined || !(await verifyPassword(storedHash, body.currentPassword))) throw wrongPassword();
+  }
   const queueIds = body.queueIds === undefined ? undefined : [...new Set(body.queueIds)];
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
   const endsSessions = passwordHash !== undefined && id !== ctx.userId;
@@ -140,15 +165,22 @@ export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: numbe
       await lockCompanyUsers(tx, companyId);
       const current = await findUserState(tx, companyId, id);
       if (!current) throw notFound();
+      if (!canChangeUser(ctx, current) || !canSetSuper(ctx, current.isSuper, body.super)) throw noPermission();
       if (missingEditPermission(ctx, { ...body, queueIds }, current) !== null) throw noPermission();
       if (await isEmailTaken(tx, body.email, id)) throw emailTaken();
       const profile = body.profile ?? current.profile;
       if (removesLastAdmin(current.profile === "admin", profile === "admin", await countOtherAdmins(tx, companyId, id))) throw lastAdmin();
+      const isSuper = body.super ?? current.isSuper;
+      if (current.isSuper && !isSuper) {
+        await lockSuperUsers(tx);
+        if (removesLastSuper(true, false, await countOtherSupers(tx, id))) throw lastSuper();
+      }
       await assertReferences(tx, companyId, queueIds, body.whatsappId);
       const values: Partial<UserValues> = {
         name: body.name,
         email: body.email,
         profile,
+        isSuper,
         ...(passwordHash === undefined ? {} : { passwordHash }),
         ...(body.whatsappId === undefined ? {} : { whatsappId: body.whatsappId }),
         ...(body.allTicket === undefined ? {} : { allTicket: body.allTicket }),
@@ -166,7 +198,8 @@ export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: numbe
 /**
  * Deletes a user of the company. Their tokens stop working at once (sessions are checked against
  * the database), their sockets are dropped, and their open or pending tickets go back to pending
- * without an attendant. Throws ERR_NO_PERMISSION, ERR_CANNOT_DELETE_SELF, ERR_NO_USER_FOUND, ERR_LAST_ADMIN.
+ * without an attendant. Only super users delete a super user, and never the installation's last one.
+ * Throws ERR_NO_PERMISSION, ERR_CANNOT_DELETE_SELF, ERR_NO_USER_FOUND, ERR_LAST_ADMIN, ERR_LAST_SUPER.
  */
 export async function deleteUser(deps: UsersDeps, ctx: RequestContext, id: number): Promise<void> {
   if (!canManageUsers(ctx)) throw noPermission();
@@ -176,7 +209,12 @@ export async function deleteUser(deps: UsersDeps, ctx: RequestContext, id: numbe
     await lockCompanyUsers(tx, companyId);
     const current = await findUserState(tx, companyId, id);
     if (!current) throw notFound();
+    if (!canChangeUser(ctx, current)) throw noPermission();
     if (removesLastAdmin(current.profile === "admin", false, await countOtherAdmins(tx, companyId, id))) throw lastAdmin();
+    if (current.isSuper) {
+      await lockSuperUsers(tx);
+      if (removesLastSuper(true, false, await countOtherSupers(tx, id))) throw lastSuper();
+    }
     const tickets = await releaseUserTickets(tx, companyId, id);
     await deleteUserRow(tx, companyId, id);
     return tickets;

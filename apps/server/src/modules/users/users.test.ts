@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contacts, plans, tickets, userQueues, users } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { createConnectionRow, createQueue } from "../../../test/engine-harness.ts";
-import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
+import { DEFAULT_PASSWORD, bearer, createCompany, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createTenant>>;
@@ -213,7 +213,7 @@ describe("PUT /users/:id", () => {
   it("lets a user-profile account change its own name, e-mail and password, keeping its session", async () => {
     const email = `beto-${Date.now()}@example.com`;
 
-    const response = await send("PUT", `/users/${a.agent.id}`, a.agentToken, { name: "Beto Silva", email, password: "nova-senha" });
+    const response = await send("PUT", `/users/${a.agent.id}`, a.agentToken, { name: "Beto Silva", email, password: "nova-senha", currentPassword: DEFAULT_PASSWORD });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: "Beto Silva", email, profile: "user" });
@@ -346,5 +346,180 @@ describe("DELETE /users/:id", () => {
   it("answers 401 without a session and 400 for a bad id", async () => {
     expect((await send("DELETE", `/users/${a.agent.id}`)).statusCode).toBe(401);
     expect((await send("DELETE", "/users/0", a.adminToken)).statusCode).toBe(400);
+  });
+});
+
+describe("changing one's own password", () => {
+  const ownBody = (overrides: Record<string, unknown> = {}) => ({ name: "Beto Atendente", email: a.agent.email, password: "nova-senha", ...overrides });
+
+  it("refuses a missing or wrong current password with ERR_WRONG_PASSWORD and keeps the old password", async () => {
+    const before = await rowsOf(a.company.id);
+
+    for (const body of [ownBody(), ownBody({ currentPassword: "" }), ownBody({ currentPassword: "not-the-password" })]) {
+      const response = await send("PUT", `/users/${a.agent.id}`, a.agentToken, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: "ERR_WRONG_PASSWORD" });
+    }
+    expect(await rowsOf(a.company.id)).toEqual(before);
+    expect((await loginAs(t.app, a.agent.email)).user.id).toBe(a.agent.id);
+  });
+
+  it("asks an admin for their own current password too, but not for another user's new password", async () => {
+    const own = await send("PUT", `/users/${a.admin.id}`, a.adminToken, { name: "Ana Admin", email: a.admin.email, password: "nova-senha" });
+    const other = await send("PUT", `/users/${a.agent.id}`, a.adminToken, ownBody());
+
+    expect(own.json()).toMatchObject({ error: "ERR_WRONG_PASSWORD" });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it("needs no current password when the password is left out or empty", async () => {
+    const response = await send("PUT", `/users/${a.agent.id}`, a.agentToken, ownBody({ name: "Beto Novo", password: "" }));
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: "Beto Novo" });
+  });
+});
+
+describe("super users", () => {
+  let superUser: Awaited<ReturnType<typeof createUser>>;
+  let superToken: string;
+  beforeEach(async () => {
+    superUser = await createUser(t.db, { companyId: a.company.id, profile: "admin", isSuper: true, name: "Sara Super" });
+    superToken = (await loginAs(t.app, superUser.email)).token;
+  });
+  const superBody = (overrides: Record<string, unknown> = {}) => ({ name: "Sara Super", email: superUser.email, ...overrides });
+
+  it("lets a plain admin list and read a super user of the company", async () => {
+    const list = await send("GET", "/users", a.adminToken);
+    const one = await send("GET", `/users/${superUser.id}`, a.adminToken);
+
+    expect(list.json().users.map((u: { id: number }) => u.id)).toContain(superUser.id);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ id: superUser.id, super: true });
+  });
+
+  it("refuses a plain admin's change of a super user's password, e-mail, profile, queues or flag, changing nothing", async () => {
+    const vendas = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const before = await rowsOf(a.company.id);
+
+    for (const body of [
+      superBody({ password: "tomada123" }),
+      superBody({ email: "attacker@example.com" }),
+      superBody({ name: "Outro Nome" }),
+      superBody({ profile: "user" }),
+      superBody({ queueIds: [vendas.id] }),
+      superBody({ super: false }),
+      superBody(),
+    ]) {
+      const response = await send("PUT", `/users/${superUser.id}`, a.adminToken, body);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    }
+    expect(await rowsOf(a.company.id)).toEqual(before);
+    expect(await queueIdsOf(superUser.id)).toEqual([]);
+    expect((await send("GET", "/auth/me", superToken)).statusCode).toBe(200);
+  });
+
+  it("refuses a plain admin's deletion of a super user and deletes nothing", async () => {
+    const before = await rowsOf(a.company.id);
+
+    const response = await send("DELETE", `/users/${superUser.id}`, a.adminToken);
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    expect(await rowsOf(a.company.id)).toEqual(before);
+  });
+
+  it("refuses `super` from a plain admin on a create or an update, unless it is the current value", async () => {
+    const before = await rowsOf(a.company.id);
+
+    const created = await send("POST", "/users", a.adminToken, newUser({ super: true }));
+    const promoted = await send("PUT", `/users/${a.agent.id}`, a.adminToken, { name: "Beto Atendente", email: a.agent.email, super: true });
+    const self = await send("PUT", `/users/${a.admin.id}`, a.adminToken, { name: "Ana Admin", email: a.admin.email, super: true });
+
+    for (const response of [created, promoted, self]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    }
+    expect(await rowsOf(a.company.id)).toEqual(before);
+    expect((await send("POST", "/users", a.adminToken, newUser({ super: false }))).json()).toMatchObject({ super: false });
+    expect((await send("PUT", `/users/${a.agent.id}`, a.adminToken, { name: "Beto Atendente", email: a.agent.email, super: false })).statusCode).toBe(200);
+  });
+
+  it("lets a super user make, change, demote and delete super users", async () => {
+    const other = await createUser(t.db, { companyId: a.company.id, profile: "admin", isSuper: true, name: "Otto Super" });
+
+    const created = await send("POST", "/users", superToken, newUser({ super: true, profile: "admin" }));
+    const changed = await send("PUT", `/users/${other.id}`, superToken, { name: "Otto Trocado", email: other.email, password: "nova-senha" });
+    const promoted = await send("PUT", `/users/${a.agent.id}`, superToken, { name: "Beto Atendente", email: a.agent.email, super: true });
+    const demoted = await send("PUT", `/users/${a.agent.id}`, superToken, { name: "Beto Atendente", email: a.agent.email, super: false });
+    const deleted = await send("DELETE", `/users/${other.id}`, superToken);
+
+    expect(created.json()).toMatchObject({ super: true, profile: "admin" });
+    expect(changed.json()).toMatchObject({ name: "Otto Trocado", super: true });
+    expect(promoted.json()).toMatchObject({ super: true });
+    expect(demoted.json()).toMatchObject({ super: false });
+    expect(deleted.statusCode).toBe(200);
+    expect((await rowsOf(a.company.id)).some((row) => row.id === other.id)).toBe(false);
+  });
+
+  it("refuses to demote the installation's last super user with ERR_LAST_SUPER, counting every company", async () => {
+    const response = await send("PUT", `/users/${superUser.id}`, superToken, superBody({ super: false }));
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: "ERR_LAST_SUPER" });
+    expect((await rowsOf(a.company.id)).find((row) => row.id === superUser.id)?.isSuper).toBe(true);
+
+    await createUser(t.db, { companyId: b.company.id, profile: "admin", isSuper: true });
+    const allowed = await send("PUT", `/users/${superUser.id}`, superToken, superBody({ super: false }));
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toMatchObject({ super: false });
+  });
+
+  it("lets only one of two concurrent demotions of the last two super users pass", async () => {
+    const other = await createUser(t.db, { companyId: b.company.id, profile: "admin", isSuper: true, name: "Otto Super" });
+    const otherToken = (await loginAs(t.app, other.email)).token;
+
+    const [first, second] = await Promise.all([
+      send("PUT", `/users/${superUser.id}`, superToken, superBody({ super: false })),
+      send("PUT", `/users/${other.id}`, otherToken, { name: "Otto Super", email: other.email, super: false }),
+    ]);
+
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const supers = await t.db.select({ id: users.id }).from(users).where(eq(users.isSuper, true));
+    expect(supers).toHaveLength(1);
+  });
+
+  it("refuses a plain admin's demotion of a super user with ERR_NO_PERMISSION even when other super users remain", async () => {
+    await createUser(t.db, { companyId: b.company.id, profile: "admin", isSuper: true });
+
+    const response = await send("PUT", `/users/${superUser.id}`, a.adminToken, superBody({ super: false }));
+
+    expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    expect((await rowsOf(a.company.id)).find((row) => row.id === superUser.id)?.isSuper).toBe(true);
+  });
+});
+
+describe("PUT /users/:id with companyId", () => {
+  it("accepts the user's own company as no change", async () => {
+    const response = await send("PUT", `/users/${a.agent.id}`, a.adminToken, { name: "Beto Atendente", email: a.agent.email, companyId: a.company.id });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ companyId: a.company.id });
+  });
+
+  it("refuses another company with ERR_NO_PERMISSION, to a super user too, and moves nobody", async () => {
+    const superUser = await createUser(t.db, { companyId: a.company.id, profile: "admin", isSuper: true });
+    const superToken = (await loginAs(t.app, superUser.email)).token;
+    const other = await createCompany(t.db);
+    const before = await rowsOf(a.company.id);
+
+    for (const token of [a.adminToken, superToken]) {
+      const response = await send("PUT", `/users/${a.agent.id}`, token, { name: "Beto Atendente", email: a.agent.email, companyId: other.id });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    }
+    expect(await rowsOf(a.company.id)).toEqual(before);
+    expect(await rowsOf(other.id)).toEqual([]);
   });
 });

@@ -60,6 +60,8 @@ export const en: Messages = {
     ERR_USER_LIMIT: "Your plan's user limit has been reached.",
     ERR_EMAIL_ALREADY_EXISTS: "A user with this e-mail already exists.",
     ERR_LAST_ADMIN: "The company must keep at least one administrator.",
+    ERR_LAST_SUPER: "The installation must keep at least one super user.",
+    ERR_WRONG_PASSWORD: "The current password is incorrect.",
     ERR_CANNOT_DELETE_SELF: "You cannot delete your own user.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "A queue with this name already exists.",
     ERR_QUEUE_LIMIT: "Your plan's queue limit has been reached.",
@@ -321,6 +323,7 @@ export const en: Messages = {
   users: {
     add: "Add user",
     loadFailed: "Could not load the user.",
+    superOnly: "Only a super user can change or delete a super user.",
     columns: {
       name: "Name",
       email: "E-mail",
@@ -347,6 +350,8 @@ export const en: Messages = {
       name: "Name",
       email: "E-mail",
       password: "Password",
+      currentPassword: "Current password",
+      currentPasswordHelp: "To change your password, enter your current password.",
       passwordKeep: "Leave blank to keep the current password.",
       showPassword: "Show password",
       hidePassword: "Hide password",

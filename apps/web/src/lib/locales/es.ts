@@ -61,6 +61,8 @@ export const es: Messages = {
     ERR_USER_LIMIT: "Se alcanzó el límite de usuarios de su plan.",
     ERR_EMAIL_ALREADY_EXISTS: "Ya existe un usuario con este correo electrónico.",
     ERR_LAST_ADMIN: "La empresa debe mantener al menos un administrador.",
+    ERR_LAST_SUPER: "La instalación debe mantener al menos un superusuario.",
+    ERR_WRONG_PASSWORD: "La contraseña actual es incorrecta.",
     ERR_CANNOT_DELETE_SELF: "No puede eliminar su propio usuario.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Ya existe una cola con este nombre.",
     ERR_QUEUE_LIMIT: "Se alcanzó el límite de colas de su plan.",
@@ -322,6 +324,7 @@ export const es: Messages = {
   users: {
     add: "Agregar usuario",
     loadFailed: "No se pudo cargar el usuario.",
+    superOnly: "Solo un superusuario puede modificar o eliminar a un superusuario.",
     columns: {
       name: "Nombre",
       email: "Correo electrónico",
@@ -348,6 +351,8 @@ export const es: Messages = {
       name: "Nombre",
       email: "Correo electrónico",
       password: "Contraseña",
+      currentPassword: "Contraseña actual",
+      currentPasswordHelp: "Para cambiar su contraseña, ingrese su contraseña actual.",
       passwordKeep: "Déjela en blanco para mantener la contraseña actual.",
       showPassword: "Mostrar la contraseña",
       hidePassword: "Ocultar la contraseña",

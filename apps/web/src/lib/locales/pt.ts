@@ -64,6 +64,8 @@ export const pt = {
     ERR_USER_LIMIT: "O limite de usuários do seu plano foi atingido.",
     ERR_EMAIL_ALREADY_EXISTS: "Já existe um usuário com este e-mail.",
     ERR_LAST_ADMIN: "A empresa precisa manter pelo menos um administrador.",
+    ERR_LAST_SUPER: "A instalação precisa manter pelo menos um super usuário.",
+    ERR_WRONG_PASSWORD: "A senha atual está incorreta.",
     ERR_CANNOT_DELETE_SELF: "Você não pode excluir o seu próprio usuário.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Já existe uma fila com este nome.",
     ERR_QUEUE_LIMIT: "O limite de filas do seu plano foi atingido.",
@@ -325,6 +327,7 @@ export const pt = {
   users: {
     add: "Adicionar usuário",
     loadFailed: "Não foi possível carregar o usuário.",
+    superOnly: "Somente um super usuário pode alterar ou excluir um super usuário.",
     columns: {
       name: "Nome",
       email: "E-mail",
@@ -351,6 +354,8 @@ export const pt = {
       name: "Nome",
       email: "E-mail",
       password: "Senha",
+      currentPassword: "Senha atual",
+      currentPasswordHelp: "Para trocar a sua senha, informe a senha atual.",
       passwordKeep: "Deixe em branco para manter a senha atual.",
       showPassword: "Mostrar a senha",
       hidePassword: "Ocultar a senha",
