@@ -21,9 +21,6 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   SIMULATOR: z.enum(["on", "off"]).optional(),
   REDIS_URL: z.string().url().optional(),
-  /** Failed logins allowed per address in LOGIN_WINDOW_MINUTES before ERR_RATE_LIMITED. */
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
 
@@ -43,8 +40,6 @@ export interface Config {
   webDist: string | undefined;
   simulator: boolean;
   redisUrl: string | undefined;
-  loginMaxFailures: number;
-  loginWindowMs: number;
   trustProxy: boolean;
 }
 
@@ -103,8 +98,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     simulator: env.SIMULATOR ? env.SIMULATOR === "on" : !isProduction,
     redisUrl: env.REDIS_URL,
-    loginMaxFailures: env.LOGIN_MAX_FAILURES,
-    loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
     trustProxy: env.TRUST_PROXY === "true",
   };
 }

@@ -11,7 +11,7 @@ import { ConversationEngine } from "./engine/engine.ts";
 import { DomainEvents } from "./events/domain-events.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { MediaStore } from "./media/media-store.ts";
-import { LoginLimiter } from "./modules/auth/login-limiter.ts";
+import { LoginThrottle } from "./modules/auth/login-throttle.ts";
 import { startScheduleWorkers } from "./modules/schedules/index.ts";
 
 /** The composition root: every long-lived service, wired once, for main.ts and for the tests. */
@@ -52,7 +52,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       db: database.db,
       events,
       tokens: { accessSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret, accessTtl: config.accessTokenTtl, refreshTtl: config.refreshTokenTtl },
-      limiter: new LoginLimiter(config.loginMaxFailures, config.loginWindowMs),
+      throttle: new LoginThrottle(database.db),
     },
     async start() {
       if (started) return;

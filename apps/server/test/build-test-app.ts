@@ -142,8 +142,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: undefined,
     simulator: true,
     redisUrl: undefined,
-    loginMaxFailures: 5,
-    loginWindowMs: 15 * 60_000,
     trustProxy: false,
     ...overrides,
   };

@@ -125,8 +125,6 @@ function serverEnv(data: ServerData, port: number): NodeJS.ProcessEnv {
     ADMIN_EMAIL: SERVER_ADMIN.email,
     ADMIN_PASSWORD: SERVER_ADMIN.password,
     LOG_LEVEL: "warn",
-    // Many requests come from one address in a burst; nothing here is about login limits.
-    LOGIN_MAX_FAILURES: "1000",
   };
   if (data.databaseUrl) env.DATABASE_URL = data.databaseUrl;
   return env;

@@ -21,6 +21,12 @@ function body(code: ErrorCode, message: string, details?: unknown): ApiErrorBody
   return details === undefined ? { error: code, message } : { error: code, message, details };
 }
 
+/** `details.retryAfter` (seconds) of an error that asks the client to wait, such as a throttled login. */
+function retryAfterOf(details: unknown): number | undefined {
+  if (typeof details !== "object" || details === null || !("retryAfter" in details)) return undefined;
+  return typeof details.retryAfter === "number" && Number.isInteger(details.retryAfter) && details.retryAfter > 0 ? details.retryAfter : undefined;
+}
+
 /** Seconds a client is told to wait before trying again while the database cannot be reached. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -32,6 +38,8 @@ export const RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = retryAfterOf(error.details);
+      if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
       return reply.status(error.statusCode).send(body(error.code, error.message === error.code ? defaultMessage(error.code) : error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -66,6 +66,24 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Failed-login counters, shared by every server process (docs/security.md, "Login throttling"). One row
+ * per counter: an (account, address) pair, an account or an address, keyed by a hash so that no e-mail
+ * or address is kept in the clear. Rows are pruned once expired.
+ */
+export const loginThrottles = pgTable(
+  "login_throttles",
+  {
+    /** sha256 (hex) of the counter's kind and subject. */
+    key: varchar("key", { length: 64 }).primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+    /** When the counter is forgotten (a quiet period after its last failure). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("login_throttles_expires_at_idx").on(t.expiresAt)],
+);
+
 export const settings = pgTable(
   "settings",
   {

@@ -4,6 +4,7 @@ import { ZAuthResponse, ZLoginBody, ZMeResponse } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { getSessionUser, login, logout, refreshSession } from "./auth.service.ts";
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS } from "./known-device.ts";
 
 export const REFRESH_COOKIE = "conversa_rt";
 
@@ -14,21 +15,25 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     secure: deps.config.env === "production",
     path: "/auth",
   };
+  const knownDeviceOptions = { ...cookieOptions, maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS };
 
   return async (app) => {
     app.post("/auth/login", { schema: { body: ZLoginBody, response: { 200: ZAuthResponse } } }, async (request, reply) => {
-      const session = await login(deps.auth, request.body, request.ip);
+      const session = await login(deps.auth, request.body, request.ip, request.cookies[KNOWN_DEVICE_COOKIE]);
       reply.setCookie(REFRESH_COOKIE, session.refreshToken, cookieOptions);
+      reply.setCookie(KNOWN_DEVICE_COOKIE, session.knownDevice, knownDeviceOptions);
       return { token: session.token, user: session.user };
     });
 
     app.post("/auth/refresh_token", { schema: { response: { 200: ZAuthResponse } } }, async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
       try {
-        const session = await refreshSession(deps.auth, request.cookies[REFRESH_COOKIE]);
+        const session = await refreshSession(deps.auth, presented);
         reply.setCookie(REFRESH_COOKIE, session.refreshToken, cookieOptions);
         return { token: session.token, user: session.user };
       } catch (error) {
-        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        // A request without the cookie (a cross-site POST never carries this SameSite=Strict cookie) must not clear the victim's.
+        if (presented) reply.clearCookie(REFRESH_COOKIE, cookieOptions);
         throw error;
       }
     });

@@ -15,14 +15,15 @@ import {
   rotateRefreshToken,
   startSession,
 } from "./auth.repository.ts";
-import type { LoginLimiter } from "./login-limiter.ts";
+import { isKnownDevice, withKnownDevice } from "./known-device.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
 import { type AccessClaims, type TokenKeys, newTokenId, signAccessToken, signRefreshToken, verifyAccessToken, verifyRefreshToken } from "./tokens.ts";
 
 export interface AuthDeps {
   db: Db;
   events: DomainEvents;
   tokens: TokenKeys;
-  limiter: LoginLimiter;
+  throttle: LoginThrottle;
   now?: () => Date;
 }
 
@@ -30,6 +31,11 @@ export interface IssuedSession {
   token: string;
   refreshToken: string;
   user: SessionUser;
+}
+
+export interface LoginSession extends IssuedSession {
+  /** The known-device cookie's new value: this account first (see known-device.ts). */
+  knownDevice: string;
 }
 
 /** Whether the user's company admits its users now: enabled and not past its due date. Super users are always admitted. */
@@ -56,29 +62,30 @@ async function issue(deps: AuthDeps, user: AuthUserRow, version: number, refresh
 }
 
 /**
- * Logs a user in and ends any other session of the same account.
- * Throws ERR_RATE_LIMITED after too many failures from the address or on the account,
- * ERR_INVALID_CREDENTIALS, ERR_SUBSCRIPTION_EXPIRED (details.dueDate) for a company past its due date,
- * ERR_NO_PERMISSION for a disabled company.
+ * Logs a user in and ends any other session of the same account. Failures are throttled per account
+ * and address pair, per account and per address (login-throttle.ts); a request carrying the account's
+ * known-device cookie is slowed by its own pair only. A right password clears the pair's counter.
+ * Throws ERR_RATE_LIMITED (details.retryAfter, in seconds), ERR_INVALID_CREDENTIALS,
+ * ERR_SUBSCRIPTION_EXPIRED (details.dueDate) for a company past its due date, ERR_NO_PERMISSION for a
+ * disabled company.
  */
-export async function login(deps: AuthDeps, body: LoginBody, clientAddress: string): Promise<IssuedSession> {
-  const keys = [`ip:${clientAddress}`, `account:${body.email}`];
-  const waitMs = Math.max(...keys.map((key) => deps.limiter.retryAfterMs(key)));
-  if (waitMs > 0) throw new AppError("ERR_RATE_LIMITED", { retryAfterSeconds: Math.ceil(waitMs / 1000) });
-
+export async function login(deps: AuthDeps, body: LoginBody, clientAddress: string, knownDeviceCookie: string | undefined): Promise<LoginSession> {
   const user = await findAuthUserByEmail(deps.db, body.email);
+  const knownDevice = user !== undefined && isKnownDevice(deps.tokens.refreshSecret, knownDeviceCookie, user.id);
+  const attempt = { email: body.email, clientAddress, knownDevice };
+  const { retryAfterMs } = await deps.throttle.begin(attempt, deps.now?.() ?? new Date());
+  if (retryAfterMs > 0) throw new AppError("ERR_RATE_LIMITED", { retryAfter: Math.ceil(retryAfterMs / 1000) });
+
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-  if (!user || !passwordOk) {
-    for (const key of keys) deps.limiter.recordFailure(key);
-    throw new AppError("ERR_INVALID_CREDENTIALS");
-  }
-  for (const key of keys) deps.limiter.clear(key);
+  if (!user || !passwordOk) throw new AppError("ERR_INVALID_CREDENTIALS");
+  await deps.throttle.succeeded(attempt);
   assertCompanyActive(user, deps.now?.() ?? new Date());
 
   const refreshTokenId = newTokenId();
   const version = await startSession(deps.db, user.id, refreshTokenId);
   deps.events.publish("session.replaced", { companyId: user.companyId, userId: user.id });
-  return issue(deps, user, version, refreshTokenId);
+  const session = await issue(deps, user, version, refreshTokenId);
+  return { ...session, knownDevice: withKnownDevice(deps.tokens.refreshSecret, knownDeviceCookie, user.id) };
 }
 
 /**
