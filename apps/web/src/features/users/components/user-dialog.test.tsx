@@ -26,10 +26,20 @@ function serve(extra: (call: FetchCall) => Response | undefined = () => undefine
   });
 }
 
-function openDialog(props: { userId?: number | null; actor?: typeof admin | typeof agent } = {}) {
+function openDialog(props: { userId?: number | null; actor?: typeof admin | typeof agent; isProfile?: boolean; currentUserId?: number } = {}) {
   const onClose = vi.fn();
   const onSaved = vi.fn();
-  renderWithProviders(<UserDialog open userId={props.userId ?? null} actor={props.actor ?? admin} onClose={onClose} onSaved={onSaved} />);
+  renderWithProviders(
+    <UserDialog
+      open
+      userId={props.userId ?? null}
+      actor={props.actor ?? admin}
+      isProfile={props.isProfile}
+      currentUserId={props.currentUserId}
+      onClose={onClose}
+      onSaved={onSaved}
+    />,
+  );
   return { onClose, onSaved, user: userEvent.setup() };
 }
 
@@ -118,5 +128,55 @@ describe("UserDialog", { timeout: 20_000 }, () => {
     expect(await screen.findAllByText("Já existe um usuário com este e-mail.")).not.toHaveLength(0);
     expect(screen.getByRole("textbox", { name: "E-mail" })).toHaveAttribute("aria-invalid", "true");
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("asks for the current password when users type a new one for themselves, sends it, and shows a wrong one", async () => {
+    const { calls } = serve((call) => {
+      if (call.method === "GET" && call.path === "/users/4") return jsonResponse(userFixture());
+      if (call.method === "PUT" && call.path === "/users/4") {
+        const body = call.body as { currentPassword?: string };
+        return body.currentPassword === "senha-atual" ? jsonResponse(userFixture()) : errorResponse(400, "ERR_WRONG_PASSWORD");
+      }
+      return undefined;
+    });
+    const { user, onClose } = openDialog({ userId: 4, actor: agent, isProfile: true });
+
+    await screen.findByRole("textbox", { name: "Nome" });
+    expect(screen.queryByLabelText(/^Senha atual/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Senha/), "nova-senha");
+    const current = await screen.findByLabelText(/^Senha atual/);
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findByText("Required")).toBeInTheDocument();
+    expect(posts(calls)).toEqual([]);
+
+    await user.type(current, "errada1");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findAllByText("A senha atual está incorreta.")).not.toHaveLength(0);
+    expect(screen.getByLabelText(/^Senha atual/)).toHaveAttribute("aria-invalid", "true");
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText(/^Senha atual/));
+    await user.type(screen.getByLabelText(/^Senha atual/), "senha-atual");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(calls).at(-1)?.body).toEqual({ name: "Beto Atendente", email: "beto@example.com", password: "nova-senha", currentPassword: "senha-atual" });
+  });
+
+  it("does not ask an admin for the current password of another user", async () => {
+    const { calls } = serve((call) => {
+      if (call.method === "GET" && call.path === "/users/4") return jsonResponse(userFixture());
+      if (call.method === "PUT" && call.path === "/users/4") return jsonResponse(userFixture());
+      return undefined;
+    });
+    const { user, onClose } = openDialog({ userId: 4, actor: admin, currentUserId: 7 });
+
+    await screen.findByRole("textbox", { name: "Nome" });
+    await user.type(screen.getByLabelText(/^Senha/), "nova-senha");
+    expect(screen.queryByLabelText(/^Senha atual/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(calls)[0]?.body).toMatchObject({ password: "nova-senha" });
+    expect(posts(calls)[0]?.body).not.toHaveProperty("currentPassword");
   });
 });

@@ -33,13 +33,15 @@ export interface UserDialogProps {
   actor: Actor;
   /** The dialog opened from the account menu's Profile: titled as the user's own profile. */
   isProfile?: boolean;
+  /** The signed-in user: editing themselves, a new password needs the current one. */
+  currentUserId?: number;
   onClose: () => void;
   /** After a successful save, with the saved user. */
   onSaved?: (user: User) => void;
 }
 
 /** Add or edit a user (spec core §2 dialogs); also the signed-in user's Profile. */
-export function UserDialog({ open, userId, actor, isProfile = false, onClose, onSaved }: UserDialogProps) {
+export function UserDialog({ open, userId, actor, isProfile = false, currentUserId, onClose, onSaved }: UserDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const title = isProfile ? "users.dialog.profileTitle" : userId === null ? "users.dialog.addTitle" : "users.dialog.editTitle";
@@ -51,7 +53,7 @@ export function UserDialog({ open, userId, actor, isProfile = false, onClose, on
       {userId === null ? (
         <UserForm user={undefined} permissions={permissions} onClose={onClose} onSaved={onSaved} />
       ) : (
-        <EditUser userId={userId} permissions={permissions} onClose={onClose} onSaved={onSaved} />
+        <EditUser userId={userId} isSelf={isProfile || userId === currentUserId} permissions={permissions} onClose={onClose} onSaved={onSaved} />
       )}
     </Dialog>
   );
@@ -59,6 +61,8 @@ export function UserDialog({ open, userId, actor, isProfile = false, onClose, on
 
 interface FormProps {
   permissions: UserFormPermissions;
+  /** The signed-in user edits themselves. */
+  isSelf?: boolean;
   onClose: () => void;
   onSaved?: (user: User) => void;
 }
@@ -73,16 +77,17 @@ function EditUser({ userId, ...props }: FormProps & { userId: number }) {
   );
 }
 
-function UserForm({ user, permissions, onClose, onSaved }: FormProps & { user: User | undefined }) {
+function UserForm({ user, permissions, isSelf = false, onClose, onSaved }: FormProps & { user: User | undefined }) {
   const { t } = useTranslation();
   const isNew = user === undefined;
-  const schema = useMemo(() => buildUserFormSchema(t, isNew), [t, isNew]);
+  const schema = useMemo(() => buildUserFormSchema(t, isNew, isSelf), [t, isNew, isSelf]);
   const save = useSaveUser();
   const {
     register,
     control,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues: userFormValues(user) });
 
@@ -97,8 +102,10 @@ function UserForm({ user, permissions, onClose, onSaved }: FormProps & { user: U
     } catch (error) {
       // The error toast already told the user; the field is marked too so they see what to fix.
       if (error instanceof ApiError && error.code === "ERR_EMAIL_ALREADY_EXISTS") setError("email", { message: t("errors.ERR_EMAIL_ALREADY_EXISTS") });
+      if (error instanceof ApiError && error.code === "ERR_WRONG_PASSWORD") setError("currentPassword", { message: t("errors.ERR_WRONG_PASSWORD") });
     }
   };
+  const asksCurrentPassword = isSelf && !isNew && watch("password") !== "";
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "contents" }}>
@@ -131,6 +138,15 @@ function UserForm({ user, permissions, onClose, onSaved }: FormProps & { user: U
             error={Boolean(errors.password)}
             helperText={errors.password?.message ?? (isNew ? undefined : t("users.form.passwordKeep"))}
           />
+          {asksCurrentPassword && (
+            <PasswordField
+              {...register("currentPassword")}
+              label={t("users.form.currentPassword")}
+              required
+              error={Boolean(errors.currentPassword)}
+              helperText={errors.currentPassword?.message ?? t("users.form.currentPasswordHelp")}
+            />
+          )}
           {permissions.canEditProfile && (
             <Controller
               control={control}

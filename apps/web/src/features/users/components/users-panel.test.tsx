@@ -28,12 +28,13 @@ function lastSocket(): FakeSocket {
 const admin = { profile: "admin", isSuper: false } as const;
 const ana = userFixture({ id: 7, name: "Ana Admin", email: "ana@example.com", profile: "admin", online: true });
 const beto = userFixture({ id: 4, queues: [{ id: 11, name: "Vendas", color: "#2E7D32" }] });
+const sara = userFixture({ id: 9, name: "Sara Super", email: "sara@example.com", profile: "admin", super: true });
 
 function serve(extra: (call: FetchCall) => Response | undefined = () => undefined) {
   return mockFetch((call) => {
     if (call.method === "GET" && call.path === "/users") {
       const term = call.url.searchParams.get("searchParam") ?? "";
-      const users = [ana, beto].filter((user) => user.name.toLowerCase().includes(term));
+      const users = [ana, beto, sara].filter((user) => user.name.toLowerCase().includes(term));
       return jsonResponse({ users, count: users.length, hasMore: false });
     }
     return extra(call);
@@ -47,6 +48,29 @@ function row(name: string) {
 }
 
 describe("UsersPanel", { timeout: 15_000 }, () => {
+  it("does not offer a plain admin to edit or delete a super user, and says why", async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithProviders(<UsersPanel actor={admin} currentUserId={7} />);
+
+    await screen.findByText("Sara Super", { selector: "td" });
+    const edit = row("Sara Super").getByRole("button", { name: "Editar: Sara Super" });
+    expect(edit).toBeDisabled();
+    expect(row("Sara Super").getByRole("button", { name: "Excluir: Sara Super" })).toBeDisabled();
+    expect(row("Beto Atendente").getByRole("button", { name: "Editar: Beto Atendente" })).toBeEnabled();
+    await user.hover(edit.parentElement as HTMLElement);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("Somente um super usuário pode alterar ou excluir um super usuário.");
+  });
+
+  it("lets a super user edit and delete a super user", async () => {
+    serve();
+    renderWithProviders(<UsersPanel actor={{ profile: "admin", isSuper: true }} currentUserId={7} />);
+
+    await screen.findByText("Sara Super", { selector: "td" });
+    expect(row("Sara Super").getByRole("button", { name: "Editar: Sara Super" })).toBeEnabled();
+    expect(row("Sara Super").getByRole("button", { name: "Excluir: Sara Super" })).toBeEnabled();
+  });
+
   it("lists users with profile, queue chips and online status; one cannot delete oneself", async () => {
     serve();
     renderWithProviders(<UsersPanel actor={admin} currentUserId={7} />);

@@ -46,6 +46,7 @@ function ManageUsers({ actor, currentUserId, onSaved }: UsersPanelProps) {
         <UsersTable
           users={users.records}
           currentUserId={currentUserId}
+          canChangeSuperUsers={actor.isSuper}
           isLoading={users.isLoading}
           isError={users.isError}
           onRetry={users.refetch}
@@ -57,6 +58,7 @@ function ManageUsers({ actor, currentUserId, onSaved }: UsersPanelProps) {
         open={editing.editor.open}
         userId={editing.editor.id}
         actor={actor}
+        currentUserId={currentUserId}
         onClose={editing.closeEditor}
         onSaved={onSaved}
       />

@@ -29,6 +29,8 @@ interface UsersTableProps {
   users: readonly User[];
   /** The signed-in user: they cannot delete themselves. */
   currentUserId: number;
+  /** Whether the signed-in user is a super user: only they change or delete super users (the server enforces it). */
+  canChangeSuperUsers: boolean;
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
@@ -59,7 +61,7 @@ function OnlineStatus({ online }: { online: boolean }) {
 }
 
 /** The company's users: name, e-mail, profile, queues, online status and the edit and delete actions. */
-export function UsersTable({ users, currentUserId, isLoading, isError, onRetry, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, currentUserId, canChangeSuperUsers, isLoading, isError, onRetry, onEdit, onDelete }: UsersTableProps) {
   const { t } = useTranslation();
   return (
     <Table size="small" stickyHeader aria-label={t("menu.users")} sx={{ "& .MuiTableCell-root": { px: { xs: 1, sm: 2 } } }}>
@@ -77,6 +79,7 @@ export function UsersTable({ users, currentUserId, isLoading, isError, onRetry, 
         <ListStateRows columns={COLUMNS} isLoading={isLoading} isError={isError} isEmpty={!isLoading && users.length === 0} onRetry={onRetry} />
         {users.map((user) => {
           const isSelf = user.id === currentUserId;
+          const superOnly = user.super && !canChangeSuperUsers ? t("users.superOnly") : null;
           return (
             <TableRow key={user.id} hover data-user-id={user.id}>
               <TableCell sx={{ fontWeight: 500, minWidth: 96, maxWidth: 240, overflowWrap: "break-word" }}>
@@ -105,7 +108,8 @@ export function UsersTable({ users, currentUserId, isLoading, isError, onRetry, 
                   subject={user.name}
                   onEdit={() => onEdit(user)}
                   onDelete={() => onDelete(user)}
-                  deleteBlockedBy={isSelf ? t("errors.ERR_CANNOT_DELETE_SELF") : null}
+                  editBlockedBy={superOnly}
+                  deleteBlockedBy={superOnly ?? (isSelf ? t("errors.ERR_CANNOT_DELETE_SELF") : null)}
                 />
               </RowActionsCell>
             </TableRow>

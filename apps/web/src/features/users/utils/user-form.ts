@@ -8,6 +8,8 @@ export interface UserFormValues {
   email: string;
   /** Empty when editing: the password stays as it is. */
   password: string;
+  /** Asked only when users set a new password for themselves. */
+  currentPassword: string;
   profile: Profile;
   queueIds: number[];
   whatsappId: number | null;
@@ -22,9 +24,10 @@ export interface UserFormPermissions {
 
 /**
  * The shared user body with the dialog's messages (spec core §5: name 2 to 50, e-mail valid,
- * password 5 to 50). The password is required for a new user; when editing, empty keeps it.
+ * password 5 to 50). The password is required for a new user; when editing, empty keeps it. Users
+ * setting a new password for themselves (`isSelf`) must give the current one.
  */
-export function buildUserFormSchema(t: TFunction, isNew: boolean) {
+export function buildUserFormSchema(t: TFunction, isNew: boolean, isSelf = false) {
   const required = t("users.validation.required");
   const tooShort = t("users.validation.tooShort");
   const tooLong = t("users.validation.tooLong");
@@ -42,6 +45,9 @@ export function buildUserFormSchema(t: TFunction, isNew: boolean) {
     queueIds: z.array(z.number()),
     whatsappId: z.number().nullable(),
     allTicket: ZAllTicket,
+    currentPassword: z.string().max(LIMITS.passwordMax, tooLong),
+  }).superRefine((values, ctx) => {
+    if (isSelf && values.password !== "" && values.currentPassword === "") ctx.addIssue({ code: "custom", path: ["currentPassword"], message: required });
   });
 }
 
@@ -49,11 +55,12 @@ export type UserFormSchema = ReturnType<typeof buildUserFormSchema>;
 
 /** A new user's fields (default profile user, allTicket desabled: spec core §9), or a stored one's. */
 export function userFormValues(user?: User): UserFormValues {
-  if (!user) return { name: "", email: "", password: "", profile: "user", queueIds: [], whatsappId: null, allTicket: "desabled" };
+  if (!user) return { name: "", email: "", password: "", currentPassword: "", profile: "user", queueIds: [], whatsappId: null, allTicket: "desabled" };
   return {
     name: user.name,
     email: user.email,
     password: "",
+    currentPassword: "",
     profile: user.profile,
     queueIds: user.queues.map((queue) => queue.id),
     whatsappId: user.whatsappId,
@@ -83,12 +90,12 @@ export function toCreateUserBody(values: UserFormValues, permissions: UserFormPe
   };
 }
 
-/** PUT /users/{id} body: an empty password is left out (unchanged). */
+/** PUT /users/{id} body: an empty password is left out (unchanged); the current password goes with a new one. */
 export function toUpdateUserBody(values: UserFormValues, permissions: UserFormPermissions): UpdateUserBody {
   return {
     name: values.name,
     email: values.email,
-    ...(values.password ? { password: values.password } : {}),
+    ...(values.password ? { password: values.password, ...(values.currentPassword ? { currentPassword: values.currentPassword } : {}) } : {}),
     ...guardedFields(values, permissions),
   };
 }
