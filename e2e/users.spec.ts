@@ -71,7 +71,7 @@ test.describe("users", () => {
     await expect(dialog.getByRole("combobox", { name: "Perfil" })).toHaveCount(0);
     await expect(dialog.getByRole("combobox", { name: "Filas" })).toHaveCount(0);
     await dialog.getByLabel("Nome").fill(`Perfil ${tag} Novo`);
-    await dialog.getByLabel(/^Senha$|^Senha \*/).fill("senha-nova");
+    await dialog.getByLabel(/^Senha/).fill("senha-nova");
     await dialog.getByLabel(/^Senha atual/).fill("senha-antiga");
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await expect(dialog).toBeHidden();
