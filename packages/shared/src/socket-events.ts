@@ -83,11 +83,31 @@ export function recordEventPayload(channel: RecordChannel, action: "create" | "u
   return { action, [key]: record };
 }
 
+/**
+ * What a socket asks to follow: the notification stream, a status tab, one ticket's chat box, or
+ * "any" (joined at connection: events about a ticket that go to everyone who may open it).
+ */
+export type TicketScope = "any" | "notification" | `status-${string}` | `ticket-${number}`;
+
+export const ticketScopes = {
+  any: "any",
+  notification: "notification",
+  status: (status: string): TicketScope => `status-${status}`,
+  ticket: (ticketId: number): TicketScope => `ticket-${ticketId}`,
+} as const;
+
 /** Room names. Every room carries the company id so that no room is shared by two companies. */
 export const rooms = {
   company: (companyId: number) => `c${companyId}`,
   user: (companyId: number, userId: number) => `c${companyId}:u${userId}`,
-  notification: (companyId: number) => `c${companyId}:notification`,
-  ticketStatus: (companyId: number, status: string) => `c${companyId}:status:${status}`,
-  ticket: (companyId: number, ticketId: string) => `c${companyId}:ticket:${ticketId}`,
+  /** The company's admins' sockets (full records: user e-mails, pairing QR codes, every schedule). */
+  admins: (companyId: number) => `c${companyId}:admins`,
+  /**
+   * A ticket scope qualified by a visibility key (see the server's `viewerAudience` / `ticketAudience`):
+   * a socket joins a scope's rooms of the keys its user holds; a ticket's event goes to the rooms of
+   * the keys the ticket matches. `c{id}:v:{scope}:{key}`.
+   */
+  visible: (companyId: number, scope: TicketScope, key: string) => `c${companyId}:v:${scope}:${key}`,
+  /** The prefix of every visibility-qualified room of the company. */
+  visiblePrefix: (companyId: number) => `c${companyId}:v:`,
 } as const;

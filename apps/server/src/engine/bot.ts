@@ -33,7 +33,7 @@ async function saveBot(deps: EngineDeps, ticket: BotTicket, patch: { queueId?: n
     .set({ ...patch, updatedAt: nowOf(deps) })
     .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.id, ticket.id)));
   const dto = await loadTicket(deps.db, ticket.companyId, ticket.id);
-  if (dto) deps.events.publish("ticket.updated", { companyId: ticket.companyId, ticket: dto });
+  if (dto) deps.events.publish("ticket.updated", { companyId: ticket.companyId, ticket: dto, previousAccess: { queueId: ticket.queueId, userId: dto.userId } });
 }
 
 function say(deps: EngineDeps, ticket: BotTicket, body: string) {

@@ -51,7 +51,12 @@ async function applyChange(deps: EngineDeps, ticket: TicketRow, patch: TicketPat
   }
   const dto = await loadTicket(deps.db, ticket.companyId, ticket.id);
   if (!dto) throw new AppError("ERR_NO_TICKET_FOUND");
-  deps.events.publish("ticket.updated", { companyId: ticket.companyId, ticket: dto, previousStatus: ticket.status === "open" || ticket.status === "closed" ? ticket.status : "pending" });
+  deps.events.publish("ticket.updated", {
+    companyId: ticket.companyId,
+    ticket: dto,
+    previousStatus: ticket.status === "open" || ticket.status === "closed" ? ticket.status : "pending",
+    previousAccess: { queueId: ticket.queueId, userId: ticket.userId },
+  });
   return dto;
 }
 

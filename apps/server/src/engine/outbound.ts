@@ -91,8 +91,13 @@ export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInpu
 async function publishMessageUpdate(deps: EngineDeps, companyId: number, messageId: number): Promise<void> {
   const message = await loadMessage(deps.db, companyId, messageId);
   if (!message) return;
-  const [ticket] = await deps.db.select({ status: tickets.status }).from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, message.ticketId)));
-  deps.events.publish("message.updated", { companyId, message, ticketStatus: ticket?.status === "open" || ticket?.status === "closed" ? ticket.status : "pending" });
+  const [ticket] = await deps.db
+    .select({ id: tickets.id, status: tickets.status, queueId: tickets.queueId, userId: tickets.userId })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, message.ticketId)));
+  if (!ticket) return;
+  const status = ticket.status === "open" || ticket.status === "closed" ? ticket.status : "pending";
+  deps.events.publish("message.updated", { companyId, message, ticket: { ...ticket, status } });
 }
 
 async function markFailed(deps: EngineDeps, companyId: number, messageId: number, reason: string): Promise<void> {

@@ -1,5 +1,11 @@
 import type { Connection, Contact, Message, RecordChannel, Setting, Ticket } from "@conversa/shared";
 
+/** What the visibility rule reads of a ticket: its queue and its user. */
+export interface TicketAccessRef {
+  queueId: number | null;
+  userId: number | null;
+}
+
 /**
  * What happened in the domain. Services publish these; the realtime module (and tests) subscribe.
  * Services never know about sockets.
@@ -15,14 +21,21 @@ export interface DomainEventMap {
   /** A connection changed (fields, status, QR code). */
   "connection.updated": { companyId: number; connection: Connection };
   "connection.deleted": { companyId: number; connectionId: number };
-  /** A ticket was created or changed; `previousStatus` tells the list it left. */
-  "ticket.updated": { companyId: number; ticket: Ticket; previousStatus?: Ticket["status"] };
-  "ticket.deleted": { companyId: number; ticketId: number; status: Ticket["status"] };
+  /**
+   * A ticket was created or changed; `previousStatus` tells the list it left, `previousAccess` its
+   * queue and user before the change (those who could open it then and no longer can are told it is gone).
+   */
+  "ticket.updated": { companyId: number; ticket: Ticket; previousStatus?: Ticket["status"]; previousAccess?: TicketAccessRef };
+  /** A ticket was deleted; its queue and user decide who is told. */
+  "ticket.deleted": { companyId: number; ticketId: number; status: Ticket["status"] } & TicketAccessRef;
   /** A ticket's unread count dropped to zero (messages read). */
-  "ticket.read": { companyId: number; ticketId: number };
+  "ticket.read": { companyId: number; ticketId: number } & TicketAccessRef;
   "message.created": { companyId: number; message: Message; ticket: Ticket };
-  "message.updated": { companyId: number; message: Message; ticketStatus: Ticket["status"] };
+  /** A message changed (ack, send status, deletion); `ticket` is what decides who is told. */
+  "message.updated": { companyId: number; message: Message; ticket: { id: number; status: Ticket["status"] } & TicketAccessRef };
   "contact.updated": { companyId: number; contact: Contact };
+  /** A user's profile, queues or allTicket may have changed: their sockets' visibility is derived again. */
+  "user.access.changed": { companyId: number; userId: number };
   /** A contact import of `userId` handled `processed` of its `total` rows (told to that user only). */
   "contact.import.progress": { companyId: number; userId: number; processed: number; total: number };
   /**

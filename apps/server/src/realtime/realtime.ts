@@ -1,13 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
-import { CLIENT_EVENTS, type ContactImportProgressPayload, SERVER_EVENTS, TIMINGS, companyEvent, recordEventPayload, rooms } from "@conversa/shared";
+import { CLIENT_EVENTS, SERVER_EVENTS, TIMINGS, rooms, ticketScopes } from "@conversa/shared";
 import type { AppDeps } from "../app.ts";
+import type { Db } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
-import type { DomainEvent } from "../events/domain-events.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
-import { setUserOnline } from "../modules/auth/auth.repository.ts";
+import { markUserPresence } from "../modules/auth/auth.repository.ts";
+import { type TicketViewer, findVisibleTicketId, loadTicketViewer } from "../modules/tickets/tickets.access.ts";
+import { fanOut } from "./fan-out.ts";
+import { applyViewer, joinScope, leaveScope } from "./socket-access.ts";
 import { authenticateSession, endedSessions } from "../modules/auth/auth.service.ts";
 import type { AccessClaims } from "../modules/auth/tokens.ts";
 import { rawSecurityHeaders } from "../plugins/security-headers.ts";
@@ -25,105 +28,36 @@ declare module "fastify" {
  */
 export const SESSION_CHECK_MS = 30_000;
 
-const ZTicketStatus = z.enum(["open", "pending", "closed"]);
-const ZTicketRef = z.union([z.string().regex(/^[0-9a-fA-F-]{1,64}$/), z.number().int().positive()]);
+/**
+ * A user's presence is written at most once per this window (per socket, and across sockets and
+ * processes by a conditional update of `users.last_seen_at`), unless the online flag changes; the
+ * `company-{id}-user` broadcast is sent only when the flag changes. The web client sends
+ * `userStatus` every 5 minutes.
+ */
+export const PRESENCE_REFRESH_MS = 30_000;
 
-/** Turns a domain event into the emits of spec core §4. Every room is scoped by company. */
-function fanOut(io: Server, event: DomainEvent): void {
-  switch (event.name) {
-    case "session.replaced": {
-      const { companyId, userId } = event.payload;
-      const room = rooms.user(companyId, userId);
-      io.to(room).emit(companyEvent(companyId, "auth"), { action: "update", user: { id: userId } });
-      io.in(room).disconnectSockets();
-      return;
-    }
-    case "session.ended": {
-      const { companyId, userId } = event.payload;
-      io.in(rooms.user(companyId, userId)).disconnectSockets();
-      return;
-    }
-    case "user.status": {
-      const { companyId, user } = event.payload;
-      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "user"), { action: "update", user });
-      return;
-    }
-    case "setting.updated": {
-      const { companyId, setting } = event.payload;
-      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "settings"), { action: "update", setting });
-      return;
-    }
-    case "connection.updated": {
-      const { companyId, connection } = event.payload;
-      const room = io.to(rooms.company(companyId));
-      room.emit(companyEvent(companyId, "whatsappSession"), { action: "update", session: connection });
-      room.emit(companyEvent(companyId, "whatsapp"), { action: "update", whatsapp: connection });
-      return;
-    }
-    case "connection.deleted": {
-      const { companyId, connectionId } = event.payload;
-      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "whatsapp"), { action: "delete", whatsappId: connectionId });
-      return;
-    }
-    case "ticket.updated": {
-      const { companyId, ticket, previousStatus } = event.payload;
-      const name = companyEvent(companyId, "ticket");
-      if (previousStatus && previousStatus !== ticket.status) {
-        io.to(rooms.ticketStatus(companyId, previousStatus)).emit(name, { action: "delete", ticketId: ticket.id });
-      }
-      io.to([rooms.ticketStatus(companyId, ticket.status), rooms.notification(companyId), rooms.ticket(companyId, String(ticket.id)), rooms.ticket(companyId, ticket.uuid)]).emit(name, {
-        action: "update",
-        ticket,
-      });
-      return;
-    }
-    case "ticket.deleted": {
-      const { companyId, ticketId, status } = event.payload;
-      io.to([rooms.ticketStatus(companyId, status), rooms.notification(companyId), rooms.ticket(companyId, String(ticketId))]).emit(companyEvent(companyId, "ticket"), {
-        action: "delete",
-        ticketId,
-      });
-      return;
-    }
-    case "ticket.read": {
-      const { companyId, ticketId } = event.payload;
-      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "ticket"), { action: "updateUnread", ticketId });
-      return;
-    }
-    case "message.created": {
-      const { companyId, message, ticket } = event.payload;
-      io.to([rooms.ticket(companyId, String(ticket.id)), rooms.ticket(companyId, ticket.uuid), rooms.notification(companyId), rooms.ticketStatus(companyId, ticket.status)]).emit(
-        companyEvent(companyId, "appMessage"),
-        { action: "create", message, ticket, contact: ticket.contact },
-      );
-      return;
-    }
-    case "message.updated": {
-      const { companyId, message, ticketStatus } = event.payload;
-      io.to([rooms.ticket(companyId, String(message.ticketId)), rooms.ticketStatus(companyId, ticketStatus)]).emit(companyEvent(companyId, "appMessage"), {
-        action: "update",
-        message,
-      });
-      return;
-    }
-    case "contact.updated": {
-      const { companyId, contact } = event.payload;
-      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "contact"), { action: "update", contact });
-      return;
-    }
-    case "contact.import.progress": {
-      const { companyId, userId, processed, total } = event.payload;
-      const payload: ContactImportProgressPayload = { action: "import", progress: { processed, total } };
-      io.to(rooms.user(companyId, userId)).emit(companyEvent(companyId, "contact"), payload);
-      return;
-    }
-    case "record.changed": {
-      const { companyId, channel, action, record, userId } = event.payload;
-      const room = userId === undefined ? rooms.company(companyId) : rooms.user(companyId, userId);
-      io.to(room).emit(companyEvent(companyId, channel), recordEventPayload(channel, action, record));
-      return;
-    }
-  }
+const ZTicketStatus = z.enum(["open", "pending", "closed"]);
+const ZTicketRef = z.union([z.string().regex(/^[0-9a-fA-F-]{1,64}$/), z.number().int().positive().max(2147483647)]);
+
+/** Answers a client's acknowledgement callback when it sent one (the last argument). */
+function acknowledge(args: unknown[], answer: { ok: boolean; error?: string }): void {
+  const callback = args.at(-1);
+  if (typeof callback === "function") callback(answer);
+}
+
+/** Whether this socket's presence may be written now (at most once per PRESENCE_REFRESH_MS); records it. */
+function presenceDue(socket: Socket): boolean {
+  const data = socket.data as { presenceAt?: number };
+  const now = Date.now();
+  if (data.presenceAt !== undefined && now - data.presenceAt < PRESENCE_REFRESH_MS) return false;
+  data.presenceAt = now;
+  return true;
+}
+
+/** The id of the ticket (by id or uuid) if the user may open it now, read from the database. */
+async function joinChatBox(db: Db, ctx: RequestContext, ref: number | string): Promise<number | undefined> {
+  const viewer = await loadTicketViewer(db, ctx.companyId, ctx.userId);
+  return viewer ? findVisibleTicketId(db, viewer, ref) : undefined;
 }
 
 /**
@@ -151,61 +85,101 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
   app.decorate("io", io);
   io.engine.use(rawSecurityHeaders(deps.config.env === "production"));
   const contexts = new WeakMap<Socket, RequestContext>();
+  const viewers = new WeakMap<Socket, TicketViewer>();
   const sessions = new WeakMap<Socket, AccessClaims>();
 
   io.use((socket, next) => {
     const raw: unknown = socket.handshake.auth?.token ?? socket.handshake.query?.token;
     const token = typeof raw === "string" ? raw : undefined;
-    authenticateSession(deps.auth, token).then(
-      ({ ctx, claims }) => {
+    authenticateSession(deps.auth, token)
+      .then(async ({ ctx, claims }) => {
+        const viewer = await loadTicketViewer(deps.db, ctx.companyId, ctx.userId);
+        if (!viewer) throw new AppError("ERR_SESSION_EXPIRED");
         contexts.set(socket, ctx);
+        viewers.set(socket, viewer);
         sessions.set(socket, claims);
-        next();
-      },
-      (error: unknown) => next(new Error(handshakeErrorCode(error, app))),
-    );
+      })
+      .then(
+        () => next(),
+        (error: unknown) => next(new Error(handshakeErrorCode(error, app))),
+      );
   });
 
-  const setOnline = async (ctx: RequestContext, online: boolean) => {
-    const user = await setUserOnline(deps.db, ctx.companyId, ctx.userId, online);
-    if (user) deps.events.publish("user.status", { companyId: ctx.companyId, user });
+  const setPresence = async (ctx: RequestContext, online: boolean) => {
+    const result = await markUserPresence(deps.db, ctx.companyId, ctx.userId, online, online ? PRESENCE_REFRESH_MS : null);
+    if (result?.changed) deps.events.publish("user.status", { companyId: ctx.companyId, user: result.user });
   };
   const report = (error: unknown) => app.log.error({ err: error }, "realtime handler failed");
 
+  /** A user's profile, queues or allTicket changed: their sockets (in any process) follow the new rule. */
+  const refreshAccess = async (companyId: number, userId: number) => {
+    const [viewer, sockets] = await Promise.all([loadTicketViewer(deps.db, companyId, userId), io.in(rooms.user(companyId, userId)).fetchSockets()]);
+    for (const socket of sockets) {
+      if (viewer) applyViewer(socket, viewer);
+      else socket.disconnect(true);
+    }
+  };
+
   io.on("connection", (socket: Socket) => {
     const ctx = contexts.get(socket);
-    if (!ctx) {
+    const viewer = viewers.get(socket);
+    if (!ctx || !viewer) {
       socket.disconnect(true);
       return;
     }
-    void socket.join([rooms.company(ctx.companyId), rooms.user(ctx.companyId, ctx.userId)]);
+    const { companyId } = ctx;
+    const chatBoxes = new Map<string, number>();
+    void socket.join([rooms.company(companyId), rooms.user(companyId, ctx.userId)]);
+    applyViewer(socket, viewer);
 
-    socket.on(CLIENT_EVENTS.joinNotification, () => void socket.join(rooms.notification(ctx.companyId)));
-    socket.on(CLIENT_EVENTS.joinTickets, (status: unknown) => {
+    socket.on(CLIENT_EVENTS.joinNotification, (...args: unknown[]) => {
+      joinScope(socket, companyId, ticketScopes.notification);
+      acknowledge(args, { ok: true });
+    });
+    socket.on(CLIENT_EVENTS.joinTickets, (status: unknown, ...args: unknown[]) => {
       const parsed = ZTicketStatus.safeParse(status);
-      if (parsed.success) void socket.join(rooms.ticketStatus(ctx.companyId, parsed.data));
+      if (parsed.success) joinScope(socket, companyId, ticketScopes.status(parsed.data));
+      acknowledge(args, parsed.success ? { ok: true } : { ok: false, error: "ERR_VALIDATION" });
     });
     socket.on(CLIENT_EVENTS.joinTicketsLeave, (status: unknown) => {
       const parsed = ZTicketStatus.safeParse(status);
-      if (parsed.success) void socket.leave(rooms.ticketStatus(ctx.companyId, parsed.data));
+      if (parsed.success) leaveScope(socket, companyId, ticketScopes.status(parsed.data));
     });
-    socket.on(CLIENT_EVENTS.joinChatBox, (ticket: unknown) => {
+    socket.on(CLIENT_EVENTS.joinChatBox, (ticket: unknown, ...args: unknown[]) => {
       const parsed = ZTicketRef.safeParse(ticket);
-      if (parsed.success) void socket.join(rooms.ticket(ctx.companyId, String(parsed.data)));
+      if (!parsed.success) {
+        acknowledge(args, { ok: false, error: "ERR_VALIDATION" });
+        return;
+      }
+      // The same rule as GET /tickets/{id}, read now: a ticket the user may not open is not joined.
+      joinChatBox(deps.db, ctx, parsed.data)
+        .then((ticketId) => {
+          if (ticketId === undefined || !socket.connected) return acknowledge(args, { ok: false, error: "ERR_NO_PERMISSION" });
+          chatBoxes.set(String(parsed.data), ticketId);
+          joinScope(socket, companyId, ticketScopes.ticket(ticketId));
+          acknowledge(args, { ok: true });
+        })
+        .catch(report);
     });
     socket.on(CLIENT_EVENTS.joinChatBoxLeave, (ticket: unknown) => {
-      const parsed = ZTicketRef.safeParse(ticket);
-      if (parsed.success) void socket.leave(rooms.ticket(ctx.companyId, String(parsed.data)));
+      const ticketId = chatBoxes.get(String(ticket));
+      if (ticketId === undefined) return;
+      chatBoxes.delete(String(ticket));
+      if (![...chatBoxes.values()].includes(ticketId)) leaveScope(socket, companyId, ticketScopes.ticket(ticketId));
     });
     socket.on(CLIENT_EVENTS.userStatus, () => {
-      setOnline(ctx, true).catch(report);
+      if (!presenceDue(socket)) return;
+      setPresence(ctx, true).catch(report);
     });
     socket.on("disconnect", () => {
-      const stillConnected = (io.sockets.adapter.rooms.get(rooms.user(ctx.companyId, ctx.userId))?.size ?? 0) > 0;
-      if (!stillConnected) setOnline(ctx, false).catch(report);
+      io.in(rooms.user(companyId, ctx.userId))
+        .fetchSockets()
+        .then((others) => (others.length === 0 ? setPresence(ctx, false) : undefined))
+        .catch(report);
     });
 
-    setOnline(ctx, true).catch(report);
+    presenceDue(socket);
+    setPresence(ctx, true).catch(report);
     socket.emit(SERVER_EVENTS.ready);
   });
 
@@ -227,7 +201,10 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
   const timer = setInterval(() => checkSessions().catch(report), deps.realtime?.sessionCheckMs ?? SESSION_CHECK_MS);
   timer.unref();
 
-  const unsubscribe = deps.events.subscribe((event) => fanOut(io, event));
+  const unsubscribe = deps.events.subscribe((event) => {
+    if (event.name === "user.access.changed") refreshAccess(event.payload.companyId, event.payload.userId).catch(report);
+    else fanOut(io, event);
+  });
   app.addHook("onClose", async () => {
     clearInterval(timer);
     unsubscribe();

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "@conversa/shared";
 import { ZProfile } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
@@ -129,11 +130,27 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
   };
 }
 
-export async function setUserOnline(db: Db, companyId: number, userId: number, online: boolean): Promise<{ id: number; name: string; online: boolean } | undefined> {
+/**
+ * Sets a user's online flag and last-seen time, unless nothing would change: the flag is the same and
+ * (when `refreshMs` is given) the last-seen time is younger than `refreshMs`. One conditional statement,
+ * so that several processes and several sockets of the user write at most once per window. Answers the
+ * user and whether the flag changed, or undefined when nothing was written.
+ */
+export async function markUserPresence(
+  db: Db,
+  companyId: number,
+  userId: number,
+  online: boolean,
+  refreshMs: number | null,
+): Promise<{ user: { id: number; name: string; online: boolean }; changed: boolean } | undefined> {
+  const before = alias(users, "before");
+  const stale = refreshMs === null ? [] : [isNull(before.lastSeenAt), lt(before.lastSeenAt, sql`now() - make_interval(secs => ${refreshMs / 1000})`)];
   const [row] = await db
     .update(users)
     .set({ online, lastSeenAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
-    .returning({ id: users.id, name: users.name, online: users.online });
-  return row;
+    .from(before)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(before.id, users.id), or(ne(before.online, online), ...stale)))
+    .returning({ id: users.id, name: users.name, online: users.online, was: before.online });
+  if (!row) return undefined;
+  return { user: { id: row.id, name: row.name, online: row.online }, changed: row.was !== row.online };
 }

@@ -21,6 +21,11 @@ export function canSeeConnectionToken(ctx: RequestContext): boolean {
   return canEditOrDeleteConnection(ctx);
 }
 
+/** The pairing QR code is for those who pair connections (the session actions); others see the status only. */
+export function canSeePairingCode(ctx: RequestContext): boolean {
+  return canUseSessionActions(ctx);
+}
+
 /** A connection linked to more than one queue must greet the customer with the queue menu. */
 export function needsGreeting(queueCount: number, greetingMessage: string): boolean {
   return queueCount > 1 && greetingMessage.trim() === "";

@@ -9,6 +9,7 @@ import {
   canAddConnection,
   canEditOrDeleteConnection,
   canSeeConnectionToken,
+  canSeePairingCode,
   canUseSessionActions,
   fitsConnectionLimit,
   needsGreeting,
@@ -124,15 +125,16 @@ async function requireConnection(deps: ConnectionsDeps, companyId: number, id: n
 }
 
 /** Every connection of the session's company, for any profile; never a token. */
-export function listConnections(deps: ConnectionsDeps, ctx: RequestContext): Promise<Connection[]> {
-  return listConnectionRows(deps.db, ctx.companyId);
+export async function listConnections(deps: ConnectionsDeps, ctx: RequestContext): Promise<Connection[]> {
+  const list = await listConnectionRows(deps.db, ctx.companyId);
+  return canSeePairingCode(ctx) ? list : list.map((connection) => ({ ...connection, qrcode: null }));
 }
 
 /** One connection; its external-API token only for those who may edit it. Throws ERR_NO_WAPP_FOUND. */
 export async function getConnection(deps: ConnectionsDeps, ctx: RequestContext, id: number): Promise<ConnectionDetail> {
   const found = await findConnectionWithToken(deps.db, ctx.companyId, id);
   if (!found) throw notFound();
-  return { ...found.connection, token: canSeeConnectionToken(ctx) ? found.token : null };
+  return { ...found.connection, qrcode: canSeePairingCode(ctx) ? found.connection.qrcode : null, token: canSeeConnectionToken(ctx) ? found.token : null };
 }
 
 /**

@@ -123,9 +123,9 @@ export async function replaceExtraInfo(tx: Db, companyId: number, contactId: num
 }
 
 /** The contact's tickets (id and status), before they go with it. */
-export async function listContactTickets(tx: Db, companyId: number, contactId: number): Promise<{ id: number; status: string }[]> {
+export async function listContactTickets(tx: Db, companyId: number, contactId: number): Promise<{ id: number; status: string; queueId: number | null; userId: number | null }[]> {
   return tx
-    .select({ id: tickets.id, status: tickets.status })
+    .select({ id: tickets.id, status: tickets.status, queueId: tickets.queueId, userId: tickets.userId })
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)));
 }

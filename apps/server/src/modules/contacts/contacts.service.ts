@@ -119,7 +119,7 @@ export async function deleteContact(deps: Deps, ctx: RequestContext, id: number)
   });
   for (const ticket of removedTickets) {
     const status = ticket.status === "open" || ticket.status === "closed" ? ticket.status : "pending";
-    deps.events.publish("ticket.deleted", { companyId, ticketId: ticket.id, status });
+    deps.events.publish("ticket.deleted", { companyId, ticketId: ticket.id, status, queueId: ticket.queueId, userId: ticket.userId });
   }
   deps.events.publish("record.changed", { companyId, channel: "contact", action: "delete", record: { id } });
 }

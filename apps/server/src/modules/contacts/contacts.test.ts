@@ -203,8 +203,8 @@ describe("DELETE /contacts/:id", () => {
     expect(await t.db.select().from(tickets).where(eq(tickets.contactId, row.id))).toHaveLength(0);
     expect(await t.db.select().from(messages).where(eq(messages.companyId, a.company.id))).toHaveLength(0);
     expect(await t.db.select().from(schedules).where(eq(schedules.companyId, a.company.id))).toHaveLength(0);
-    expect(t.published).toContainEqual({ name: "ticket.deleted", payload: { companyId: a.company.id, ticketId: open.id, status: "open" } });
-    expect(t.published).toContainEqual({ name: "ticket.deleted", payload: { companyId: a.company.id, ticketId: closed.id, status: "closed" } });
+    expect(t.published).toContainEqual({ name: "ticket.deleted", payload: { companyId: a.company.id, ticketId: open.id, status: "open", queueId: open.queueId, userId: open.userId } });
+    expect(t.published).toContainEqual({ name: "ticket.deleted", payload: { companyId: a.company.id, ticketId: closed.id, status: "closed", queueId: closed.queueId, userId: closed.userId } });
     expect(t.published).toContainEqual({ name: "record.changed", payload: { companyId: a.company.id, channel: "contact", action: "delete", record: { id: row.id } } });
   });
 

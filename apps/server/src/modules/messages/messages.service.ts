@@ -29,7 +29,7 @@ async function markTicketRead(deps: EngineDeps, ticket: TicketRow): Promise<void
     await deps.db.update(tickets).set({ unreadMessages: 0 }).where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.id, ticket.id)));
   }
   if (read.length === 0 && ticket.unreadMessages === 0) return;
-  deps.events.publish("ticket.read", { companyId: ticket.companyId, ticketId: ticket.id });
+  deps.events.publish("ticket.read", { companyId: ticket.companyId, ticketId: ticket.id, queueId: ticket.queueId, userId: ticket.userId });
   const [contact] = await deps.db.select({ number: contacts.number, isGroup: contacts.isGroup }).from(contacts).where(eq(contacts.id, ticket.contactId));
   const wids = read.flatMap((r) => (r.wid ? [r.wid] : []));
   if (contact && ticket.whatsappId !== null && wids.length) {

@@ -52,7 +52,7 @@ describe("GET /messages/:ticketId", () => {
     expect(response.json()).toMatchObject({ count: 1, hasMore: false, ticket: { id: ticketId, status: "open" }, messages: [{ body: "Olá, tudo bem?", fromMe: false }] });
     const [ticket] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
     expect(ticket!.unreadMessages).toBe(0);
-    expect(t.published).toContainEqual({ name: "ticket.read", payload: { companyId: a.company.id, ticketId } });
+    expect(t.published).toContainEqual({ name: "ticket.read", payload: { companyId: a.company.id, ticketId, queueId: null, userId: a.admin.id } });
   });
 
   it("answers 401 without a session, 404 for another company's ticket and 400 for a bad page", async () => {

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
+import { ZProfile } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { userQueues, users } from "../../db/schema/index.ts";
+import { tickets, userQueues, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { type TicketAccessFacts, canAccessTicket } from "./tickets.policy.ts";
+import { type TicketAccessFacts, canAccessTicket, viewerAudience } from "./tickets.policy.ts";
 import { type TicketRow, findTicketRow } from "./tickets.repository.ts";
 
 export async function accessFactsOf(db: Db, ctx: RequestContext): Promise<TicketAccessFacts> {
@@ -18,4 +19,39 @@ export async function findAccessibleTicket(db: Db, ctx: RequestContext, ticketId
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
   if (ctx.profile !== "admin" && !canAccessTicket(ctx, ticket, await accessFactsOf(db, ctx))) throw new AppError("ERR_NO_PERMISSION", undefined, "Acesso não permitido");
   return ticket;
+}
+
+/** A user as the visibility rule sees them now (profile, queues and allTicket read from the database). */
+export interface TicketViewer {
+  ctx: RequestContext;
+  facts: TicketAccessFacts;
+  /** `viewerAudience` of the user: the keys of the tickets they may open. */
+  audience: string[];
+}
+
+/** The current viewer facts of a user of the company, or undefined when the user is gone. */
+export async function loadTicketViewer(db: Db, companyId: number, userId: number): Promise<TicketViewer | undefined> {
+  const [user] = await db.select({ profile: users.profile, isSuper: users.isSuper }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  if (!user) return undefined;
+  const ctx: RequestContext = { companyId, userId, profile: ZProfile.catch("user").parse(user.profile), isSuper: user.isSuper };
+  const facts = await accessFactsOf(db, ctx);
+  return { ctx, facts, audience: viewerAudience(ctx, facts) };
+}
+
+/**
+ * The id of the ticket named by its id or uuid, when it is the company's and the viewer may open it
+ * (`canAccessTicket`); undefined otherwise, whichever of the two it is.
+ */
+export async function findVisibleTicketId(db: Db, viewer: TicketViewer, ref: number | string): Promise<number | undefined> {
+  const { companyId } = viewer.ctx;
+  const byId = typeof ref === "number" || /^\d{1,10}$/.test(ref);
+  if (!byId && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(ref)) return undefined;
+  const id = byId ? Number(ref) : undefined;
+  if (id !== undefined && id > 2147483647) return undefined;
+  const [ticket] = await db
+    .select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), id !== undefined ? eq(tickets.id, id) : eq(tickets.uuid, String(ref).toLowerCase())));
+  if (!ticket || !canAccessTicket(viewer.ctx, ticket, viewer.facts)) return undefined;
+  return ticket.id;
 }

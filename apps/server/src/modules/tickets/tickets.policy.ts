@@ -17,3 +17,23 @@ export function canAccessTicket(ctx: RequestContext, ticket: { userId: number | 
   if (ticket.queueId === null) return facts.allTicket === "enabled";
   return facts.queueIds.includes(ticket.queueId);
 }
+
+/**
+ * The same rule as `canAccessTicket`, as keys: a viewer may open a ticket exactly when the two key sets
+ * share one (realtime rooms are named by these keys, so an event reaches only those who may open the
+ * ticket). Admins hold "all"; others their own "u{id}", "q{id}" of each of their queues, and "noqueue"
+ * with allTicket enabled.
+ */
+export function viewerAudience(ctx: Pick<RequestContext, "profile" | "userId">, facts: TicketAccessFacts): string[] {
+  if (ctx.profile === "admin") return ["all"];
+  const keys = [`u${ctx.userId}`, ...facts.queueIds.map((id) => `q${id}`)];
+  if (facts.allTicket === "enabled") keys.push("noqueue");
+  return keys;
+}
+
+/** The keys of `viewerAudience` that open this ticket: "all", its user's and its queue's (or "noqueue"). */
+export function ticketAudience(ticket: { userId: number | null; queueId: number | null }): string[] {
+  const keys = ["all", ticket.queueId === null ? "noqueue" : `q${ticket.queueId}`];
+  if (ticket.userId !== null) keys.push(`u${ticket.userId}`);
+  return keys;
+}

@@ -157,5 +157,11 @@ export async function deleteTicket(deps: EngineDeps, ctx: RequestContext, ticket
   if (!can(actor(ctx), "ticket-options:deleteTicket")) throw new AppError("ERR_NO_PERMISSION");
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);
   await deps.db.delete(tickets).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)));
-  deps.events.publish("ticket.deleted", { companyId: ctx.companyId, ticketId, status: ticket.status === "open" || ticket.status === "closed" ? ticket.status : "pending" });
+  deps.events.publish("ticket.deleted", {
+    companyId: ctx.companyId,
+    ticketId,
+    status: ticket.status === "open" || ticket.status === "closed" ? ticket.status : "pending",
+    queueId: ticket.queueId,
+    userId: ticket.userId,
+  });
 }

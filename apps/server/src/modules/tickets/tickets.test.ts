@@ -240,7 +240,7 @@ describe("DELETE /tickets/:id", () => {
     const deleted = await t.app.inject({ method: "DELETE", url: `/tickets/${row.id}`, headers: bearer(a.adminToken) });
     expect(deleted.statusCode).toBe(204);
     expect(await t.db.select().from(tickets).where(eq(tickets.id, row.id))).toHaveLength(0);
-    expect(t.published).toContainEqual({ name: "ticket.deleted", payload: { companyId: a.company.id, ticketId: row.id, status: "pending" } });
+    expect(t.published).toContainEqual({ name: "ticket.deleted", payload: { companyId: a.company.id, ticketId: row.id, status: "pending", queueId: sales.id, userId: null } });
   });
 });
 

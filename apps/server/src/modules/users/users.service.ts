@@ -192,6 +192,7 @@ export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: numbe
     throw isUniqueViolation(error) ? emailTaken() : error;
   }
   if (endsSessions) deps.events.publish("session.ended", { companyId, userId: id });
+  deps.events.publish("user.access.changed", { companyId, userId: id });
   return publishUser(deps, companyId, id, "update");
 }
 

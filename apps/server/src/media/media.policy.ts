@@ -1,0 +1,28 @@
+import type { RequestContext } from "../lib/context.ts";
+import { canSeeQuickMessage } from "../modules/quick-messages/quick-messages.policy.ts";
+import { type TicketAccessFacts, canAccessTicket } from "../modules/tickets/tickets.policy.ts";
+
+/** A record that names a stored media file, with what decides who may read it. */
+export type MediaReference =
+  | { kind: "message"; queueId: number | null; userId: number | null }
+  | { kind: "schedule"; userId: number | null }
+  | { kind: "quickMessage"; userId: number | null; geral: boolean }
+  | { kind: "queue" };
+
+/**
+ * Whether the actor may read a file through this record: a message's through its ticket
+ * (`canAccessTicket`), a schedule's by its owner and admins, a quick reply's as the reply itself, a
+ * queue's or queue option's by the company's staff. `facts` is needed only for messages.
+ */
+export function canReadMediaVia(ctx: RequestContext, reference: MediaReference, facts: TicketAccessFacts | undefined): boolean {
+  switch (reference.kind) {
+    case "message":
+      return facts !== undefined && canAccessTicket(ctx, reference, facts);
+    case "schedule":
+      return ctx.profile === "admin" || reference.userId === ctx.userId;
+    case "quickMessage":
+      return canSeeQuickMessage(ctx, reference);
+    case "queue":
+      return true;
+  }
+}

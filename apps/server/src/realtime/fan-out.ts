@@ -1,0 +1,174 @@
+import type { Server } from "socket.io";
+import { z } from "zod";
+import {
+  type Connection,
+  type ContactImportProgressPayload,
+  type TicketScope,
+  ZUserListItem,
+  companyEvent,
+  recordEventPayload,
+  rooms,
+  ticketScopes,
+} from "@conversa/shared";
+import type { DomainEvent, TicketAccessRef } from "../events/domain-events.ts";
+import { ticketAudience } from "../modules/tickets/tickets.policy.ts";
+
+const STATUSES = ["open", "pending", "closed"] as const;
+
+/** The rooms of `scopes` qualified by `keys` (every pair). */
+export function visibleRooms(companyId: number, scopes: readonly TicketScope[], keys: readonly string[]): string[] {
+  return scopes.flatMap((scope) => keys.map((key) => rooms.visible(companyId, scope, key)));
+}
+
+/** The rooms of `scopes` whose sockets may open a ticket with this queue and user. */
+function ticketRooms(companyId: number, scopes: readonly TicketScope[], ticket: TicketAccessRef): string[] {
+  return visibleRooms(companyId, scopes, ticketAudience(ticket));
+}
+
+/** A connection as a user-profile account may see it: without the pairing QR code. */
+export function connectionForStaff(connection: Connection): Connection {
+  return { ...connection, qrcode: null };
+}
+
+const ZOwned = z.object({ userId: z.number().nullable() }).loose();
+
+/**
+ * Emits `full` to the company's admins and `staff` (what the HTTP API shows a user-profile account)
+ * to every other socket of the company.
+ */
+function emitByProfile(io: Server, companyId: number, name: string, full: unknown, staff: unknown): void {
+  io.to(rooms.admins(companyId)).emit(name, full);
+  io.to(rooms.company(companyId)).except(rooms.admins(companyId)).emit(name, staff);
+}
+
+function fanOutTicketUpdate(io: Server, event: Extract<DomainEvent, { name: "ticket.updated" }>["payload"]): void {
+  const { companyId, ticket, previousStatus, previousAccess } = event;
+  const name = companyEvent(companyId, "ticket");
+  const before = previousAccess ?? ticket;
+  const nowRooms = ticketRooms(companyId, [ticketScopes.notification, ticketScopes.status(ticket.status), ticketScopes.ticket(ticket.id)], ticket);
+  const leftRooms = previousStatus && previousStatus !== ticket.status ? ticketRooms(companyId, [ticketScopes.status(previousStatus)], before) : [];
+  if (leftRooms.length) io.to(leftRooms).emit(name, { action: "delete", ticketId: ticket.id });
+  const nowKeys = new Set(ticketAudience(ticket));
+  const lostKeys = ticketAudience(before).filter((key) => !nowKeys.has(key));
+  if (lostKeys.length) {
+    // Those who could open the ticket before and no longer can: it leaves their lists and panels.
+    const lostScopes: TicketScope[] = [ticketScopes.any, ticketScopes.notification, ...STATUSES.map(ticketScopes.status)];
+    const lostChat = visibleRooms(companyId, [ticketScopes.ticket(ticket.id)], lostKeys);
+    const stillVisible = visibleRooms(companyId, [ticketScopes.any], [...nowKeys]);
+    io.to([...visibleRooms(companyId, lostScopes, lostKeys), ...lostChat])
+      .except([...stillVisible, ...leftRooms])
+      .emit(name, { action: "delete", ticketId: ticket.id });
+    io.in(lostChat).except(stillVisible).socketsLeave(lostChat);
+  }
+  io.to(nowRooms).emit(name, { action: "update", ticket });
+}
+
+/** Turns a domain event into the emits of spec core §4. Every room is scoped by company. */
+export function fanOut(io: Server, event: DomainEvent): void {
+  switch (event.name) {
+    case "session.replaced": {
+      const { companyId, userId } = event.payload;
+      const room = rooms.user(companyId, userId);
+      io.to(room).emit(companyEvent(companyId, "auth"), { action: "update", user: { id: userId } });
+      io.in(room).disconnectSockets();
+      return;
+    }
+    case "session.ended": {
+      const { companyId, userId } = event.payload;
+      io.in(rooms.user(companyId, userId)).disconnectSockets();
+      return;
+    }
+    case "user.status": {
+      const { companyId, user } = event.payload;
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "user"), { action: "update", user });
+      return;
+    }
+    case "user.access.changed":
+      // Handled by the realtime server itself (it reads the user's new access from the database).
+      return;
+    case "setting.updated": {
+      const { companyId, setting } = event.payload;
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "settings"), { action: "update", setting });
+      return;
+    }
+    case "connection.updated": {
+      const { companyId, connection } = event.payload;
+      const staff = connectionForStaff(connection);
+      emitByProfile(io, companyId, companyEvent(companyId, "whatsappSession"), { action: "update", session: connection }, { action: "update", session: staff });
+      emitByProfile(io, companyId, companyEvent(companyId, "whatsapp"), { action: "update", whatsapp: connection }, { action: "update", whatsapp: staff });
+      return;
+    }
+    case "connection.deleted": {
+      const { companyId, connectionId } = event.payload;
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "whatsapp"), { action: "delete", whatsappId: connectionId });
+      return;
+    }
+    case "ticket.updated":
+      fanOutTicketUpdate(io, event.payload);
+      return;
+    case "ticket.deleted": {
+      const { companyId, ticketId, status } = event.payload;
+      io.to(ticketRooms(companyId, [ticketScopes.status(status), ticketScopes.notification, ticketScopes.ticket(ticketId)], event.payload)).emit(
+        companyEvent(companyId, "ticket"),
+        { action: "delete", ticketId },
+      );
+      return;
+    }
+    case "ticket.read": {
+      const { companyId, ticketId } = event.payload;
+      io.to(ticketRooms(companyId, [ticketScopes.any], event.payload)).emit(companyEvent(companyId, "ticket"), { action: "updateUnread", ticketId });
+      return;
+    }
+    case "message.created": {
+      const { companyId, message, ticket } = event.payload;
+      io.to(ticketRooms(companyId, [ticketScopes.ticket(ticket.id), ticketScopes.notification, ticketScopes.status(ticket.status)], ticket)).emit(
+        companyEvent(companyId, "appMessage"),
+        { action: "create", message, ticket, contact: ticket.contact },
+      );
+      return;
+    }
+    case "message.updated": {
+      const { companyId, message, ticket } = event.payload;
+      io.to(ticketRooms(companyId, [ticketScopes.ticket(ticket.id), ticketScopes.status(ticket.status)], ticket)).emit(companyEvent(companyId, "appMessage"), {
+        action: "update",
+        message,
+      });
+      return;
+    }
+    case "contact.updated": {
+      const { companyId, contact } = event.payload;
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "contact"), { action: "update", contact });
+      return;
+    }
+    case "contact.import.progress": {
+      const { companyId, userId, processed, total } = event.payload;
+      const payload: ContactImportProgressPayload = { action: "import", progress: { processed, total } };
+      io.to(rooms.user(companyId, userId)).emit(companyEvent(companyId, "contact"), payload);
+      return;
+    }
+    case "record.changed": {
+      const { companyId, channel, action, record, userId } = event.payload;
+      const name = companyEvent(companyId, channel);
+      const payload = recordEventPayload(channel, action, record);
+      if (userId !== undefined) {
+        io.to(rooms.user(companyId, userId)).emit(name, payload);
+        return;
+      }
+      if (action !== "delete" && channel === "user") {
+        // Attendants get what GET /users/list shows them; e-mail, flags and the default connection stay with admins.
+        const item = ZUserListItem.safeParse(record);
+        emitByProfile(io, companyId, name, payload, item.success ? recordEventPayload(channel, action, item.data) : { action, user: { id: record.id } });
+        return;
+      }
+      if (action !== "delete" && channel === "schedule") {
+        // A schedule is its owner's and the admins'.
+        const owner = ZOwned.safeParse(record);
+        const ownerId = owner.success ? owner.data.userId : null;
+        io.to(ownerId === null ? [rooms.admins(companyId)] : [rooms.admins(companyId), rooms.user(companyId, ownerId)]).emit(name, payload);
+        return;
+      }
+      io.to(rooms.company(companyId)).emit(name, payload);
+      return;
+    }
+  }
+}
