@@ -141,6 +141,8 @@ export const messages = pgTable(
     index("messages_company_id_idx").on(t.companyId),
     uniqueIndex("messages_connection_wid_unique").on(t.companyId, t.whatsappId, t.wid),
     index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
+    // GET /media finds the message that names a file (to apply its ticket's visibility rule).
+    index("messages_company_media_url_idx").on(t.companyId, t.mediaUrl).where(sql`${t.mediaUrl} is not null`),
   ],
 );
 
