@@ -141,12 +141,12 @@ export async function countOtherSupers(db: Db, exceptId: number): Promise<number
 }
 
 /** The password hash of a user of the company (to check the current password before a change). */
-export async function findPasswordHash(db: Db, companyId: number, id: number): Promise<string | undefined> {
+export async function findPasswordHash(db: Db, companyId: number, id: number): Promise<{ email: string; passwordHash: string } | undefined> {
   const [row] = await db
-    .select({ passwordHash: users.passwordHash })
+    .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, id)));
-  return row?.passwordHash;
+  return row;
 }
 
 /** The plan's user limit of the company; null when the company has no plan. */

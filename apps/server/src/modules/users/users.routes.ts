@@ -22,7 +22,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get("/users/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZUser } } }, (request) => getUser(deps, ctxOf(request), request.params.id));
     app.post("/users", { ...auth, schema: { body: ZCreateUserBody, response: { 200: ZUser } } }, (request) => createUser(deps, ctxOf(request), request.body));
     app.put("/users/:id", { ...auth, schema: { params: ZIdParam, body: ZUpdateUserBody, response: { 200: ZUser } } }, (request) =>
-      updateUser(deps, ctxOf(request), request.params.id, request.body),
+      updateUser(deps, ctxOf(request), request.params.id, request.body, request.ip),
     );
     app.delete("/users/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
       await deleteUser(deps, ctxOf(request), request.params.id);

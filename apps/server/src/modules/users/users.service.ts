@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import type { LoginThrottle } from "../auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
 import { loadTicket } from "../tickets/tickets.repository.ts";
@@ -45,6 +46,8 @@ import {
 export interface UsersDeps {
   db: Db;
   events: DomainEvents;
+  /** The failed-login counters, which also slow guesses of the current password. */
+  auth: { throttle: LoginThrottle };
 }
 
 const notFound = () => new AppError("ERR_NO_USER_FOUND", undefined, "User not found");
@@ -63,6 +66,22 @@ function pgErrorCode(error: unknown): unknown {
 
 /** The e-mail index is global: a race between two companies ends in a unique violation, answered like the check. */
 const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "23505";
+
+/**
+ * Checks the current password a user gives to set a new one. Wrong guesses count like failed logins of
+ * the account from that address (login-throttle.ts), so a stolen open session cannot guess the password
+ * faster than a login could; the session is the owner's device, so only its own pair counter slows it.
+ * Throws ERR_NO_USER_FOUND, ERR_RATE_LIMITED, ERR_WRONG_PASSWORD.
+ */
+async function checkCurrentPassword(deps: UsersDeps, companyId: number, id: number, currentPassword: string | undefined, clientAddress: string): Promise<void> {
+  const stored = await findPasswordHash(deps.db, companyId, id);
+  if (stored === undefined) throw notFound();
+  const attempt = { email: stored.email, clientAddress, knownDevice: true };
+  const { retryAfterMs } = await deps.auth.throttle.begin(attempt, new Date());
+  if (retryAfterMs > 0) throw new AppError("ERR_RATE_LIMITED", { retryAfter: Math.ceil(retryAfterMs / 1000) });
+  if (currentPassword === undefined || !(await verifyPassword(stored.passwordHash, currentPassword))) throw wrongPassword();
+  await deps.auth.throttle.succeeded(attempt);
+}
 
 async function requireUser(deps: UsersDeps, companyId: number, id: number): Promise<User> {
   const user = await findUser(deps.db, companyId, id);
@@ -146,17 +165,13 @@ export async function createUser(deps: UsersDeps, ctx: RequestContext, body: Cre
  * user's own company. A user setting their own password gives the current one. A new password set by
  * someone else ends the user's session; one set by the user themselves keeps the current session (login
  * already ends any other). The company's last admin and the installation's last super user cannot be demoted.
- * Throws ERR_NO_PERMISSION, ERR_NO_USER_FOUND, ERR_WRONG_PASSWORD, ERR_EMAIL_ALREADY_EXISTS, ERR_LAST_ADMIN,
- * ERR_LAST_SUPER, ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND.
+ * Throws ERR_NO_PERMISSION, ERR_NO_USER_FOUND, ERR_WRONG_PASSWORD, ERR_RATE_LIMITED, ERR_EMAIL_ALREADY_EXISTS,
+ * ERR_LAST_ADMIN, ERR_LAST_SUPER, ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND.
  */
-export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: number, body: UpdateUserBody): Promise<User> {
+export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: number, body: UpdateUserBody, clientAddress: string): Promise<User> {
   if (!canEditUser(ctx, id) || !keepsCompany(ctx.companyId, body.companyId)) throw noPermission();
   const { companyId } = ctx;
-  if (needsCurrentPassword(ctx, id, body)) {
-    const storedHash = await findPasswordHash(deps.db, companyId, id);
-    if (storedHash === undefined) throw notFound();
-    if (body.currentPassword === undefined || !(await verifyPassword(storedHash, body.currentPassword))) throw wrongPassword();
-  }
+  if (needsCurrentPassword(ctx, id, body)) await checkCurrentPassword(deps, companyId, id, body.currentPassword, clientAddress);
   const queueIds = body.queueIds === undefined ? undefined : [...new Set(body.queueIds)];
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
   const endsSessions = passwordHash !== undefined && id !== ctx.userId;

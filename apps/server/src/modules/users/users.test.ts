@@ -372,6 +372,20 @@ describe("changing one's own password", () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it("slows guesses of the current password like failed logins: after six wrong ones in a row the next waits", async () => {
+    const before = await rowsOf(a.company.id);
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      const response = await send("PUT", `/users/${a.agent.id}`, a.agentToken, ownBody({ currentPassword: `guess-${attempt}` }));
+      expect(response.json()).toMatchObject({ error: "ERR_WRONG_PASSWORD" });
+    }
+    const throttled = await send("PUT", `/users/${a.agent.id}`, a.agentToken, ownBody({ currentPassword: DEFAULT_PASSWORD }));
+
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toMatchObject({ error: "ERR_RATE_LIMITED" });
+    expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await rowsOf(a.company.id)).toEqual(before);
+  });
+
   it("needs no current password when the password is left out or empty", async () => {
     const response = await send("PUT", `/users/${a.agent.id}`, a.agentToken, ownBody({ name: "Beto Novo", password: "" }));
 
