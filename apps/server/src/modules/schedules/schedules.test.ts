@@ -337,7 +337,7 @@ async function twoQueues() {
 const rangeQuery = () => `start=${encodeURIComponent(new Date().toISOString())}&end=${encodeURIComponent(inHours(24 * 30))}`;
 
 describe("schedules and the queues a user may open", () => {
-  it("refuses an attendant a schedule for a contact of a queue she may not open, and saves nothing", async () => {
+  it("refuses an attendant a schedule for a contact of a queue she may not open, saving nothing, and accepts one for her queue's or a new contact", async () => {
     const q = await twoQueues();
     for (const contact of [q.supportNow, q.supportBefore]) {
       const response = await postSchedule(a.agentToken, { body: "Lembrete de pagamento", sendAt: inHours(1), contactId: contact.id });
@@ -346,10 +346,6 @@ describe("schedules and the queues a user may open", () => {
     }
     expect(await t.db.select().from(schedules)).toHaveLength(0);
     expect(scheduleEvents(a.company.id)).toEqual([]);
-  });
-
-  it("lets an attendant schedule for contacts of her queue or without a ticket, and an admin for any", async () => {
-    const q = await twoQueues();
     expect((await postSchedule(a.agentToken, { body: "Lembrete de Vendas", sendAt: inHours(1), contactId: q.salesNow.id })).statusCode).toBe(200);
     expect((await postSchedule(a.agentToken, { body: "Primeiro contato", sendAt: inHours(1), contactId: q.nobody.id })).statusCode).toBe(200);
     expect((await postSchedule(a.adminToken, { body: "Lembrete do admin", sendAt: inHours(1), contactId: q.supportNow.id })).statusCode).toBe(200);
