@@ -90,6 +90,10 @@ export const ERROR_CODES = {
   ERR_IMPORT_UNREADABLE: 400,
   /** Contact import: reading the spreadsheet took longer than allowed and was stopped. */
   ERR_IMPORT_TIMEOUT: 400,
+  /** A promptId that names no AI prompt of the company (none can be stored yet). */
+  ERR_NO_PROMPT_FOUND: 404,
+  /** An integrationId that names no integration of the company (none can be stored yet). */
+  ERR_NO_INTEGRATION_FOUND: 404,
   /** The database cannot be reached right now (restarting, network down): the request can be tried again shortly. */
   ERR_SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;

@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   "tickets:spy": ["admin"],
   /** Mark a tag as a kanban lane, or unmark it (spec admin §5, §6). */
   "tags:kanban": ["admin"],
+  /** Create, rename, recolour and delete the company's tags; every user lists them and applies them to tickets she may open. */
+  "tags:manage": ["admin"],
   /** Edit or delete a shared (geral) quick reply created by someone else. */
   "quick-messages:editShared": ["admin"],
   "queues-page:edit": ["admin"],

@@ -4,7 +4,7 @@ import { ChannelNotConnectedError } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
 import { contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
-import { findMessageRow, loadMessage } from "../modules/messages/messages.repository.ts";
+import { findConversationMessage, findMessageRow, loadMessage } from "../modules/messages/messages.repository.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { SEND_MESSAGE_JOB } from "./jobs.ts";
@@ -119,12 +119,13 @@ export async function runSendMessageJob(deps: EngineDeps, payload: { companyId: 
   if (row.whatsappId === null) return markFailed(deps, companyId, messageId, "The ticket has no connection");
 
   const [target] = await deps.db
-    .select({ number: contacts.number, isGroup: contacts.isGroup })
+    .select({ contactId: tickets.contactId, number: contacts.number, isGroup: contacts.isGroup })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, row.ticketId)));
   if (!target) return markFailed(deps, companyId, messageId, "The ticket's contact is gone");
-  const quoted = row.quotedMsgId ? await findMessageRow(deps.db, companyId, row.quotedMsgId) : undefined;
+  // Only a message of the same conversation is ever sent as the quote.
+  const quoted = row.quotedMsgId ? (await findConversationMessage(deps.db, companyId, row.quotedMsgId, { contactId: target.contactId, whatsappId: row.whatsappId }))?.message : undefined;
   const mediaFile = row.mediaUrl ? await deps.media.resolve(companyId, row.mediaUrl) : undefined;
   if (row.mediaUrl && !mediaFile) return markFailed(deps, companyId, messageId, "The media file is missing");
   const isVoice = typeof row.data === "object" && row.data !== null && "voice" in row.data;

@@ -75,6 +75,9 @@ const ADMIN_ONLY: Record<string, string> = {
   "DELETE /queue-options/:id": "queues-page:edit",
   "POST /queue-options/:id/media-upload": "queues-page:edit",
   "DELETE /queue-options/:id/media-upload": "queues-page:edit",
+  "POST /tags": "tags:manage",
+  "PUT /tags/:id": "tags:manage",
+  "DELETE /tags/:id": "tags:manage",
 };
 
 const AUTHENTICATED = [...ROUTES.values()].filter((route) => !PUBLIC_ROUTES[keyOf(route)]).map(keyOf);

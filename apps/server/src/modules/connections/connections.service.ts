@@ -3,6 +3,7 @@ import type { ChannelManager } from "../../channels/channel-manager.ts";
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { assertReferencesExist } from "../../lib/references.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
 import {
@@ -140,11 +141,13 @@ export async function getConnection(deps: ConnectionsDeps, ctx: RequestContext, 
 /**
  * Creates a connection and starts its session (a start failure is logged; the connection stays,
  * DISCONNECTED). The company's first connection becomes its default; a new default un-defaults the others.
+ * A non-null promptId must name a prompt of the company (none can exist yet).
  * Throws ERR_NO_PERMISSION, ERR_CONNECTION_LIMIT, ERR_DUPLICATED_CONNECTION, ERR_NO_QUEUE_FOUND,
- * ERR_WAPP_GREETING_REQUIRED.
+ * ERR_WAPP_GREETING_REQUIRED, ERR_NO_PROMPT_FOUND.
  */
 export async function createConnection(deps: ConnectionsDeps, ctx: RequestContext, body: ConnectionBody): Promise<Connection> {
   if (!canAddConnection(ctx)) throw noPermission();
+  await assertReferencesExist(deps.db, ctx.companyId, { promptId: body.promptId });
   const { companyId } = ctx;
   const queueIds = [...new Set(body.queueIds ?? [])];
   const { id, undefaulted } = await deps.db.transaction(async (tx) => {
@@ -169,11 +172,13 @@ export async function createConnection(deps: ConnectionsDeps, ctx: RequestContex
 /**
  * Changes a connection; `queueIds`, when given, replace its queues. Un-defaulting the default
  * connection is refused; making one default un-defaults the others. A changed provider restarts the session.
+ * A non-null promptId must name a prompt of the company (none can exist yet).
  * Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND, ERR_NO_OTHER_WHATSAPP, ERR_DUPLICATED_CONNECTION,
- * ERR_NO_QUEUE_FOUND, ERR_WAPP_GREETING_REQUIRED.
+ * ERR_NO_QUEUE_FOUND, ERR_WAPP_GREETING_REQUIRED, ERR_NO_PROMPT_FOUND.
  */
 export async function updateConnection(deps: ConnectionsDeps, ctx: RequestContext, id: number, body: ConnectionBody): Promise<Connection> {
   if (!canEditOrDeleteConnection(ctx)) throw noPermission();
+  await assertReferencesExist(deps.db, ctx.companyId, { promptId: body.promptId });
   const { companyId } = ctx;
   const { undefaulted, providerChanged } = await deps.db.transaction(async (tx) => {
     await lockCompanyConnections(tx, companyId);

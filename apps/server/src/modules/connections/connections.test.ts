@@ -322,6 +322,18 @@ describe("PUT /whatsapp/:id", () => {
     expect(updatedIds(a.company.id)).toEqual([id]);
   });
 
+  it("refuses a promptId that names no prompt of the company, on create and update, and writes nothing", async () => {
+    const a = await createTenant(t.app, t.db);
+    const id = await createConnection(a, { name: "Loja" });
+    const created = await post(a, { name: "Com prompt", promptId: 3 });
+    expect(created.statusCode).toBe(404);
+    expect(created.json()).toMatchObject({ error: "ERR_NO_PROMPT_FOUND" });
+    const updated = await t.app.inject({ method: "PUT", url: `/whatsapp/${id}`, headers: bearer(a.adminToken), payload: { name: "Loja Centro", promptId: 3 } });
+    expect(updated.json()).toMatchObject({ error: "ERR_NO_PROMPT_FOUND" });
+    const rows = await t.db.select().from(connections).where(eq(connections.companyId, a.company.id));
+    expect(rows.map((row) => [row.name, row.promptId])).toEqual([["Loja", null]]);
+  });
+
   it("keeps the queues when queueIds is left out, and still requires the greeting they need", async () => {
     const a = await createTenant(t.app, t.db);
     const vendas = await createQueue(a.company.id, "Vendas", "#00ff00");

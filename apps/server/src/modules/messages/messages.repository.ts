@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Message, ZSendStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { contacts, messages, tickets } from "../../db/schema/index.ts";
@@ -75,6 +75,33 @@ export async function findMessageRow(db: Db, companyId: number, id: number): Pro
   return row;
 }
 
+/** The tickets of one conversation: the contact's tickets on the same connection (or without one, like the given ticket). */
+function conversationTickets(companyId: number, conversation: { contactId: number; whatsappId: number | null }): SQL | undefined {
+  return and(
+    eq(tickets.companyId, companyId),
+    eq(tickets.contactId, conversation.contactId),
+    conversation.whatsappId === null ? sql`${tickets.whatsappId} is null` : eq(tickets.whatsappId, conversation.whatsappId),
+  );
+}
+
+/**
+ * A message of the company only if it belongs to the given conversation (any ticket of the same contact
+ * on the same connection), with the ticket it is in: what a quote may point at.
+ */
+export async function findConversationMessage(
+  db: Db,
+  companyId: number,
+  id: number,
+  conversation: { contactId: number; whatsappId: number | null },
+): Promise<{ message: MessageRow; ticket: { userId: number | null; queueId: number | null } } | undefined> {
+  const [row] = await db
+    .select({ message: messages, ticket: { userId: tickets.userId, queueId: tickets.queueId } })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id), conversationTickets(companyId, conversation)));
+  return row;
+}
+
 export async function findMessageByWid(db: Db, companyId: number, connectionId: number, wid: string): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()
@@ -87,20 +114,18 @@ export const MESSAGES_PAGE_SIZE = 20;
 
 /**
  * One page of a conversation, newest page first, across the tickets of the same contact and connection
- * (earlier tickets stay visible; the web app draws dividers where ticketId changes).
+ * (earlier tickets stay visible; the web app draws dividers where ticketId changes). `visible` is the
+ * actor's ticket visibility (ticketAccessCondition): earlier tickets the actor may not open are left out
+ * in the query itself, so pages and count stay right.
  */
 export async function listConversationPage(
   db: Db,
   companyId: number,
   ticket: { contactId: number; whatsappId: number | null },
   pageNumber: number,
+  visible?: SQL,
 ): Promise<{ rows: MessageRow[]; count: number }> {
-  const sameConversation = and(
-    eq(tickets.companyId, companyId),
-    eq(tickets.contactId, ticket.contactId),
-    ticket.whatsappId === null ? sql`${tickets.whatsappId} is null` : eq(tickets.whatsappId, ticket.whatsappId),
-  );
-  const ticketIds = db.select({ id: tickets.id }).from(tickets).where(sameConversation);
+  const ticketIds = db.select({ id: tickets.id }).from(tickets).where(and(conversationTickets(companyId, ticket), visible));
   const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
   const [rows, [total]] = await Promise.all([
     db

@@ -7,9 +7,10 @@ import { publishMessageUpdate, queueOutboundMessage } from "../../engine/outboun
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
-import { findAccessibleTicket } from "../tickets/tickets.access.ts";
+import { accessFactsOf, findAccessibleTicket, mayOpenTicket } from "../tickets/tickets.access.ts";
+import { ticketAccessCondition } from "../tickets/tickets.list.ts";
 import type { TicketRow } from "../tickets/tickets.repository.ts";
-import { MESSAGES_PAGE_SIZE, findMessageRow, listConversationPage, loadMessages } from "./messages.repository.ts";
+import { MESSAGES_PAGE_SIZE, findConversationMessage, findMessageRow, listConversationPage, loadMessages } from "./messages.repository.ts";
 
 export interface MessagesPage {
   messages: Message[];
@@ -39,11 +40,12 @@ async function markTicketRead(deps: EngineDeps, ticket: TicketRow): Promise<void
 
 /**
  * A page of a ticket's conversation (newest page first, earlier tickets of the same contact and connection
- * included); the first page also marks the ticket read. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION.
+ * that the actor may open included); the first page also marks the ticket read. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION.
  */
 export async function listMessages(deps: EngineDeps, ctx: RequestContext, ticketId: number, pageNumber: number): Promise<MessagesPage> {
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);
-  const { rows, count } = await listConversationPage(deps.db, ctx.companyId, ticket, pageNumber);
+  const visible = ticketAccessCondition(ctx, await accessFactsOf(deps.db, ctx));
+  const { rows, count } = await listConversationPage(deps.db, ctx.companyId, ticket, pageNumber, visible);
   if (pageNumber === 1) await markTicketRead(deps, ticket);
   return {
     messages: await loadMessages(deps.db, ctx.companyId, rows),
@@ -51,6 +53,17 @@ export async function listMessages(deps: EngineDeps, ctx: RequestContext, ticket
     count,
     hasMore: pageNumber * MESSAGES_PAGE_SIZE < count,
   };
+}
+
+/**
+ * A message the actor may quote in a ticket: one of the same conversation (the same contact on the same
+ * connection, in any of its tickets) whose ticket the actor may open. Anything else answers as missing,
+ * so a quote never reveals or forwards a message of another conversation. Throws ERR_NO_MESSAGE_FOUND.
+ */
+async function quotableMessageId(deps: EngineDeps, ctx: RequestContext, ticket: TicketRow, messageId: number): Promise<number> {
+  const quoted = await findConversationMessage(deps.db, ctx.companyId, messageId, ticket);
+  if (!quoted || !(await mayOpenTicket(deps.db, ctx, quoted.ticket))) throw new AppError("ERR_NO_MESSAGE_FOUND");
+  return quoted.message.id;
 }
 
 export interface SendInput {
@@ -70,12 +83,7 @@ export async function sendMessage(deps: EngineDeps, ctx: RequestContext, ticketI
   if (ticket.status !== "open") throw new AppError("ERR_TICKET_NOT_OPEN");
   const text = input.body.body.trim();
   if (!text && input.media.length === 0) throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/body", message: "Empty message" }], "A message needs text or media");
-  let quotedMsgId: number | null = null;
-  if (input.body.quotedMsg) {
-    const quoted = await findMessageRow(deps.db, ctx.companyId, input.body.quotedMsg.id);
-    if (!quoted) throw new AppError("ERR_NO_MESSAGE_FOUND");
-    quotedMsgId = quoted.id;
-  }
+  const quotedMsgId = input.body.quotedMsg ? await quotableMessageId(deps, ctx, ticket, input.body.quotedMsg.id) : null;
   let body = text;
   if (body && input.body.signMessage) {
     const [user] = await deps.db.select({ name: users.name }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, ctx.userId)));

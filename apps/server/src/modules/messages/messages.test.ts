@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { connections, messages, tickets } from "../../db/schema/index.ts";
+import { connections, contacts, messages, tickets, userQueues } from "../../db/schema/index.ts";
 import { acceptTicket } from "../../engine/lifecycle.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
-import { type FakeDriver, attachFakeDriver, createConnectionRow, eventually, inbound } from "../../../test/engine-harness.ts";
+import { type FakeDriver, attachFakeDriver, createConnectionRow, createQueue, eventually, inbound } from "../../../test/engine-harness.ts";
 import { bearer, createTenant } from "../../../test/factories.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082", "hex");
@@ -152,5 +152,99 @@ describe("DELETE /messages/:id", () => {
     expect(own.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
     const other = await t.app.inject({ method: "DELETE", url: `/messages/${customer!.id}`, headers: bearer(b.adminToken) });
     expect(other.json()).toMatchObject({ error: "ERR_NO_MESSAGE_FOUND" });
+  });
+});
+
+/**
+ * Queues Vendas and Suporte; the agent works in Vendas only. The ticket of beforeEach becomes the agent's
+ * open ticket in Vendas; the same contact has an earlier Vendas conversation and an earlier Suporte one on
+ * the same connection, one on another connection, and another contact has a Suporte ticket.
+ */
+async function conversations() {
+  const vendas = await createQueue(t.db, a.company.id, { name: "Vendas" });
+  const suporte = await createQueue(t.db, a.company.id, { name: "Suporte" });
+  await t.db.insert(userQueues).values({ companyId: a.company.id, userId: a.agent.id, queueId: vendas.id });
+  await t.db.update(tickets).set({ queueId: vendas.id, userId: a.agent.id, status: "open" }).where(eq(tickets.id, ticketId));
+  const [current] = await t.db.select().from(tickets).where(eq(tickets.id, ticketId));
+  const contactId = current!.contactId;
+  const other = await createConnectionRow(t.db, a.company.id);
+  const [stranger] = await t.db.insert(contacts).values({ companyId: a.company.id, name: "Cliente do Suporte", number: "5511966660099" }).returning();
+  const hour = 3_600_000;
+  const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * hour);
+  async function pastTicket(values: { contactId: number; whatsappId: number; queueId: number; status?: string; userId?: number | null }, body: string, hoursAgo: number) {
+    const [row] = await t.db
+      .insert(tickets)
+      .values({ companyId: a.company.id, status: "closed", userId: null, createdAt: at(hoursAgo), updatedAt: at(hoursAgo), ...values })
+      .returning();
+    const [message] = await t.db
+      .insert(messages)
+      .values({ companyId: a.company.id, ticketId: row!.id, contactId: values.contactId, whatsappId: values.whatsappId, wid: `WID-PAST-${hoursAgo}`, body, fromMe: false, read: true, createdAt: at(hoursAgo), updatedAt: at(hoursAgo) })
+      .returning();
+    return { ticket: row!, message: message! };
+  }
+  const earlierSales = await pastTicket({ contactId, whatsappId: connectionId, queueId: vendas.id }, "Conversa antiga de Vendas", 30);
+  const earlierSupport = await pastTicket({ contactId, whatsappId: connectionId, queueId: suporte.id }, "SEGREDO da conversa antiga do Suporte", 20);
+  const otherConnection = await pastTicket({ contactId, whatsappId: other.id, queueId: vendas.id }, "Conversa pela outra conexão", 10);
+  const strangerSupport = await pastTicket({ contactId: stranger!.id, whatsappId: connectionId, queueId: suporte.id, status: "open", userId: a.admin.id }, "SEGREDO do Suporte", 5);
+  const [own] = await t.db.select().from(messages).where(eq(messages.ticketId, ticketId));
+  return { vendas, suporte, earlierSales, earlierSupport, otherConnection, strangerSupport, own: own! };
+}
+
+async function storedMessageCount() {
+  return (await t.db.select().from(messages).where(eq(messages.companyId, a.company.id))).length;
+}
+
+describe("POST /messages/:ticketId with a quote", () => {
+  it("refuses a quote of another conversation with ERR_NO_MESSAGE_FOUND, without revealing or storing anything, and quotes one of the same conversation", async () => {
+    const c = await conversations();
+    const before = await storedMessageCount();
+    for (const quoted of [c.strangerSupport.message, c.otherConnection.message, c.earlierSupport.message]) {
+      const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.agentToken), payload: { body: "Veja isto", quotedMsg: { id: quoted.id } } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: "ERR_NO_MESSAGE_FOUND" });
+      expect(response.body).not.toContain("SEGREDO");
+    }
+    // An admin may open every ticket, yet a quote still has to be of the same conversation.
+    const admin = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload: { body: "Veja isto", quotedMsg: { id: c.strangerSupport.message.id } } });
+    expect(admin.json()).toMatchObject({ error: "ERR_NO_MESSAGE_FOUND" });
+    expect(await storedMessageCount()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(driver.sent).toHaveLength(0);
+    for (const quoted of [c.own, c.earlierSales.message]) {
+      const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.agentToken), payload: { body: "Respondendo", quotedMsg: { id: quoted.id } } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([expect.objectContaining({ quotedMsg: expect.objectContaining({ id: quoted.id, body: quoted.body }) })]);
+    }
+    const adminQuote = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload: { body: "Do suporte", quotedMsg: { id: c.earlierSupport.message.id } } });
+    expect(adminQuote.statusCode).toBe(200);
+    await eventually(() => driver.sent.length, (n) => n >= 3);
+    expect(driver.sent.map((m) => m.quoted?.body).sort()).toEqual(["Conversa antiga de Vendas", "Olá, tudo bem?", "SEGREDO da conversa antiga do Suporte"]);
+  });
+});
+
+describe("GET /messages/:ticketId: earlier conversations", () => {
+  it("shows an attendant only the earlier tickets she may open, with the count and pages to match", async () => {
+    const c = await conversations();
+    const agent = await t.app.inject({ method: "GET", url: `/messages/${ticketId}`, headers: bearer(a.agentToken) });
+    expect(agent.statusCode).toBe(200);
+    expect(agent.json()).toMatchObject({ count: 2, hasMore: false });
+    expect(agent.json().messages.map((m: { body: string }) => m.body)).toEqual(["Conversa antiga de Vendas", "Olá, tudo bem?"]);
+    expect(agent.body).not.toContain("SEGREDO");
+
+    const admin = await t.app.inject({ method: "GET", url: `/messages/${ticketId}`, headers: bearer(a.adminToken) });
+    expect(admin.json().messages.map((m: { body: string }) => m.body)).toEqual(["Conversa antiga de Vendas", c.earlierSupport.message.body, "Olá, tudo bem?"]);
+  });
+
+  it("keeps the pages right when the hidden earlier ticket has many messages", async () => {
+    const c = await conversations();
+    const old = new Date(Date.now() - 40 * 3_600_000);
+    await t.db.insert(messages).values(
+      Array.from({ length: 25 }, (_, i) => ({ companyId: a.company.id, ticketId: c.earlierSupport.ticket.id, contactId: c.earlierSupport.ticket.contactId, whatsappId: connectionId, body: `SEGREDO ${i}`, fromMe: false, read: true, createdAt: new Date(old.getTime() + i * 1000) })),
+    );
+    const page = await t.app.inject({ method: "GET", url: `/messages/${ticketId}?pageNumber=1`, headers: bearer(a.agentToken) });
+    expect(page.json()).toMatchObject({ count: 2, hasMore: false });
+    expect(page.json().messages).toHaveLength(2);
+    const second = await t.app.inject({ method: "GET", url: `/messages/${ticketId}?pageNumber=2`, headers: bearer(a.agentToken) });
+    expect(second.json().messages).toEqual([]);
   });
 });

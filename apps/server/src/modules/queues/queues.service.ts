@@ -2,6 +2,7 @@ import type { ListQueuesPage, Queue, QueueBody, QueueDetail } from "@conversa/sh
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { assertReferencesExist } from "../../lib/references.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { MediaStore, StoredMedia } from "../../media/media-store.ts";
 import { canEditQueues, fitsQueueLimit } from "./queues.policy.ts";
@@ -93,11 +94,14 @@ export async function getQueue(deps: QueuesDeps, ctx: RequestContext, id: number
 }
 
 /**
- * Creates a queue within the plan's queue limit. Integration, prompt and store are not stored (none exist yet).
- * Throws ERR_NO_PERMISSION, ERR_QUEUE_LIMIT, ERR_QUEUE_NAME_ALREADY_EXISTS, ERR_QUEUE_COLOR_ALREADY_EXISTS.
+ * Creates a queue within the plan's queue limit. Integration, prompt and store are not stored (none exist
+ * yet); a non-null integrationId or promptId is refused.
+ * Throws ERR_NO_PERMISSION, ERR_QUEUE_LIMIT, ERR_QUEUE_NAME_ALREADY_EXISTS, ERR_QUEUE_COLOR_ALREADY_EXISTS,
+ * ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND.
  */
 export async function createQueue(deps: QueuesDeps, ctx: RequestContext, body: QueueBody): Promise<QueueDetail> {
   assertCanEdit(ctx);
+  await assertReferencesExist(deps.db, ctx.companyId, body);
   const { companyId } = ctx;
   const values: QueueValues = {
     name: body.name,
@@ -122,11 +126,14 @@ export async function createQueue(deps: QueuesDeps, ctx: RequestContext, body: Q
 }
 
 /**
- * Changes a queue; optional fields left out keep their stored value (the hours too).
- * Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND, ERR_QUEUE_NAME_ALREADY_EXISTS, ERR_QUEUE_COLOR_ALREADY_EXISTS.
+ * Changes a queue; optional fields left out keep their stored value (the hours too). A non-null
+ * integrationId or promptId is refused (none exist yet).
+ * Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND, ERR_QUEUE_NAME_ALREADY_EXISTS, ERR_QUEUE_COLOR_ALREADY_EXISTS,
+ * ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND.
  */
 export async function updateQueue(deps: QueuesDeps, ctx: RequestContext, id: number, body: QueueBody): Promise<QueueDetail> {
   assertCanEdit(ctx);
+  await assertReferencesExist(deps.db, ctx.companyId, body);
   const { companyId } = ctx;
   await mapUniqueViolation(() =>
     deps.db.transaction(async (tx) => {

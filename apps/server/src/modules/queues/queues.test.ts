@@ -141,15 +141,15 @@ describe("POST /queue", () => {
       outOfHoursMessage: "Fechado",
       orderQueue: 3,
       schedules: weekdays,
-      integrationId: 7,
-      promptId: 8,
+      integrationId: null,
+      promptId: null,
       storeId: 9,
     });
 
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ name: "Financeiro", color: "#AD1457", greetingMessage: "Olá do financeiro", outOfHoursMessage: "Fechado", orderQueue: 3, schedules: weekdays });
-    // No integrations, prompts or stores exist yet: the references are not kept.
+    // No stores exist yet: the reference is not kept.
     expect(body).toMatchObject({ integrationId: null, promptId: null, storeId: null, mediaPath: null });
     const [row] = await t.db.select().from(queues).where(eq(queues.id, body.id));
     expect(row).toMatchObject({ companyId: a.company.id, name: "Financeiro", schedules: weekdays });
@@ -217,6 +217,23 @@ describe("POST /queue", () => {
 
   it("answers 401 without a session", async () => {
     expect((await t.app.inject({ method: "POST", url: "/queue", payload: { name: "Vendas", color: "#00ff00" } })).statusCode).toBe(401);
+  });
+});
+
+describe("POST and PUT /queue: promptId and integrationId", () => {
+  it("refuses a prompt or an integration that does not exist, and writes nothing", async () => {
+    const a = await createTenant(t.app, t.db);
+    const prompt = await post(a, { name: "Financeiro", color: "#AD1457", promptId: 8 });
+    expect(prompt.statusCode).toBe(404);
+    expect(prompt.json()).toMatchObject({ error: "ERR_NO_PROMPT_FOUND" });
+    const integration = await post(a, { name: "Financeiro", color: "#AD1457", integrationId: 7 });
+    expect(integration.json()).toMatchObject({ error: "ERR_NO_INTEGRATION_FOUND" });
+    expect(await t.db.select().from(queues).where(eq(queues.companyId, a.company.id))).toHaveLength(0);
+
+    const queue = await insertQueue(a.company.id, "Vendas", "#00ff00");
+    const put = await t.app.inject({ method: "PUT", url: `/queue/${queue.id}`, headers: bearer(a.adminToken), payload: { name: "Vendas 2", color: "#00ff00", promptId: 1 } });
+    expect(put.json()).toMatchObject({ error: "ERR_NO_PROMPT_FOUND" });
+    expect((await t.db.select().from(queues).where(eq(queues.id, queue.id)))[0]!.name).toBe("Vendas");
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { contacts, messages, schedules, tickets } from "../../db/schema/index.ts";
+import { contacts, messages, queues, schedules, tickets, userQueues } from "../../db/schema/index.ts";
 import { DomainEvents } from "../../events/domain-events.ts";
 import { type Platform, createPlatform } from "../../platform.ts";
 import { type TestApp, buildTestApp, testConfig } from "../../../test/build-test-app.ts";
@@ -55,7 +55,8 @@ async function scheduleRow(app: TestApp, id: number) {
 describe("the schedules.send job", () => {
   it("sends at sendAt through the contact's open ticket, once, and records it", async () => {
     const { app, tenant, contactId, driver } = await setUp();
-    const [ticket] = await app.db.select().from(tickets).where(eq(tickets.contactId, contactId));
+    // The agent's own conversation: she may open it, so her schedule is written into it as hers.
+    const [ticket] = await app.db.update(tickets).set({ status: "open", userId: tenant.agent.id }).where(eq(tickets.contactId, contactId)).returning();
     const sendAt = secondsFromNow(2);
     const id = await postSchedule(app, tenant.agentToken, { body: "Seu orçamento está pronto!", sendAt, contactId });
 
@@ -157,6 +158,41 @@ describe("the schedules.send job", () => {
 
     const stored = await app.db.select().from(messages).where(and(eq(messages.companyId, tenant.company.id), eq(messages.body, "Uma vez só, por favor")));
     expect(stored).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("the schedules.send job and the queues its author may open", () => {
+  it("marks the schedule ERRO, writes nothing and assigns nothing when the contact's ticket moved to a queue its author may not open", async () => {
+    const { app, tenant, contactId, driver } = await setUp();
+    const [vendas, suporte] = await app.db
+      .insert(queues)
+      .values([
+        { companyId: tenant.company.id, name: "Vendas", color: "#00ff00" },
+        { companyId: tenant.company.id, name: "Suporte", color: "#0000ff" },
+      ])
+      .returning();
+    await app.db.insert(userQueues).values({ companyId: tenant.company.id, userId: tenant.agent.id, queueId: vendas!.id });
+    const [ticket] = await app.db.update(tickets).set({ queueId: vendas!.id }).where(eq(tickets.contactId, contactId)).returning();
+    const sendAt = secondsFromNow(3600);
+    const moved = await postSchedule(app, tenant.agentToken, { body: "Sua proposta de Vendas", sendAt, contactId });
+    const stays = await postSchedule(app, tenant.agentToken, { body: "Outra proposta de Vendas", sendAt, contactId });
+    const deps = app.platform.engine.deps;
+
+    // While the ticket is in Vendas, her schedule goes into it, without giving her the ticket.
+    await runSendScheduleJob(deps, { companyId: tenant.company.id, scheduleId: stays, sendAt }, { retryCount: 0 });
+    expect(await scheduleRow(app, stays)).toMatchObject({ status: "ENVIADA", ticketId: ticket!.id });
+
+    await app.db.update(tickets).set({ queueId: suporte!.id }).where(eq(tickets.id, ticket!.id));
+    await runSendScheduleJob(deps, { companyId: tenant.company.id, scheduleId: moved, sendAt }, { retryCount: 0 });
+
+    expect(await scheduleRow(app, moved)).toMatchObject({ status: "ERRO", sentAt: null, ticketId: null });
+    const written = await app.db.select().from(messages).where(and(eq(messages.companyId, tenant.company.id), eq(messages.fromMe, true)));
+    expect(written.map((m) => m.body)).toEqual(["Outra proposta de Vendas"]);
+    const [after] = await app.db.select().from(tickets).where(eq(tickets.contactId, contactId));
+    expect(after).toMatchObject({ id: ticket!.id, queueId: suporte!.id, userId: null, status: "pending" });
+    await eventually(() => driver!.sent.length, (n) => n >= 1, 30_000);
+    await sleep(1000);
+    expect(driver!.bodies()).toEqual(["Outra proposta de Vendas"]);
   }, 60_000);
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { type ListSchedulesQuery, SCHEDULES_PAGE_SIZE, type Schedule, ZScheduleStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { connections, contacts, schedules, tickets, users } from "../../db/schema/index.ts";
@@ -39,11 +39,38 @@ function joined(db: Db) {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A page of the company's schedules whose sendAt lies in [start, end), earliest first. */
-export async function listScheduleRows(db: Db, companyId: number, query: ListSchedulesQuery): Promise<{ schedules: Schedule[]; count: number }> {
+const activeStatus = inArray(tickets.status, ["open", "pending"]);
+
+/**
+ * canReachContact (schedules.policy.ts) as a condition on a contact id column: `visible` is the actor's
+ * ticket visibility (ticketAccessCondition), undefined for an admin, who reaches every contact.
+ */
+export function reachableContactCondition(companyId: number, contactId: AnyColumn, visible: SQL | undefined): SQL | undefined {
+  if (visible === undefined) return undefined;
+  const ofContact = and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId));
+  // coalesce: the visibility of a ticket without a user is NULL rather than false where it does not hold.
+  const latestVisible = sql`(select coalesce(${visible}, false) from ${tickets} where ${ofContact} order by ${tickets.updatedAt} desc, ${tickets.id} desc limit 1)`;
+  return or(
+    exists(sql`(select 1 from ${tickets} where ${and(ofContact, activeStatus, visible)})`),
+    and(notExists(sql`(select 1 from ${tickets} where ${and(ofContact, activeStatus)})`), sql`coalesce(${latestVisible}, true)`),
+  );
+}
+
+/** The schedules a user-profile account may see: her own, and those of contacts she may reach. */
+export function visibleSchedulesCondition(companyId: number, userId: number, visible: SQL | undefined): SQL | undefined {
+  const reachable = reachableContactCondition(companyId, schedules.contactId, visible);
+  return reachable === undefined ? undefined : or(eq(schedules.userId, userId), reachable);
+}
+
+/**
+ * A page of the company's schedules whose sendAt lies in [start, end), earliest first. `visible`, when
+ * given, keeps only the schedules the actor may see (her own, or of a contact she may reach).
+ */
+export async function listScheduleRows(db: Db, companyId: number, query: ListSchedulesQuery, visible?: SQL): Promise<{ schedules: Schedule[]; count: number }> {
   const term = query.searchParam?.trim().toLowerCase();
   const where = and(
     eq(schedules.companyId, companyId),
+    visible,
     gte(schedules.sendAt, new Date(query.start)),
     lt(schedules.sendAt, new Date(query.end)),
     query.contactId ? eq(schedules.contactId, query.contactId) : undefined,
@@ -123,17 +150,29 @@ export async function findDefaultConnectionId(db: Db, companyId: number): Promis
 }
 
 /**
- * The contact's open or pending ticket that has a connection, preferring the one on `preferredConnectionId`,
+ * The contact's open or pending tickets that have a connection, the one on `preferredConnectionId` first,
  * then the most recently active.
  */
-export async function findActiveTicketId(db: Db, companyId: number, contactId: number, preferredConnectionId: number | undefined): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: tickets.id })
+export async function listActiveTickets(
+  db: Db,
+  companyId: number,
+  contactId: number,
+  preferredConnectionId: number | undefined,
+): Promise<{ id: number; status: string; userId: number | null; queueId: number | null }[]> {
+  return db
+    .select({ id: tickets.id, status: tickets.status, userId: tickets.userId, queueId: tickets.queueId })
     .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), inArray(tickets.status, ["open", "pending"]), isNotNull(tickets.whatsappId)))
-    .orderBy(desc(sql`${tickets.whatsappId} = ${preferredConnectionId ?? 0}`), desc(tickets.updatedAt), desc(tickets.id))
-    .limit(1);
-  return row?.id;
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), activeStatus, isNotNull(tickets.whatsappId)))
+    .orderBy(desc(sql`${tickets.whatsappId} = ${preferredConnectionId ?? 0}`), desc(tickets.updatedAt), desc(tickets.id));
+}
+
+/** Every ticket of a contact, most recent activity first: what canReachContact reads. */
+export async function listContactTickets(db: Db, companyId: number, contactId: number): Promise<{ status: string; userId: number | null; queueId: number | null }[]> {
+  return db
+    .select({ status: tickets.status, userId: tickets.userId, queueId: tickets.queueId })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)))
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id));
 }
 
 export async function findContactIsGroup(db: Db, companyId: number, contactId: number): Promise<boolean | undefined> {

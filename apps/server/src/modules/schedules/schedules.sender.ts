@@ -4,13 +4,14 @@ import { activeTicket } from "../../engine/inbound.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
 import { SEND_SCHEDULE_JOB, type SendSchedulePayload } from "./schedules.jobs.ts";
-import { isScheduleDue } from "./schedules.policy.ts";
+import { accessFactsOf, contextOfUser } from "../tickets/tickets.access.ts";
+import { isScheduleDue, sendTicketOf } from "./schedules.policy.ts";
 import {
   type ScheduleRow,
-  findActiveTicketId,
   findContactIsGroup,
   findDefaultConnectionId,
   findScheduleRow,
+  listActiveTickets,
   loadSchedule,
   markScheduleFailed,
   markScheduleSent,
@@ -25,11 +26,20 @@ class ScheduleChanged extends Error {}
 /** Reads of a schedule that keeps changing under the sender before it gives up until the job's next try. */
 const MAX_READS = 3;
 
-/** The ticket the schedule goes through: the contact's open or pending one, else a new one on the default connection. */
+/**
+ * The ticket the schedule goes through: the contact's open or pending one that the scheduling user may
+ * still open (sendTicketOf), else, when the contact has none, a new one on the default connection. When
+ * every active ticket is one she may not open (another queue's), the schedule is not sendable: it is never
+ * written into that conversation, nor is that ticket given to her.
+ */
 async function ticketFor(deps: EngineDeps, schedule: ScheduleRow): Promise<number> {
   const defaultConnectionId = await findDefaultConnectionId(deps.db, schedule.companyId);
-  const existing = await findActiveTicketId(deps.db, schedule.companyId, schedule.contactId, defaultConnectionId);
-  if (existing !== undefined) return existing;
+  const active = await listActiveTickets(deps.db, schedule.companyId, schedule.contactId, defaultConnectionId);
+  const scheduler = schedule.userId === null ? undefined : await contextOfUser(deps.db, schedule.companyId, schedule.userId);
+  const facts = scheduler ? await accessFactsOf(deps.db, scheduler) : { queueIds: [], allTicket: "desabled" };
+  const existing = sendTicketOf(scheduler, active, facts);
+  if (existing === "refused") throw new ScheduleNotSendable("The contact's conversation is in a ticket the scheduling user may no longer open");
+  if (existing !== "none") return existing.id;
   if (defaultConnectionId === undefined) throw new ScheduleNotSendable("ERR_NO_DEF_WAPP_FOUND");
   const isGroup = await findContactIsGroup(deps.db, schedule.companyId, schedule.contactId);
   if (isGroup === undefined) throw new ScheduleNotSendable("ERR_NO_CONTACT_FOUND");
@@ -77,8 +87,8 @@ async function fail(deps: EngineDeps, schedule: ScheduleRow, reason: string): Pr
 /**
  * The `schedules.send` job: sends a schedule once, at the time it was queued for. A schedule deleted,
  * moved, already sent or failed is left alone. A failure is retried by the queue and marks the schedule
- * ERRO after the last try; a schedule that can never be sent (no default connection, attachment gone)
- * is marked ERRO at once.
+ * ERRO after the last try; a schedule that can never be sent (no default connection, attachment gone, the
+ * contact's conversation in a ticket its author may no longer open) is marked ERRO at once.
  */
 export async function runSendScheduleJob(deps: EngineDeps, payload: SendSchedulePayload, job: { retryCount: number }): Promise<void> {
   for (let read = 0; read < MAX_READS; read++) {

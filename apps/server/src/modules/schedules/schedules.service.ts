@@ -5,10 +5,14 @@ import type { RequestContext } from "../../lib/context.ts";
 import type { UploadedFile } from "../../plugins/uploads.ts";
 import { assertPlanAllows } from "../companies/index.ts";
 import { cancelScheduleSends, queueScheduleSend } from "./schedules.jobs.ts";
-import { canChangeSchedule, isSendAtAcceptable } from "./schedules.policy.ts";
+import { accessFactsOf } from "../tickets/tickets.access.ts";
+import { ticketAccessCondition } from "../tickets/tickets.list.ts";
+import { canChangeSchedule, canManageSchedule, canReachContact, isSendAtAcceptable } from "./schedules.policy.ts";
 import {
   type ScheduleRow,
   contactExists,
+  listContactTickets,
+  visibleSchedulesCondition,
   deleteUnsentSchedule,
   findScheduleRow,
   insertSchedule,
@@ -20,16 +24,32 @@ import {
 export type SchedulesDeps = Pick<EngineDeps, "db" | "events" | "jobs" | "media" | "now">;
 
 const notFound = () => new AppError("ERR_NO_SCHEDULE_FOUND");
+const noPermission = () => new AppError("ERR_NO_PERMISSION");
 const alreadySent = () => new AppError("ERR_SCHEDULE_ALREADY_SENT");
 
 async function assertSchedulesAllowed(deps: SchedulesDeps, ctx: RequestContext): Promise<void> {
   await assertPlanAllows(deps.db, ctx.companyId, "useSchedules");
 }
 
-/** The company's schedule, still unsent. Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT. */
-async function findChangeableSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<ScheduleRow> {
+/** Whether the actor may reach the contact (canReachContact). */
+async function mayReachContact(deps: SchedulesDeps, ctx: RequestContext, contactId: number): Promise<boolean> {
+  if (ctx.profile === "admin") return true;
+  const [tickets, facts] = await Promise.all([listContactTickets(deps.db, ctx.companyId, contactId), accessFactsOf(deps.db, ctx)]);
+  return canReachContact(ctx, tickets, facts);
+}
+
+/** The company's schedule, if the actor may see and manage it (canManageSchedule). Throws ERR_NO_SCHEDULE_FOUND, ERR_NO_PERMISSION. */
+async function findManageableSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<ScheduleRow> {
   const row = await findScheduleRow(deps.db, ctx.companyId, id);
   if (!row) throw notFound();
+  const ownOrAdmin = canManageSchedule(ctx, row, false);
+  if (!ownOrAdmin && !canManageSchedule(ctx, row, await mayReachContact(deps, ctx, row.contactId))) throw noPermission();
+  return row;
+}
+
+/** The company's schedule, still unsent, that the actor may manage. Throws ERR_NO_SCHEDULE_FOUND, ERR_NO_PERMISSION, ERR_SCHEDULE_ALREADY_SENT. */
+async function findChangeableSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<ScheduleRow> {
+  const row = await findManageableSchedule(deps, ctx, id);
   if (!canChangeSchedule(row)) throw alreadySent();
   return row;
 }
@@ -39,8 +59,10 @@ async function lostRace(deps: SchedulesDeps, ctx: RequestContext, id: number): P
   return (await findScheduleRow(deps.db, ctx.companyId, id)) ? alreadySent() : notFound();
 }
 
+/** The body's contact must be the company's and one the actor may reach (canReachContact). */
 async function validateBody(deps: SchedulesDeps, ctx: RequestContext, body: ScheduleBody): Promise<Date> {
   if (!(await contactExists(deps.db, ctx.companyId, body.contactId))) throw new AppError("ERR_NO_CONTACT_FOUND");
+  if (!(await mayReachContact(deps, ctx, body.contactId))) throw noPermission();
   const sendAt = new Date(body.sendAt);
   if (!isSendAtAcceptable(sendAt, nowOf(deps))) throw new AppError("ERR_SCHEDULE_IN_PAST");
   return sendAt;
@@ -53,24 +75,30 @@ async function publish(deps: SchedulesDeps, ctx: RequestContext, action: "create
   return record;
 }
 
-/** The company's schedules due in the calendar's range, a page at a time. Throws ERR_NO_PERMISSION without the plan flag. */
+/**
+ * The schedules due in the calendar's range that the actor may see (canManageSchedule: an admin all of the
+ * company's, a user her own and those of contacts she may reach), a page at a time, filtered in the query.
+ * Throws ERR_NO_PERMISSION without the plan flag.
+ */
 export async function listSchedules(deps: SchedulesDeps, ctx: RequestContext, query: ListSchedulesQuery): Promise<ListSchedulesResponse> {
   await assertSchedulesAllowed(deps, ctx);
-  const page = await listScheduleRows(deps.db, ctx.companyId, query);
+  const visible = ctx.profile === "admin" ? undefined : visibleSchedulesCondition(ctx.companyId, ctx.userId, ticketAccessCondition(ctx, await accessFactsOf(deps.db, ctx)));
+  const page = await listScheduleRows(deps.db, ctx.companyId, query, visible);
   return { ...page, hasMore: query.pageNumber * SCHEDULES_PAGE_SIZE < page.count };
 }
 
-/** One schedule. Throws ERR_NO_SCHEDULE_FOUND, ERR_NO_PERMISSION. */
+/** One schedule the actor may see (canManageSchedule). Throws ERR_NO_SCHEDULE_FOUND, ERR_NO_PERMISSION. */
 export async function getSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<Schedule> {
   await assertSchedulesAllowed(deps, ctx);
+  await findManageableSchedule(deps, ctx, id);
   const schedule = await loadSchedule(deps.db, ctx.companyId, id);
   if (!schedule) throw notFound();
   return schedule;
 }
 
 /**
- * Saves a schedule by the acting user and queues its send for sendAt.
- * Throws ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION.
+ * Saves a schedule by the acting user for a contact she may reach, and queues its send for sendAt.
+ * Throws ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION (plan, or a contact she may not reach).
  */
 export async function createSchedule(deps: SchedulesDeps, ctx: RequestContext, body: ScheduleBody): Promise<Schedule> {
   await assertSchedulesAllowed(deps, ctx);
@@ -87,7 +115,8 @@ export async function createSchedule(deps: SchedulesDeps, ctx: RequestContext, b
 }
 
 /**
- * Changes an unsent schedule; its send moves to the new sendAt (a failed one is pending again).
+ * Changes an unsent schedule the actor may manage; its contact must be one she may reach. Its send moves to
+ * the new sendAt (a failed one is pending again).
  * Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION.
  */
 export async function updateSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number, body: ScheduleBody): Promise<Schedule> {

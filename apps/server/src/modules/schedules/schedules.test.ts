@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contacts, schedules } from "../../db/schema/index.ts";
+import { contacts, queues, schedules, tickets, userQueues } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
-import { bearer, createTenant } from "../../../test/factories.ts";
+import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 import { SEND_SCHEDULE_JOB, scheduleJobKey } from "./schedules.jobs.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082", "hex");
@@ -297,5 +297,114 @@ describe("POST /schedules/:id/media-upload", () => {
     expect(sent.statusCode).toBe(409);
     const [row] = await t.db.select().from(schedules).where(eq(schedules.id, id));
     expect(row!.mediaPath).toBeNull();
+  });
+});
+
+/**
+ * Queues Vendas and Suporte: the tenant's agent works in Vendas, Carla in Suporte. Contacts: one served
+ * now by Suporte, one whose last (closed) conversation was Suporte's, one served by Vendas, one with no
+ * ticket.
+ */
+async function twoQueues() {
+  const [vendas, suporte] = await t.db
+    .insert(queues)
+    .values([
+      { companyId: a.company.id, name: "Vendas", color: "#00ff00" },
+      { companyId: a.company.id, name: "Suporte", color: "#0000ff" },
+    ])
+    .returning();
+  const carla = await createUser(t.db, { companyId: a.company.id, profile: "user", name: "Carla Suporte" });
+  await t.db.insert(userQueues).values([
+    { companyId: a.company.id, userId: a.agent.id, queueId: vendas!.id },
+    { companyId: a.company.id, userId: carla.id, queueId: suporte!.id },
+  ]);
+  const carlaToken = (await loginAs(t.app, carla.email)).token;
+  const served = async (name: string, status: string, queueId: number) => {
+    const contact = await createContact(a.company.id, name);
+    await t.db.insert(tickets).values({ companyId: a.company.id, contactId: contact.id, status, queueId });
+    return contact;
+  };
+  return {
+    carla,
+    carlaToken,
+    supportNow: await served("Cliente do Suporte", "open", suporte!.id),
+    supportBefore: await served("Cliente antigo do Suporte", "closed", suporte!.id),
+    salesNow: await served("Cliente de Vendas", "pending", vendas!.id),
+    nobody: await createContact(a.company.id, "Cliente novo"),
+  };
+}
+
+const rangeQuery = () => `start=${encodeURIComponent(new Date().toISOString())}&end=${encodeURIComponent(inHours(24 * 30))}`;
+
+describe("schedules and the queues a user may open", () => {
+  it("refuses an attendant a schedule for a contact of a queue she may not open, saving nothing, and accepts one for her queue's or a new contact", async () => {
+    const q = await twoQueues();
+    for (const contact of [q.supportNow, q.supportBefore]) {
+      const response = await postSchedule(a.agentToken, { body: "Lembrete de pagamento", sendAt: inHours(1), contactId: contact.id });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    }
+    expect(await t.db.select().from(schedules)).toHaveLength(0);
+    expect(scheduleEvents(a.company.id)).toEqual([]);
+    expect((await postSchedule(a.agentToken, { body: "Lembrete de Vendas", sendAt: inHours(1), contactId: q.salesNow.id })).statusCode).toBe(200);
+    expect((await postSchedule(a.agentToken, { body: "Primeiro contato", sendAt: inHours(1), contactId: q.nobody.id })).statusCode).toBe(200);
+    expect((await postSchedule(a.adminToken, { body: "Lembrete do admin", sendAt: inHours(1), contactId: q.supportNow.id })).statusCode).toBe(200);
+    expect((await postSchedule(q.carlaToken, { body: "Lembrete do Suporte", sendAt: inHours(1), contactId: q.supportBefore.id })).statusCode).toBe(200);
+  });
+
+  it("lists to each attendant only her schedules and those of contacts she may reach, counted in the query", async () => {
+    const q = await twoQueues();
+    for (let i = 0; i < 5; i++) await createSchedule(q.carlaToken, q.supportNow.id, { body: `Suporte ${i}`, sendAt: inHours(1) });
+    await createSchedule(a.agentToken, q.salesNow.id, { body: "De Vendas", sendAt: inHours(30) });
+    await createSchedule(a.adminToken, q.nobody.id, { body: "Do admin a um contato novo", sendAt: inHours(40) });
+    await createSchedule(a.adminToken, q.supportBefore.id, { body: "Do admin ao Suporte", sendAt: inHours(50) });
+    const bodies = async (token: string, page = 1) => {
+      const response = await t.app.inject({ method: "GET", url: `/schedules?${rangeQuery()}&pageNumber=${page}`, headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      return { ...response.json(), bodies: response.json().schedules.map((x: { body: string }) => x.body) };
+    };
+
+    const agent = await bodies(a.agentToken);
+    expect(agent).toMatchObject({ count: 2, hasMore: false, bodies: ["De Vendas", "Do admin a um contato novo"] });
+    const carla = await bodies(q.carlaToken);
+    expect(carla.count).toBe(7);
+    expect(carla.bodies).not.toContain("De Vendas");
+    const admin = await bodies(a.adminToken);
+    expect(admin).toMatchObject({ count: 8, hasMore: false });
+    expect(admin.bodies).toContain("Do admin ao Suporte");
+  });
+
+  it("refuses reading, changing, deleting and attaching to another user's schedule of a contact she may not reach, and changes nothing", async () => {
+    const q = await twoQueues();
+    const theirs = await createSchedule(q.carlaToken, q.supportNow.id, { body: "Lembrete do Suporte" });
+    const token = a.agentToken;
+    const requests = [
+      t.app.inject({ method: "GET", url: `/schedules/${theirs}`, headers: bearer(token) }),
+      t.app.inject({ method: "PUT", url: `/schedules/${theirs}`, headers: bearer(token), payload: { body: "Alterado por Vendas", sendAt: inHours(2), contactId: q.salesNow.id } }),
+      t.app.inject({ method: "DELETE", url: `/schedules/${theirs}`, headers: bearer(token) }),
+      t.app.inject({ method: "POST", url: `/schedules/${theirs}/media-upload`, ...multipart(token, { name: "a.png", content: PNG }) }),
+      t.app.inject({ method: "DELETE", url: `/schedules/${theirs}/media-upload`, headers: bearer(token) }),
+    ];
+    for (const response of await Promise.all(requests)) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+      expect(response.body).not.toContain("Lembrete do Suporte");
+    }
+    const [row] = await t.db.select().from(schedules).where(eq(schedules.id, theirs));
+    expect(row).toMatchObject({ body: "Lembrete do Suporte", contactId: q.supportNow.id, mediaPath: null, userId: q.carla.id });
+    expect((await t.app.inject({ method: "GET", url: `/schedules/${theirs}`, headers: bearer(a.adminToken) })).statusCode).toBe(200);
+  });
+
+  it("lets an attendant keep managing her own schedule after its contact moved to another queue, but not save it for that contact", async () => {
+    const q = await twoQueues();
+    const mine = await createSchedule(a.agentToken, q.nobody.id, { body: "Lembrete antigo" });
+    const [suporte] = await t.db.select().from(queues).where(eq(queues.name, "Suporte"));
+    await t.db.insert(tickets).values({ companyId: a.company.id, contactId: q.nobody.id, status: "pending", queueId: suporte!.id });
+
+    expect((await t.app.inject({ method: "GET", url: `/schedules/${mine}`, headers: bearer(a.agentToken) })).json()).toMatchObject({ body: "Lembrete antigo" });
+    const put = await t.app.inject({ method: "PUT", url: `/schedules/${mine}`, headers: bearer(a.agentToken), payload: { body: "Lembrete novo", sendAt: inHours(2), contactId: q.nobody.id } });
+    expect(put.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    expect((await t.db.select().from(schedules).where(eq(schedules.id, mine)))[0]!.body).toBe("Lembrete antigo");
+    expect((await t.app.inject({ method: "DELETE", url: `/schedules/${mine}`, headers: bearer(a.agentToken) })).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { RequestContext } from "../../lib/context.ts";
-import { mayRequestKanban } from "./tags.policy.ts";
+import { canManageTags, mayRequestKanban } from "./tags.policy.ts";
 
 const admin: RequestContext = { companyId: 1, userId: 1, profile: "admin", isSuper: false };
 const agent: RequestContext = { companyId: 1, userId: 2, profile: "user", isSuper: false };
+const superUser: RequestContext = { companyId: 1, userId: 3, profile: "admin", isSuper: true };
+
+describe("canManageTags", () => {
+  it.each([
+    ["an admin", admin, true],
+    ["a super user", superUser, true],
+    ["a user-profile account", agent, false],
+  ] as const)("%s → %s", (_label, ctx, expected) => {
+    expect(canManageTags(ctx)).toBe(expected);
+  });
+});
 
 describe("mayRequestKanban", () => {
   it.each([

@@ -8,7 +8,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { findAccessibleTicket } from "../tickets/tickets.access.ts";
 import { loadTicket } from "../tickets/tickets.repository.ts";
-import { mayRequestKanban } from "./tags.policy.ts";
+import { canManageTags, mayRequestKanban } from "./tags.policy.ts";
 import { deleteTagRow, findTagRecord, insertTag, listAllTags, listKanbanTagRows, listTagPage, updateTagRow } from "./tags.repository.ts";
 
 export interface TagsDeps {
@@ -46,10 +46,11 @@ export function listKanbanTags(deps: Pick<TagsDeps, "db">, ctx: RequestContext):
 }
 
 /**
- * Creates a tag owned by the actor. Throws ERR_DUPLICATED_TAG for a name the company already has,
- * ERR_NO_PERMISSION when a user without "tags:kanban" marks it kanban.
+ * Creates a tag owned by the actor (an admin: "tags:manage"). Throws ERR_NO_PERMISSION for a user-profile
+ * account (or a kanban flag without "tags:kanban"), ERR_DUPLICATED_TAG for a name the company already has.
  */
 export async function createTag(deps: TagsDeps, ctx: RequestContext, body: TagBody): Promise<TagRecord> {
+  if (!canManageTags(ctx)) throw new AppError("ERR_NO_PERMISSION");
   if (!mayRequestKanban(ctx, body.kanban, 0)) throw new AppError("ERR_NO_PERMISSION");
   const id = await insertTag(deps.db, ctx.companyId, ctx.userId, { name: body.name, color: body.color ?? DEFAULT_TAG_COLOR, kanban: body.kanban ?? 0 });
   if (id === undefined) throw duplicate();
@@ -59,10 +60,11 @@ export async function createTag(deps: TagsDeps, ctx: RequestContext, body: TagBo
 }
 
 /**
- * Renames or recolours a tag; omitted color and kanban are kept. Throws ERR_NO_TAG_FOUND,
- * ERR_DUPLICATED_TAG, ERR_NO_PERMISSION when a user without "tags:kanban" changes the kanban flag.
+ * Renames or recolours a tag ("tags:manage": admins); omitted color and kanban are kept. Throws
+ * ERR_NO_PERMISSION (a user-profile account, or a kanban change without "tags:kanban"), ERR_NO_TAG_FOUND, ERR_DUPLICATED_TAG.
  */
 export async function updateTag(deps: TagsDeps, ctx: RequestContext, id: number, body: TagBody): Promise<TagRecord> {
+  if (!canManageTags(ctx)) throw new AppError("ERR_NO_PERMISSION");
   const current = await requireTag(deps.db, ctx.companyId, id);
   if (!mayRequestKanban(ctx, body.kanban, current.kanban)) throw new AppError("ERR_NO_PERMISSION");
   const result = await updateTagRow(deps.db, ctx.companyId, id, { name: body.name, color: body.color ?? current.color, kanban: body.kanban ?? current.kanban });
@@ -73,8 +75,9 @@ export async function updateTag(deps: TagsDeps, ctx: RequestContext, id: number,
   return tag;
 }
 
-/** Deletes a tag and its links to tickets. Throws ERR_NO_TAG_FOUND. */
+/** Deletes a tag and its links to tickets ("tags:manage": admins). Throws ERR_NO_PERMISSION, ERR_NO_TAG_FOUND. */
 export async function deleteTag(deps: TagsDeps, ctx: RequestContext, id: number): Promise<void> {
+  if (!canManageTags(ctx)) throw new AppError("ERR_NO_PERMISSION");
   if (!(await deleteTagRow(deps.db, ctx.companyId, id))) throw notFound();
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "tag", action: "delete", record: { id } });
 }
@@ -91,7 +94,7 @@ async function publishTicketCounts(deps: TagsDeps, companyId: number, tagIds: re
   }
 }
 
-/** Replaces a ticket's tags. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION, ERR_NO_TAG_FOUND (a tag outside the company). */
+/** Replaces a ticket's tags; any user who may open the ticket. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION, ERR_NO_TAG_FOUND (a tag outside the company). */
 export async function syncTicketTags(deps: EngineDeps, ctx: RequestContext, ticketId: number, tagIds: number[]): Promise<Ticket> {
   await findAccessibleTicket(deps.db, ctx, ticketId);
   const unique = [...new Set(tagIds)];

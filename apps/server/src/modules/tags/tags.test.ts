@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contacts, tags, ticketTags, tickets } from "../../db/schema/index.ts";
+import { contacts, queues, tags, ticketTags, tickets, userQueues } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createTenant } from "../../../test/factories.ts";
 
@@ -117,13 +117,13 @@ describe("GET /tags/kanban", () => {
 });
 
 describe("POST /tags", () => {
-  it("creates a tag owned by the user and publishes it on the tag channel", async () => {
+  it("creates a tag owned by the admin and publishes it on the tag channel", async () => {
     t.published.length = 0;
-    const response = await call("POST", "/tags", a.agentToken, { name: "  Urgente ", color: "#123abc" });
+    const response = await call("POST", "/tags", a.adminToken, { name: "  Urgente ", color: "#123abc" });
 
     expect(response.statusCode).toBe(200);
     const tag = response.json();
-    expect(tag).toEqual({ id: expect.any(Number), name: "Urgente", color: "#123abc", kanban: 0, userId: a.agent.id, ticketsCount: 0 });
+    expect(tag).toEqual({ id: expect.any(Number), name: "Urgente", color: "#123abc", kanban: 0, userId: a.admin.id, ticketsCount: 0 });
     expect(await tagRow(tag.id)).toMatchObject({ companyId: a.company.id, name: "Urgente" });
     expect(tagEvents()).toEqual([{ name: "record.changed", payload: { companyId: a.company.id, channel: "tag", action: "create", record: tag } }]);
   });
@@ -142,10 +142,10 @@ describe("POST /tags", () => {
 
   it("answers 409 ERR_DUPLICATED_TAG for a name the company has; another company may use it", async () => {
     await insertTag(a.company.id, "VIP");
-    const response = await call("POST", "/tags", a.agentToken, { name: "VIP" });
+    const response = await call("POST", "/tags", a.adminToken, { name: "VIP" });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: "ERR_DUPLICATED_TAG" });
-    expect((await call("POST", "/tags", b.agentToken, { name: "VIP" })).statusCode).toBe(200);
+    expect((await call("POST", "/tags", b.adminToken, { name: "VIP" })).statusCode).toBe(200);
   });
 
   it.each([
@@ -174,7 +174,7 @@ describe("PUT /tags/:id", () => {
     await ticketTagged(a.company.id, [lane.id]);
     t.published.length = 0;
 
-    const response = await call("PUT", `/tags/${lane.id}`, a.agentToken, { name: "Proposta enviada", color: "#00ff00" });
+    const response = await call("PUT", `/tags/${lane.id}`, a.adminToken, { name: "Proposta enviada", color: "#00ff00" });
 
     expect(response.statusCode).toBe(200);
     const tag = response.json();
@@ -200,17 +200,10 @@ describe("PUT /tags/:id", () => {
     expect(await tagRow(tag.id)).toMatchObject({ name: "Proposta", kanban: current });
   });
 
-  it("lets a user-profile account send the kanban flag unchanged", async () => {
-    const tag = await insertTag(a.company.id, "Proposta", { kanban: 1 });
-    const response = await call("PUT", `/tags/${tag.id}`, a.agentToken, { name: "Proposta", color: "#abcdef", kanban: 1 });
-    expect(response.statusCode).toBe(200);
-    expect(await tagRow(tag.id)).toMatchObject({ color: "#abcdef", kanban: 1 });
-  });
-
   it("answers 409 ERR_DUPLICATED_TAG when renaming to another tag's name", async () => {
     await insertTag(a.company.id, "VIP");
     const other = await insertTag(a.company.id, "Comum");
-    const response = await call("PUT", `/tags/${other.id}`, a.agentToken, { name: "VIP" });
+    const response = await call("PUT", `/tags/${other.id}`, a.adminToken, { name: "VIP" });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: "ERR_DUPLICATED_TAG" });
     expect(await tagRow(other.id)).toMatchObject({ name: "Comum" });
@@ -240,7 +233,7 @@ describe("DELETE /tags/:id", () => {
     const ticket = await ticketTagged(a.company.id, [tag.id]);
     t.published.length = 0;
 
-    const response = await call("DELETE", `/tags/${tag.id}`, a.agentToken);
+    const response = await call("DELETE", `/tags/${tag.id}`, a.adminToken);
 
     expect(response.statusCode).toBe(200);
     expect(await tagRow(tag.id)).toBeUndefined();
@@ -281,5 +274,48 @@ describe("POST /tags/sync", () => {
       expect.arrayContaining([expect.objectContaining({ id: vip.id, ticketsCount: 0 }), expect.objectContaining({ id: late.id, ticketsCount: 1 })]),
     );
     expect(await t.db.select().from(ticketTags).where(and(eq(ticketTags.ticketId, ticket.id), eq(ticketTags.tagId, late.id)))).toHaveLength(1);
+  });
+});
+
+describe("tags are managed by admins and applied by attendants", () => {
+  it("refuses a user-profile account creating, renaming or deleting a tag, and lets her list tags and apply them to a ticket she may open only", async () => {
+    const vip = await insertTag(a.company.id, "VIP", { userId: a.admin.id, color: "#ff0000" });
+    const ticket = await ticketTagged(a.company.id, [vip.id]);
+    t.published.length = 0;
+    const attempts = [
+      await call("POST", "/tags", a.agentToken, { name: "Urgente" }),
+      await call("PUT", `/tags/${vip.id}`, a.agentToken, { name: "VIP", color: "#00ff00" }),
+      await call("PUT", `/tags/${vip.id}`, a.agentToken, { name: "Renomeada" }),
+      await call("DELETE", `/tags/${vip.id}`, a.agentToken),
+    ];
+    for (const response of attempts) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    }
+    expect(await t.db.select().from(tags).where(eq(tags.companyId, a.company.id))).toMatchObject([{ id: vip.id, name: "VIP", color: "#ff0000" }]);
+    expect(await t.db.select().from(ticketTags).where(eq(ticketTags.ticketId, ticket.id))).toHaveLength(1);
+    expect(tagEvents()).toEqual([]);
+    const [vendas, suporte] = await t.db
+      .insert(queues)
+      .values([
+        { companyId: a.company.id, name: "Vendas", color: "#00ff00" },
+        { companyId: a.company.id, name: "Suporte", color: "#0000ff" },
+      ])
+      .returning();
+    await t.db.insert(userQueues).values({ companyId: a.company.id, userId: a.agent.id, queueId: vendas!.id });
+    const sales = await ticketTagged(a.company.id, []);
+    const support = await ticketTagged(a.company.id, []);
+    await t.db.update(tickets).set({ queueId: vendas!.id }).where(eq(tickets.id, sales.id));
+    await t.db.update(tickets).set({ queueId: suporte!.id }).where(eq(tickets.id, support.id));
+
+    expect((await call("GET", "/tags/list", a.agentToken)).json()).toMatchObject([{ id: vip.id, name: "VIP" }]);
+    const applied = await call("POST", "/tags/sync", a.agentToken, { ticketId: sales.id, tags: [{ id: vip.id }] });
+    expect(applied.json()).toMatchObject({ id: sales.id, tags: [{ id: vip.id }] });
+    const removed = await call("POST", "/tags/sync", a.agentToken, { ticketId: sales.id, tags: [] });
+    expect(removed.json()).toMatchObject({ id: sales.id, tags: [] });
+    const refused = await call("POST", "/tags/sync", a.agentToken, { ticketId: support.id, tags: [{ id: vip.id }] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    expect(await t.db.select().from(ticketTags).where(eq(ticketTags.ticketId, support.id))).toHaveLength(0);
   });
 });

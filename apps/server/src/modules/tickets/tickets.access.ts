@@ -17,8 +17,21 @@ export async function accessFactsOf(db: Db, ctx: RequestContext): Promise<Ticket
 export async function findAccessibleTicket(db: Db, ctx: RequestContext, ticketId: number): Promise<TicketRow> {
   const ticket = await findTicketRow(db, ctx.companyId, ticketId);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-  if (ctx.profile !== "admin" && !canAccessTicket(ctx, ticket, await accessFactsOf(db, ctx))) throw new AppError("ERR_NO_PERMISSION", undefined, "Acesso não permitido");
+  if (!(await mayOpenTicket(db, ctx, ticket))) throw new AppError("ERR_NO_PERMISSION", undefined, "Acesso não permitido");
   return ticket;
+}
+
+/** Whether the actor may open a ticket of the company (canAccessTicket, with the actor's facts read from the database). */
+export async function mayOpenTicket(db: Db, ctx: RequestContext, ticket: { userId: number | null; queueId: number | null }): Promise<boolean> {
+  if (ctx.profile === "admin") return true;
+  return canAccessTicket(ctx, ticket, await accessFactsOf(db, ctx));
+}
+
+/** The context a stored user of the company acts in (a job acting for the user who asked for it); undefined when the user is gone. */
+export async function contextOfUser(db: Db, companyId: number, userId: number): Promise<RequestContext | undefined> {
+  const [user] = await db.select({ profile: users.profile, isSuper: users.isSuper }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  if (!user) return undefined;
+  return { companyId, userId, profile: ZProfile.catch("user").parse(user.profile), isSuper: user.isSuper };
 }
 
 /** A user as the visibility rule sees them now (profile, queues and allTicket read from the database). */
@@ -31,9 +44,8 @@ export interface TicketViewer {
 
 /** The current viewer facts of a user of the company, or undefined when the user is gone. */
 export async function loadTicketViewer(db: Db, companyId: number, userId: number): Promise<TicketViewer | undefined> {
-  const [user] = await db.select({ profile: users.profile, isSuper: users.isSuper }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, userId)));
-  if (!user) return undefined;
-  const ctx: RequestContext = { companyId, userId, profile: ZProfile.catch("user").parse(user.profile), isSuper: user.isSuper };
+  const ctx = await contextOfUser(db, companyId, userId);
+  if (!ctx) return undefined;
   const facts = await accessFactsOf(db, ctx);
   return { ctx, facts, audience: viewerAudience(ctx, facts) };
 }

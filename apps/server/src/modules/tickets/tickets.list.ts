@@ -17,21 +17,33 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+function ownTicketsCondition(ctx: RequestContext, facts: TicketAccessFacts, withoutQueue: boolean): SQL {
+  return (
+    or(
+      eq(tickets.userId, ctx.userId),
+      facts.queueIds.length ? inArray(tickets.queueId, [...facts.queueIds]) : undefined,
+      withoutQueue ? isNull(tickets.queueId) : undefined,
+    ) ?? sql`false`
+  );
+}
+
+/**
+ * canAccessTicket (tickets.policy.ts) as a condition on the `tickets` table, for queries that must
+ * filter in SQL (earlier conversations, schedules): undefined for an admin, who may open every ticket.
+ */
+export function ticketAccessCondition(ctx: RequestContext, facts: TicketAccessFacts): SQL | undefined {
+  if (ctx.profile === "admin") return undefined;
+  return ownTicketsCondition(ctx, facts, facts.allTicket === "enabled");
+}
+
 /**
  * The one filter builder of the ticket list (inbox, search, notifications): every filter of the query
  * is combined with AND, and the visibility rule of the actor is always applied unless showAll is allowed.
  */
 export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, facts: TicketAccessFacts, canShowAll: boolean, timezone: string, search?: SQL): SQL {
   const conditions: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId)];
-  if (!(query.showAll && canShowAll)) {
-    conditions.push(
-      or(
-        eq(tickets.userId, ctx.userId),
-        facts.queueIds.length ? inArray(tickets.queueId, [...facts.queueIds]) : undefined,
-        facts.allTicket === "enabled" || ctx.profile === "admin" ? isNull(tickets.queueId) : undefined,
-      ),
-    );
-  }
+  // An admin's inbox (without showAll) is the same set as a user's, with tickets without a queue.
+  if (!(query.showAll && canShowAll)) conditions.push(ownTicketsCondition(ctx, facts, facts.allTicket === "enabled" || ctx.profile === "admin"));
   if (query.status) conditions.push(eq(tickets.status, query.status));
   if (query.queueIds?.length) conditions.push(inArray(tickets.queueId, query.queueIds));
   if (query.users?.length) conditions.push(inArray(tickets.userId, query.users));

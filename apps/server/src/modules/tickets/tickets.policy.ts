@@ -7,6 +7,11 @@ export interface TicketAccessFacts {
   allTicket: string;
 }
 
+/** Whether the actor may put a new ticket in a queue: admins in any queue of the company, others only in their own. */
+export function mayOpenTicketInQueue(ctx: RequestContext, queueId: number, facts: TicketAccessFacts): boolean {
+  return ctx.profile === "admin" || facts.queueIds.includes(queueId);
+}
+
 /**
  * Whether the actor may open a ticket (spec core §5 "Ticket access"): admins always; others when the
  * ticket is theirs, in one of their queues, or without a queue while allTicket is enabled.

@@ -7,7 +7,9 @@ import { acceptTicket, reopenTicket, resolveTicket, returnTicket, transferTicket
 import { routeTicket } from "../../engine/routing.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { findAccessibleTicket } from "./tickets.access.ts";
+import { assertReferencesExist } from "../../lib/references.ts";
+import { accessFactsOf, findAccessibleTicket } from "./tickets.access.ts";
+import { mayOpenTicketInQueue } from "./tickets.policy.ts";
 import { listContextOf, listTicketIds, ticketListWhere, ticketSearchCondition } from "./tickets.list.ts";
 import { type TicketRow, loadTicket, loadTickets } from "./tickets.repository.ts";
 
@@ -50,9 +52,11 @@ async function otherActiveTicket(deps: EngineDeps, companyId: number, contactId:
 }
 
 /**
- * Opens a ticket for a contact (the new-ticket modal). A non-admin must choose a queue. The connection is
- * the one given, else the user's default, else the company's default.
- * Throws ERR_NO_CONTACT_FOUND, ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND, ERR_NO_DEF_WAPP_FOUND, ERR_OTHER_OPEN_TICKET (details: who handles it), ERR_VALIDATION.
+ * Opens a ticket for a contact (the new-ticket modal). A non-admin must choose a queue, one of their own
+ * (spec core §5); an admin may choose any queue of the company, or none. The connection is the one given,
+ * else the user's default, else the company's default.
+ * Throws ERR_NO_CONTACT_FOUND, ERR_NO_QUEUE_FOUND, ERR_NO_PERMISSION (a queue the user is not in), ERR_NO_WAPP_FOUND,
+ * ERR_NO_DEF_WAPP_FOUND, ERR_OTHER_OPEN_TICKET (details: who handles it), ERR_VALIDATION.
  */
 export async function createTicket(deps: EngineDeps, ctx: RequestContext, body: CreateTicketBody): Promise<Ticket> {
   const [contact] = await deps.db.select({ id: contacts.id, isGroup: contacts.isGroup }).from(contacts).where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, body.contactId)));
@@ -61,6 +65,7 @@ export async function createTicket(deps: EngineDeps, ctx: RequestContext, body: 
   if (body.queueId) {
     const [queue] = await deps.db.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, ctx.companyId), eq(queues.id, body.queueId)));
     if (!queue) throw new AppError("ERR_NO_QUEUE_FOUND");
+    if (!mayOpenTicketInQueue(ctx, body.queueId, await accessFactsOf(deps.db, ctx))) throw new AppError("ERR_NO_PERMISSION");
   }
   let whatsappId = body.whatsappId ?? null;
   if (whatsappId) {
@@ -116,9 +121,14 @@ export function ticketActionOf(ticket: Pick<TicketRow, "status" | "queueId" | "u
   return { kind: "none" };
 }
 
-/** Accept, return, resolve, reopen or transfer, with the engine's rules. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION, ERR_OTHER_OPEN_TICKET, ERR_NO_QUEUE_FOUND, ERR_NO_USER_FOUND, ERR_NO_WAPP_FOUND. */
+/**
+ * Accept, return, resolve, reopen or transfer, with the engine's rules; a non-null promptId or integrationId
+ * must name a record of the company (none can exist yet). Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION,
+ * ERR_OTHER_OPEN_TICKET, ERR_NO_QUEUE_FOUND, ERR_NO_USER_FOUND, ERR_NO_WAPP_FOUND, ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND.
+ */
 export async function updateTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number, body: UpdateTicketBody): Promise<Ticket> {
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);
+  await assertReferencesExist(deps.db, ctx.companyId, { promptId: body.promptId, integrationId: body.integrationId });
   const action = ticketActionOf(ticket, body);
   let result: Ticket | undefined;
   switch (action.kind) {

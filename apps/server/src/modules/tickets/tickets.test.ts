@@ -202,6 +202,44 @@ describe("POST /tickets", () => {
   });
 });
 
+describe("POST /tickets: the queue of a new ticket", () => {
+  it("refuses a user-profile account a queue she does not belong to, opening nothing, and lets an admin use any queue or none", async () => {
+    const [contact] = await t.db.insert(contacts).values({ companyId: a.company.id, name: "Cliente do Suporte", number: "5511900000003" }).returning();
+    const response = await t.app.inject({ method: "POST", url: "/tickets", headers: bearer(a.agentToken), payload: { contactId: contact!.id, queueId: support.id } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    expect(await t.db.select().from(tickets).where(eq(tickets.contactId, contact!.id))).toHaveLength(0);
+    const [first, second] = await t.db
+      .insert(contacts)
+      .values([
+        { companyId: a.company.id, name: "Primeiro", number: "5511900000004" },
+        { companyId: a.company.id, name: "Segundo", number: "5511900000005" },
+      ])
+      .returning();
+    const inSupport = await t.app.inject({ method: "POST", url: "/tickets", headers: bearer(a.adminToken), payload: { contactId: first!.id, queueId: support.id } });
+    expect(inSupport.json()).toMatchObject({ queueId: support.id, userId: a.admin.id });
+    const withoutQueue = await t.app.inject({ method: "POST", url: "/tickets", headers: bearer(a.adminToken), payload: { contactId: second!.id } });
+    expect(withoutQueue.json()).toMatchObject({ queueId: null, userId: a.admin.id });
+  });
+});
+
+describe("PUT /tickets/:id: promptId and integrationId", () => {
+  it("refuses a prompt or an integration that does not exist and changes nothing", async () => {
+    const row = await ticket({ queueId: sales.id, status: "open", userId: a.agent.id });
+    const put = (payload: object) => t.app.inject({ method: "PUT", url: `/tickets/${row.id}`, headers: bearer(a.agentToken), payload });
+    const prompt = await put({ promptId: 7, status: "closed" });
+    expect(prompt.statusCode).toBe(404);
+    expect(prompt.json()).toMatchObject({ error: "ERR_NO_PROMPT_FOUND" });
+    const integration = await put({ integrationId: 2147483647 });
+    expect(integration.statusCode).toBe(404);
+    expect(integration.json()).toMatchObject({ error: "ERR_NO_INTEGRATION_FOUND" });
+    expect((await t.db.select().from(tickets).where(eq(tickets.id, row.id)))[0]).toMatchObject({ status: "open", promptId: null, integrationId: null });
+    const cleared = await put({ promptId: null, integrationId: null, useIntegration: true });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ promptId: null, integrationId: null, useIntegration: true });
+  });
+});
+
 describe("PUT /tickets/:id", () => {
   it("accepts, returns, resolves and reopens, publishing the list each left", async () => {
     const row = await ticket({ queueId: sales.id });

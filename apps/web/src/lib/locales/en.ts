@@ -75,6 +75,8 @@ export const en: Messages = {
     ERR_IMPORT_TIMEOUT: "Reading the spreadsheet took too long and was stopped.",
     ERR_SERVICE_UNAVAILABLE: "The server is temporarily unavailable. Try again in a moment.",
     ERR_NO_SCHEDULE_FOUND: "No schedule found with this ID.",
+    ERR_NO_PROMPT_FOUND: "No prompt found with this ID.",
+    ERR_NO_INTEGRATION_FOUND: "No integration found with this ID.",
     ERR_SCHEDULE_ALREADY_SENT: "This schedule was already sent and can no longer be changed.",
     ERR_SCHEDULE_IN_PAST: "The send date cannot be in the past.",
   },

@@ -76,6 +76,8 @@ export const es: Messages = {
     ERR_IMPORT_TIMEOUT: "La lectura de la hoja de cálculo tardó demasiado y se interrumpió.",
     ERR_SERVICE_UNAVAILABLE: "El servidor no está disponible temporalmente. Inténtelo de nuevo en unos instantes.",
     ERR_NO_SCHEDULE_FOUND: "No se encontró ninguna programación con este ID.",
+    ERR_NO_PROMPT_FOUND: "No se encontró ningún prompt con este ID.",
+    ERR_NO_INTEGRATION_FOUND: "No se encontró ninguna integración con este ID.",
     ERR_SCHEDULE_ALREADY_SENT: "Esta programación ya fue enviada y no se puede modificar.",
     ERR_SCHEDULE_IN_PAST: "La fecha de envío no puede estar en el pasado.",
   },

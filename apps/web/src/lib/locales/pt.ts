@@ -79,6 +79,8 @@ export const pt = {
     ERR_IMPORT_TIMEOUT: "A leitura da planilha demorou demais e foi interrompida.",
     ERR_SERVICE_UNAVAILABLE: "O servidor está temporariamente indisponível. Tente novamente em instantes.",
     ERR_NO_SCHEDULE_FOUND: "Nenhum agendamento encontrado com este ID.",
+    ERR_NO_PROMPT_FOUND: "Nenhum prompt encontrado com este ID.",
+    ERR_NO_INTEGRATION_FOUND: "Nenhuma integração encontrada com este ID.",
     ERR_SCHEDULE_ALREADY_SENT: "Este agendamento já foi enviado e não pode mais ser alterado.",
     ERR_SCHEDULE_IN_PAST: "A data do envio não pode estar no passado.",
   } satisfies ErrorTexts,

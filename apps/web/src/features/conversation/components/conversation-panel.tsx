@@ -20,6 +20,7 @@ import { DistributionLogPanel, DistributionLogToggle } from "./distribution-log-
 import { MessageInput } from "./message-input.tsx";
 import { MessageList } from "./message-list.tsx";
 import { TagPicker } from "./tag-picker.tsx";
+import { canCreateTags } from "../utils/permissions.ts";
 
 export interface ConversationPanelProps {
   /** The uuid of the ticket shown (from the /tickets/:ticketUuid route). */
@@ -91,7 +92,7 @@ function Conversation({ ticket, user, onClose, onScheduleMessage }: { ticket: Ti
     <Box component="section" aria-label={ticket.contact.name} sx={{ height: "100%", minHeight: 0, display: "flex", flexDirection: "column", bgcolor: "background.paper" }}>
       <ConversationHeader ticket={ticket} user={user} onOpenContact={() => setContactOpen(true)} onClose={onClose} onScheduleMessage={onScheduleMessage} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}>
-        <TagPicker ticket={ticket} />
+        <TagPicker ticket={ticket} canCreate={canCreateTags(user)} />
         <DistributionLogToggle open={logsOpen} regionId={logsId} compact={compact} onToggle={() => setLogsOpen((open) => !open)} />
       </Stack>
       <DistributionLogPanel ticketId={ticket.id} open={logsOpen} regionId={logsId} />

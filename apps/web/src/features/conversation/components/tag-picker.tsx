@@ -27,8 +27,11 @@ function readableOn(theme: Theme, color: string): string {
   }
 }
 
-/** The ticket's tags: pick existing ones, or type a new name to create it; each change is saved at once. */
-export function TagPicker({ ticket }: { ticket: Ticket }) {
+/**
+ * The ticket's tags: pick existing ones, or (for those who manage tags, `canCreate`) type a new name to
+ * create it; each change is saved at once.
+ */
+export function TagPicker({ ticket, canCreate }: { ticket: Ticket; canCreate: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const tags = useTags();
@@ -72,7 +75,7 @@ export function TagPicker({ ticket }: { ticket: Ticket }) {
         const filtered = filter(list, state);
         const name = state.inputValue.trim();
         const exists = list.some((option) => option.name.toLowerCase() === name.toLowerCase());
-        if (name && !exists) filtered.push({ id: null, name, color: "" });
+        if (canCreate && name && !exists) filtered.push({ id: null, name, color: "" });
         return filtered;
       }}
       renderOption={({ key, ...props }, option) => (

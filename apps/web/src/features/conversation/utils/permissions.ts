@@ -6,6 +6,11 @@ export function canDeleteMessage(message: Pick<Message, "fromMe" | "userId" | "i
   return message.userId === user.id || user.profile === "admin";
 }
 
+/** Whether the user may create tags ("tags:manage": admins); everyone applies existing ones. */
+export function canCreateTags(user: Pick<SessionUser, "profile" | "super"> | null): boolean {
+  return user !== null && can({ profile: user.profile, isSuper: user.super }, "tags:manage");
+}
+
 /** Whether the user may delete tickets (ticket-options:deleteTicket). */
 export function canDeleteTicket(user: Pick<SessionUser, "profile" | "super"> | null): boolean {
   return user !== null && can({ profile: user.profile, isSuper: user.super }, "ticket-options:deleteTicket");

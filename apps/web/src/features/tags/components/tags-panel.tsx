@@ -10,8 +10,8 @@ import { TagDialog } from "./tag-dialog.tsx";
 import { TagsTable } from "./tags-table.tsx";
 
 /**
- * The Tags page (spec admin §2): searchable, endless, live list with add, edit and delete for every
- * user; only admins ("tags:kanban") see the kanban switch.
+ * The Tags page (spec admin §2): searchable, endless, live list. Add, edit and delete are for those who
+ * manage tags ("tags:manage": admins); others only see the list. Only admins ("tags:kanban") see the kanban switch.
  */
 export function TagsPanel({ actor }: { actor: Actor }) {
   const { t } = useTranslation();
@@ -20,18 +20,18 @@ export function TagsPanel({ actor }: { actor: Actor }) {
   const deletion = useDeleteTag();
   useTagsLiveUpdates();
   const editing = useRecordEditing<TagRecord>(deletion);
+  const canManage = can(actor, "tags:manage");
 
   return (
     <PageContainer title={t("menu.tags")}>
-      <ListToolbar search={search.input} onSearchChange={search.setInput} onAdd={editing.add} addLabel={t("tags.add")} />
+      <ListToolbar search={search.input} onSearchChange={search.setInput} {...(canManage ? { onAdd: editing.add } : {})} addLabel={t("tags.add")} />
       <InfiniteListArea hasMore={tags.hasMore} isFetchingMore={tags.isFetchingMore} onLoadMore={tags.loadMore} label={t("menu.tags")}>
         <TagsTable
           tags={tags.records}
           isLoading={tags.isLoading}
           isError={tags.isError}
           onRetry={tags.refetch}
-          onEdit={editing.edit}
-          onDelete={editing.askDelete}
+          {...(canManage ? { onEdit: editing.edit, onDelete: editing.askDelete } : {})}
         />
       </InfiniteListArea>
       <TagDialog open={editing.editor.open} tagId={editing.editor.id} canSetKanban={can(actor, "tags:kanban")} onClose={editing.closeEditor} />

@@ -11,31 +11,34 @@ import { useTranslation } from "react-i18next";
 import { EditDeleteActions, ListStateRows, RowActionsCell } from "../../../components/list/index.ts";
 import { TagChip } from "./tag-chip.tsx";
 
-const COLUMNS = 3;
+const COLUMNS_WITH_ACTIONS = 3;
 
 interface TagsTableProps {
   tags: readonly TagRecord[];
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
-  onEdit: (tag: TagRecord) => void;
-  onDelete: (tag: TagRecord) => void;
+  /** Absent (with onDelete) for those who do not manage tags: the rows have no actions. */
+  onEdit?: (tag: TagRecord) => void;
+  onDelete?: (tag: TagRecord) => void;
 }
 
-/** The company's tags (spec admin §2): name as a coloured chip, tickets count, edit and delete. */
+/** The company's tags (spec admin §2): name as a coloured chip, tickets count, and edit and delete for those who manage tags. */
 export function TagsTable({ tags, isLoading, isError, onRetry, onEdit, onDelete }: TagsTableProps) {
   const { t } = useTranslation();
+  const hasActions = onEdit !== undefined && onDelete !== undefined;
+  const columns = hasActions ? COLUMNS_WITH_ACTIONS : COLUMNS_WITH_ACTIONS - 1;
   return (
     <Table size="small" stickyHeader aria-label={t("menu.tags")}>
       <TableHead>
         <TableRow>
           <TableCell>{t("tags.columns.name")}</TableCell>
           <TableCell align="center">{t("tags.columns.tickets")}</TableCell>
-          <TableCell align="right">{t("list.actions")}</TableCell>
+          {hasActions && <TableCell align="right">{t("list.actions")}</TableCell>}
         </TableRow>
       </TableHead>
       <TableBody>
-        <ListStateRows columns={COLUMNS} isLoading={isLoading} isError={isError} isEmpty={!isLoading && tags.length === 0} onRetry={onRetry} />
+        <ListStateRows columns={columns} isLoading={isLoading} isError={isError} isEmpty={!isLoading && tags.length === 0} onRetry={onRetry} />
         {tags.map((tag) => (
           <TableRow key={tag.id} hover data-tag-id={tag.id}>
             <TableCell sx={{ maxWidth: 360 }}>
@@ -51,9 +54,11 @@ export function TagsTable({ tags, isLoading, isError, onRetry, onEdit, onDelete 
               </Box>
             </TableCell>
             <TableCell align="center">{tag.ticketsCount}</TableCell>
-            <RowActionsCell>
-              <EditDeleteActions subject={tag.name} onEdit={() => onEdit(tag)} onDelete={() => onDelete(tag)} />
-            </RowActionsCell>
+            {hasActions && (
+              <RowActionsCell>
+                <EditDeleteActions subject={tag.name} onEdit={() => onEdit(tag)} onDelete={() => onDelete(tag)} />
+              </RowActionsCell>
+            )}
           </TableRow>
         ))}
       </TableBody>
