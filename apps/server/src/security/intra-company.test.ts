@@ -1,0 +1,948 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { type Socket, io as connect } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, COMPANY_CHANNELS, type CompanyChannel, SERVER_EVENTS, TICKET_STATUSES, ZUserListItem } from "@conversa/shared";
+import { buildTestApp } from "../../test/build-test-app.ts";
+import { inbound } from "../../test/engine-harness.ts";
+import { DEFAULT_PASSWORD, bearer, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
+import { connections as connectionsTable, tickets as ticketsTable, users as usersTable } from "../db/schema/index.ts";
+import { handleInboundMessage } from "../engine/inbound.ts";
+import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
+import type { RouteEntry } from "../plugins/route-table.ts";
+import { snapshotCompany } from "./company-snapshot.ts";
+import { buildRequest } from "./route-requests.ts";
+import {
+  ACCOUNT_NAMES,
+  type Account,
+  type AccountName,
+  type SeededCompany,
+  type SeededTicket,
+  TICKET_NAMES,
+  type TicketState,
+  freshNumber,
+  mayOpen,
+  seedCompanyWithQueues,
+  throwaway,
+} from "./seed-company-queues.ts";
+
+/*
+ * The intra-company sweep (issue 12): one company with two queues and an account of every kind; every
+ * route of the route table and every socket channel is checked against the visibility rule of spec
+ * core §5 and the roles of §6. A route or a channel that no rule below covers fails the sweep.
+ */
+
+const t = await buildTestApp();
+const keyOf = (route: Pick<RouteEntry, "method" | "url">) => `${route.method} ${route.url}`;
+const ROUTES = new Map(t.app.routeTable.map((route) => [keyOf(route), route]));
+
+/** What a route is allowed to do, and to whom. */
+type RuleKind =
+  | "public" // no session, shows nothing of a company
+  | "own-session" // any account, about its own session only
+  | "company-read" // every staff member reads the company's list (with field rules for user-profile accounts)
+  | "staff-write" // every staff member may write the company's shared record (contacts, own quick replies)
+  | "admin-only" // admins and super users; user-profile accounts get 403
+  | "ticket" // names a ticket, or a message, note or media of one: allowed iff the account may open that ticket
+  | "ticket-list" // lists tickets: never shows a ticket the account may not open
+  | "new-ticket" // a user-profile account opens tickets only in its own queues
+  | "users" // self-or-admin, and super users are changed only by super users
+  | "quick-reply" // personal replies: owner only; shared: everyone reads, owner and admins change
+  | "schedule" // admins all; others their own and those of contacts they may reach
+  | "simulator"; // a developer's simulated phone: only for a logged-in user of the connection's company
+
+/** Every route of the route table, with its rule. A route missing here fails the sweep. */
+const RULES: Record<string, RuleKind> = {
+  "GET /version": "public",
+  "GET /health": "public",
+  "POST /auth/login": "public",
+  "POST /auth/refresh_token": "public",
+  "DELETE /auth/logout": "own-session",
+  "GET /auth/me": "own-session",
+  "GET /settings": "company-read",
+  "PUT /settings/:key": "admin-only",
+  "GET /companies/listPlan/:companyId": "company-read",
+  "GET /companies/:id": "company-read",
+  "PUT /companies/:id/schedules": "admin-only",
+  "GET /messages/:ticketId": "ticket",
+  "POST /messages/:ticketId": "ticket",
+  "DELETE /messages/:id": "ticket",
+  "POST /messages/:id/retry": "ticket",
+  "GET /media/:fileName": "ticket",
+  "GET /tickets": "ticket-list",
+  "GET /tickets/:id": "ticket",
+  "GET /tickets/u/:uuid": "ticket",
+  "POST /tickets": "new-ticket",
+  "PUT /tickets/:id": "ticket",
+  "DELETE /tickets/:id": "admin-only",
+  "GET /tags": "company-read",
+  "GET /tags/list": "company-read",
+  "GET /tags/kanban": "company-read",
+  "GET /tags/:id": "company-read",
+  "POST /tags": "admin-only",
+  "PUT /tags/:id": "admin-only",
+  "DELETE /tags/:id": "admin-only",
+  "POST /tags/sync": "ticket",
+  "GET /ticket-notes/list": "ticket",
+  "POST /ticket-notes": "ticket",
+  "DELETE /ticket-notes/:id": "ticket",
+  "GET /distribution-logs": "ticket",
+  "GET /quick-messages": "quick-reply",
+  "GET /quick-messages/list": "quick-reply",
+  "GET /quick-messages/:id": "quick-reply",
+  "POST /quick-messages": "staff-write",
+  "PUT /quick-messages/:id": "quick-reply",
+  "DELETE /quick-messages/:id": "quick-reply",
+  "POST /quick-messages/:id/media-upload": "quick-reply",
+  "DELETE /quick-messages/:id/media-upload": "quick-reply",
+  "GET /users/list": "company-read",
+  "GET /users": "admin-only",
+  "GET /users/:id": "users",
+  "POST /users": "admin-only",
+  "PUT /users/:id": "users",
+  "DELETE /users/:id": "users",
+  "GET /contacts": "company-read",
+  "GET /contacts/list": "company-read",
+  "GET /contacts/export": "company-read",
+  "GET /contacts/:id": "company-read",
+  "POST /contacts": "staff-write",
+  "PUT /contacts/:id": "staff-write",
+  "DELETE /contacts/:id": "admin-only",
+  "POST /contacts/upload": "staff-write",
+  "POST /contacts/import": "staff-write",
+  "GET /whatsapp": "company-read",
+  "GET /whatsapp/:id": "company-read",
+  "POST /whatsapp": "admin-only",
+  "PUT /whatsapp/:id": "admin-only",
+  "DELETE /whatsapp/:id": "admin-only",
+  "POST /whatsappsession/:id": "admin-only",
+  "PUT /whatsappsession/:id": "admin-only",
+  "DELETE /whatsappsession/:id": "admin-only",
+  "GET /queue": "company-read",
+  "GET /queue/:id": "admin-only",
+  "POST /queue": "admin-only",
+  "PUT /queue/:id": "admin-only",
+  "DELETE /queue/:id": "admin-only",
+  "POST /queue/:id/media-upload": "admin-only",
+  "DELETE /queue/:id/media-upload": "admin-only",
+  "GET /queue-options": "admin-only",
+  "POST /queue-options": "admin-only",
+  "PUT /queue-options/:id": "admin-only",
+  "DELETE /queue-options/:id": "admin-only",
+  "POST /queue-options/:id/media-upload": "admin-only",
+  "DELETE /queue-options/:id/media-upload": "admin-only",
+  "GET /schedules": "schedule",
+  "GET /schedules/:id": "schedule",
+  "POST /schedules": "schedule",
+  "PUT /schedules/:id": "schedule",
+  "DELETE /schedules/:id": "schedule",
+  "POST /schedules/:id/media-upload": "schedule",
+  "DELETE /schedules/:id/media-upload": "schedule",
+  "GET /dashboard": "admin-only",
+  "GET /dashboard/ticketsDay": "admin-only",
+  "GET /dashboard/ticketsUsers": "admin-only",
+  "GET /simulator/connections": "simulator",
+  "POST /simulator/connections/:id/scan": "simulator",
+  "POST /simulator/connections/:id/messages": "simulator",
+  "POST /simulator/connections/:id/messages/batch": "simulator",
+  "GET /simulator/connections/:id/chats": "simulator",
+  "GET /simulator/connections/:id/chats/:number/messages": "simulator",
+  "POST /simulator/connections/:id/chats/:number/read": "simulator",
+  "POST /simulator/connections/:id/disconnect": "simulator",
+  "PUT /simulator/connections/:id/sends": "simulator",
+  "GET /simulator/media/:messageId": "simulator",
+};
+
+/** Why each public route needs no session. */
+const PUBLIC_REASONS: Record<string, string> = {
+  "GET /version": "the build's version, the same for everyone",
+  "GET /health": "liveness and database check for the load balancer",
+  "POST /auth/login": "opens a session: nothing to scope before it",
+  "POST /auth/refresh_token": "reads its own refresh cookie, answers only that user",
+};
+
+/** Routes whose answers rightly carry the contacts' names (the company's address book is every staff member's). */
+const SHOWS_CONTACTS = new Set(["GET /contacts", "GET /contacts/list", "GET /contacts/export", "GET /contacts/:id"]);
+
+/**
+ * What a socket channel carries, and so who may receive it. Derived check: every channel of
+ * COMPANY_CHANNELS must be here, and every event a socket receives must belong to one of them.
+ */
+type ChannelKind = "ticket" | "user" | "connection" | "company" | "own" | "quick-reply" | "schedule";
+const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> = {
+  ticket: { kind: "ticket", why: "a ticket's changes: only accounts that may open it" },
+  appMessage: { kind: "ticket", why: "a ticket's messages: only accounts that may open it" },
+  chat: { kind: "ticket", why: "a conversation's events: only accounts that may open its ticket" },
+  user: { kind: "user", why: "attendants get only what GET /users/list gives them" },
+  whatsapp: { kind: "connection", why: "connections: no pairing QR code to user-profile accounts" },
+  whatsappSession: { kind: "connection", why: "connection sessions: no pairing QR code to user-profile accounts" },
+  contact: { kind: "company", why: "the company's address book, which every staff member lists" },
+  queue: { kind: "company", why: "the queue list every staff member reads" },
+  tag: { kind: "company", why: "the tag list every staff member reads" },
+  settings: { kind: "company", why: "the settings every staff member reads" },
+  auth: { kind: "own", why: "the account's own session" },
+  quickmessage: { kind: "quick-reply", why: "a personal reply only to its owner, shared ones to everyone" },
+  schedule: { kind: "schedule", why: "a schedule only to admins, its owner and those who may reach its contact" },
+};
+/** Events outside the company channels. */
+const OTHER_EVENTS: Record<string, string> = {
+  [SERVER_EVENTS.ready]: "the socket's own handshake",
+  [ANNOUNCEMENT_EVENT]: "the installation's announcements, the same for everyone",
+};
+
+const summary = { routes: ROUTES.size, rules: 0, socketChannels: 0, accounts: ACCOUNT_NAMES.length, requests: 0, socketEvents: 0, leaks: 0 };
+const leaks: string[] = [];
+
+let s: SeededCompany;
+let accounts: Account[];
+/** The markers every account must not see: tickets it may not open, other people's personal replies, the QR code. */
+let forbidden: Map<AccountName, string[]>;
+const TICKETS = () => TICKET_NAMES.map((name) => s.tickets[name]);
+
+beforeAll(async () => {
+  await t.platform.jobs.start();
+  s = await seedCompanyWithQueues(t.app, t.db, t.platform.media);
+  accounts = ACCOUNT_NAMES.map((name) => s.accounts[name]);
+  forbidden = new Map(accounts.map((account) => [account.name, forbiddenMarkers(account)]));
+}, 60_000);
+
+afterAll(async () => {
+  await t.platform.jobs.stop();
+  await t.close();
+});
+
+function forbiddenMarkers(account: Account): string[] {
+  const markers = TICKETS()
+    .filter((ticket) => !mayOpen(account, ticket))
+    .map((ticket) => ticket.marker);
+  if (!mayOpen(account, { queueId: s.queues.suporte.id, userId: s.accounts.admin.id })) markers.push(s.history.marker);
+  for (const quick of [s.quick.adminPersonal, s.quick.vendasPersonal]) if (quick.ownerId !== account.id) markers.push(quick.marker);
+  if (account.profile === "user") markers.push("QRCODE-SECRET");
+  return markers;
+}
+
+interface Probe {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  url: string;
+  query?: Record<string, string>;
+  payload?: object;
+  multipart?: boolean;
+}
+
+async function send(probe: Probe, token: string | undefined) {
+  summary.requests += 1;
+  const headers = token ? bearer(token) : {};
+  if (probe.multipart) {
+    const upload = multipartFile(token ?? "", { name: "probe.png", content: PNG, type: "image/png" });
+    const { authorization: _unused, ...multipartHeaders } = upload.headers;
+    return t.app.inject({ method: probe.method, url: probe.url, query: probe.query, payload: upload.payload, headers: { ...multipartHeaders, ...headers } });
+  }
+  return t.app.inject({ method: probe.method, url: probe.url, query: probe.query, headers, ...(probe.payload === undefined ? {} : { payload: probe.payload }) });
+}
+
+function errorOf(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === "object" && parsed !== null && "error" in parsed && typeof parsed.error === "string" ? parsed.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A case of a route: one account, one request, the expected outcome. */
+interface Case {
+  account: Account;
+  probe: Probe;
+  /** "allowed": 2xx; "allowed-any": anything but a refusal or a 5xx (the request may fail later for its own reasons); "refused": 403 ERR_NO_PERMISSION or 404. */
+  expect: "allowed" | "allowed-any" | "refused";
+  /** How a refusal must be answered, when it is not the default 403/404. */
+  refusal?: { status: number; error: string }[];
+  /** Texts the answer must contain when allowed (so that the check can fail). */
+  contains?: string[];
+  /** Texts the answer must never contain, beyond the account's forbidden markers. */
+  never?: string[];
+  what: string;
+}
+
+const DEFAULT_REFUSAL = [
+  { status: 403, error: "ERR_NO_PERMISSION" },
+  { status: 404, error: "*" },
+];
+
+/** Runs the cases of a route; refused writes must leave the company's rows unchanged. Returns the problems found. */
+async function runCases(key: string, cases: Case[]): Promise<string[]> {
+  const problems: string[] = [];
+  const route = ROUTES.get(key)!;
+  const refusedWrites = cases.filter((c) => c.expect === "refused" && route.method !== "GET");
+  const others = cases.filter((c) => !refusedWrites.includes(c));
+  const before = refusedWrites.length ? await snapshotCompany(t.db, s.company.id) : undefined;
+  const run = async (c: Case) => {
+    const response = await send(c.probe, c.account.token);
+    const label = `${c.account.name} ${c.what}`;
+    const answer = `${response.statusCode} ${response.body.slice(0, 160)}`;
+    const seen = (forbidden.get(c.account.name) ?? []).concat(c.never ?? []).filter((marker) => response.body.includes(marker));
+    if (seen.length && !(SHOWS_CONTACTS.has(key) && seen.every((marker) => !marker.startsWith("QRCODE") && !marker.includes("PERSONAL")))) {
+      problems.push(`${label}: the answer shows ${seen.join(", ")}`);
+      leaks.push(`${key} ${label}`);
+    }
+    if (response.statusCode >= 500) {
+      problems.push(`${label}: ${answer}`);
+      return;
+    }
+    const code = errorOf(response.body);
+    const isRefusal = (c.refusal ?? DEFAULT_REFUSAL).some((r) => r.status === response.statusCode && (r.error === "*" || r.error === code));
+    if (c.expect === "refused") {
+      if (!isRefusal) {
+        problems.push(`${label}: expected refusal, got ${answer}`);
+        if (response.statusCode < 300) leaks.push(`${key} ${label}`);
+      }
+    } else if (c.expect === "allowed") {
+      if (response.statusCode >= 300) problems.push(`${label}: expected 2xx, got ${answer}`);
+      for (const text of c.contains ?? []) if (response.statusCode < 300 && !response.body.includes(text)) problems.push(`${label}: the answer lacks ${text}`);
+    } else if (response.statusCode === 401 || (response.statusCode === 403 && code === "ERR_NO_PERMISSION") || response.statusCode === 404) {
+      problems.push(`${label}: expected to be allowed, got ${answer}`);
+    }
+  };
+  for (const c of refusedWrites) await run(c);
+  if (before) {
+    const after = await snapshotCompany(t.db, s.company.id);
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    if (changed.length) problems.push(`refused requests changed rows of: ${changed.join(", ")}`);
+  }
+  for (const c of others) await run(c);
+  if (problems.length && process.env.INTRA_VERBOSE) console.log(`${key}:\n  ${problems.join("\n  ")}`);
+  return problems;
+}
+
+const isAdmin = (account: Account) => account.profile === "admin";
+const users = () => accounts.filter((account) => !isAdmin(account));
+const probeOf = (key: string, ownParams: Parameters<typeof buildRequest>[4] = {}): Probe => {
+  const built = buildRequest(ROUTES.get(key)!, s.ids, s.ids, undefined, ownParams);
+  // The dashboard needs a period, which its schema leaves optional.
+  const query = key === "GET /dashboard" ? { ...built.query, days: "7" } : built.query;
+  return { method: built.method as Probe["method"], url: built.url, query, payload: built.body as object | undefined, multipart: built.multipart };
+};
+const later = (days = 3) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** The requests of a ticket-scoped route for one ticket and one account (throwaway rows made for destructive ones). */
+const TICKET_PROBES: Record<string, { allowed: Case["expect"]; contains?: boolean; probes: (ticket: SeededTicket, account: Account) => Promise<Probe[]> | Probe[] }> = {
+  "GET /messages/:ticketId": { allowed: "allowed", contains: true, probes: (ticket) => [{ method: "GET", url: `/messages/${ticket.id}` }] },
+  // An open ticket answers ERR_WAPP_NOT_INITIALIZED (queued: the connection is not paired), a pending one ERR_TICKET_NOT_OPEN.
+  "POST /messages/:ticketId": { allowed: "allowed-any", probes: (ticket) => [{ method: "POST", url: `/messages/${ticket.id}`, payload: { body: "sweep probe" } }] },
+  "DELETE /messages/:id": {
+    allowed: "allowed",
+    probes: async (ticket, account) => [{ method: "DELETE", url: `/messages/${await throwaway.message(t.db, s, ticket, account.id, "pending")}` }],
+  },
+  "POST /messages/:id/retry": {
+    allowed: "allowed",
+    probes: async (ticket, account) => [{ method: "POST", url: `/messages/${await throwaway.message(t.db, s, ticket, account.id, "failed")}/retry` }],
+  },
+  "GET /media/:fileName": { allowed: "allowed", probes: (ticket) => [{ method: "GET", url: `/media/${ticket.mediaFile}` }] },
+  "GET /tickets/:id": { allowed: "allowed", contains: true, probes: (ticket) => [{ method: "GET", url: `/tickets/${ticket.id}` }] },
+  "GET /tickets/u/:uuid": {
+    allowed: "allowed",
+    contains: true,
+    probes: (ticket) => [
+      { method: "GET", url: `/tickets/u/${ticket.uuid}` },
+      { method: "GET", url: `/tickets/u/${ticket.id}` },
+    ],
+  },
+  "PUT /tickets/:id": { allowed: "allowed", probes: (ticket) => [{ method: "PUT", url: `/tickets/${ticket.id}`, payload: {} }] },
+  "POST /tags/sync": { allowed: "allowed", probes: (ticket) => [{ method: "POST", url: "/tags/sync", payload: { ticketId: ticket.id, tags: [{ id: ticket.tagId }] } }] },
+  "GET /ticket-notes/list": {
+    allowed: "allowed",
+    contains: true,
+    probes: (ticket) => [{ method: "GET", url: "/ticket-notes/list", query: { ticketId: String(ticket.id), contactId: String(ticket.contactId) } }],
+  },
+  "POST /ticket-notes": { allowed: "allowed", probes: (ticket) => [{ method: "POST", url: "/ticket-notes", payload: { note: "sweep note", ticketId: ticket.id, contactId: ticket.contactId } }] },
+  "DELETE /ticket-notes/:id": { allowed: "allowed", probes: async (ticket, account) => [{ method: "DELETE", url: `/ticket-notes/${await throwaway.note(t.db, s, ticket, account.id)}` }] },
+  "GET /distribution-logs": { allowed: "allowed", probes: (ticket) => [{ method: "GET", url: "/distribution-logs", query: { ticketId: String(ticket.id) } }] },
+};
+
+async function ticketCases(key: string): Promise<Case[]> {
+  const spec = TICKET_PROBES[key];
+  if (!spec) throw new Error(`${key} has the rule "ticket" but no entry in TICKET_PROBES`);
+  const cases: Case[] = [];
+  for (const ticket of TICKETS()) {
+    for (const account of accounts) {
+      const allowed = mayOpen(account, ticket);
+      for (const probe of await spec.probes(ticket, account)) {
+        cases.push({
+          account,
+          probe,
+          expect: allowed ? spec.allowed : "refused",
+          contains: allowed && spec.contains ? [ticket.marker] : undefined,
+          never: allowed ? undefined : [ticket.marker],
+          what: `${probe.method} ${probe.url}${probe.query ? `?${new URLSearchParams(probe.query).toString()}` : ""} (ticket ${ticket.name})`,
+        });
+      }
+    }
+  }
+  return cases;
+}
+
+function ticketListCases(): Case[] {
+  const cases: Case[] = [];
+  for (const account of accounts) {
+    for (const status of [undefined, ...TICKET_STATUSES]) {
+      for (const showAll of [undefined, "true", "false"]) {
+        for (const searchParam of [undefined, "SECRET"]) {
+          const query: Record<string, string> = {};
+          if (status) query.status = status;
+          if (showAll) query.showAll = showAll;
+          if (searchParam) query.searchParam = searchParam;
+          cases.push({ account, probe: { method: "GET", url: "/tickets", query }, expect: "allowed", what: `GET /tickets?${new URLSearchParams(query).toString()}` });
+        }
+      }
+    }
+    // What the account may open is listed (so the check above can fail).
+    const visible = TICKETS().filter((ticket) => mayOpen(account, ticket));
+    const query: Record<string, string> = isAdmin(account) ? { searchParam: "SECRET", showAll: "true" } : { searchParam: "SECRET" };
+    cases.push({ account, probe: { method: "GET", url: "/tickets", query }, expect: "allowed", contains: visible.map((ticket) => ticket.marker), what: "GET /tickets lists what it may open" });
+  }
+  return cases;
+}
+
+function companyReadCases(key: string): Case[] {
+  const probe = probeOf(key);
+  return accounts.map((account) => {
+    const never: string[] = [];
+    if (key === "GET /users/list" && !isAdmin(account)) never.push(...accounts.filter((other) => other.id !== account.id).map((other) => other.email));
+    return { account, probe, expect: "allowed", never, what: `${probe.method} ${probe.url}` };
+  });
+}
+
+async function adminOnlyCases(key: string): Promise<Case[]> {
+  const cases: Case[] = [];
+  for (const account of accounts) {
+    // Tags are the admin's: each refused change gets a tag of its own, so that a wrong answer does not take the admin's tag away.
+    const ownParams = key === "PUT /tags/:id" || key === "DELETE /tags/:id" ? { tag: (await throwawayTag()).id } : {};
+    const probe = probeOf(key, ownParams);
+    if (!isAdmin(account)) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what: `${probe.method} ${probe.url}` });
+    else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", what: `${probe.method} ${probe.url}` });
+  }
+  return cases;
+}
+
+let tagCount = 0;
+async function throwawayTag() {
+  tagCount += 1;
+  const response = await t.app.inject({ method: "POST", url: "/tags", headers: bearer(s.accounts.admin.token), payload: { name: `throwaway tag ${tagCount}` } });
+  return response.json<{ id: number }>();
+}
+
+async function staffWriteCases(key: string): Promise<Case[]> {
+  return accounts.map((account) => {
+    const probe =
+      key === "POST /contacts"
+        ? { method: "POST" as const, url: "/contacts", payload: { name: `Staff contact ${account.name}`, number: freshNumber() } }
+        : key === "PUT /contacts/:id"
+          ? { method: "PUT" as const, url: `/contacts/${s.spareContact.id}`, payload: { name: "Spare contact", number: probeNumberOfSpare } }
+          : key === "POST /quick-messages"
+            ? { method: "POST" as const, url: "/quick-messages", payload: { shortcode: `own${account.name}`, message: "own reply", geral: false } }
+            : probeOf(key);
+    return { account, probe, expect: "allowed-any", what: `${probe.method} ${probe.url}` };
+  });
+}
+let probeNumberOfSpare = "";
+
+async function quickReplyCases(key: string): Promise<Case[]> {
+  const bases = [s.quick.shared, s.quick.adminPersonal, s.quick.vendasPersonal];
+  const cases: Case[] = [];
+  if (key === "GET /quick-messages" || key === "GET /quick-messages/list") {
+    const probe = probeOf(key);
+    return accounts.map((account) => ({ account, probe, expect: "allowed", what: `${probe.method} ${probe.url}` }));
+  }
+  for (const account of accounts) {
+    for (const base of bases) {
+      const reads = key === "GET /quick-messages/:id";
+      const mayRead = base.geral || base.ownerId === account.id;
+      const mayChange = base.ownerId === account.id || (base.geral && isAdmin(account));
+      const id = reads ? base.id : await throwaway.quickMessage(t.db, s, base.ownerId, base.geral);
+      const kind = `${base.geral ? "shared" : "personal"} reply of ${base.ownerId === s.accounts.admin.id ? "admin" : "userVendas"}`;
+      const probe: Probe =
+        key === "GET /quick-messages/:id"
+          ? { method: "GET", url: `/quick-messages/${id}` }
+          : key === "PUT /quick-messages/:id"
+            ? { method: "PUT", url: `/quick-messages/${id}`, payload: { shortcode: `edited${id}`, message: "edited", geral: base.geral } }
+            : key === "DELETE /quick-messages/:id"
+              ? { method: "DELETE", url: `/quick-messages/${id}` }
+              : key === "POST /quick-messages/:id/media-upload"
+                ? { method: "POST", url: `/quick-messages/${id}/media-upload`, multipart: true }
+                : { method: "DELETE", url: `/quick-messages/${id}/media-upload` };
+      cases.push({ account, probe, expect: (reads ? mayRead : mayChange) ? "allowed" : "refused", what: `${probe.method} ${probe.url} (${kind})` });
+    }
+  }
+  return cases;
+}
+
+async function scheduleCases(key: string): Promise<Case[]> {
+  const cases: Case[] = [];
+  const ticketOf = (name: string) => s.tickets[name as keyof SeededCompany["tickets"]];
+  if (key === "GET /schedules") {
+    const query = { start: new Date(Date.now() - 86_400_000).toISOString(), end: later(30) };
+    return accounts.map((account) => ({ account, probe: { method: "GET", url: "/schedules", query }, expect: "allowed", what: "GET /schedules" }));
+  }
+  if (key === "POST /schedules") {
+    for (const account of accounts) {
+      for (const ticket of TICKETS()) {
+        const probe: Probe = { method: "POST", url: "/schedules", payload: { body: "sweep schedule", sendAt: later(), contactId: ticket.contactId } };
+        cases.push({ account, probe, expect: mayOpen(account, ticket) ? "allowed" : "refused", what: `POST /schedules (contact of ticket ${ticket.name})` });
+      }
+    }
+    return cases;
+  }
+  for (const account of accounts) {
+    for (const base of s.schedules) {
+      const ticket = ticketOf(base.ticket);
+      const may = isAdmin(account) || base.ownerId === account.id || mayOpen(account, ticket);
+      const id = key === "GET /schedules/:id" ? base.id : await throwaway.schedule(t.db, s, ticket, base.ownerId);
+      const owner = accounts.find((a) => a.id === base.ownerId)!.name;
+      const probe: Probe =
+        key === "GET /schedules/:id"
+          ? { method: "GET", url: `/schedules/${id}` }
+          : key === "PUT /schedules/:id"
+            ? { method: "PUT", url: `/schedules/${id}`, payload: { body: "sweep edit", sendAt: later(5), contactId: ticket.contactId } }
+            : key === "DELETE /schedules/:id"
+              ? { method: "DELETE", url: `/schedules/${id}` }
+              : key === "POST /schedules/:id/media-upload"
+                ? { method: "POST", url: `/schedules/${id}/media-upload`, multipart: true }
+                : { method: "DELETE", url: `/schedules/${id}/media-upload` };
+      cases.push({ account, probe, expect: may ? "allowed" : "refused", never: may ? undefined : [ticket.marker], what: `${probe.method} ${probe.url} (${owner}'s, ticket ${ticket.name})` });
+    }
+  }
+  return cases;
+}
+
+function newTicketCases(): Case[] {
+  const cases: Case[] = [];
+  for (const account of accounts) {
+    for (const [queueName, queueId] of [["Vendas", s.queues.vendas.id], ["Suporte", s.queues.suporte.id], ["no queue", null]] as const) {
+      const allowed = isAdmin(account) || (queueId !== null && account.queueIds.includes(queueId));
+      const contact = freshNumber();
+      cases.push({
+        account,
+        probe: { method: "POST", url: "/tickets", payload: { contactId: 0, queueId, whatsappId: s.connection.id, status: "open" } },
+        expect: allowed ? "allowed" : "refused",
+        refusal: queueId === null ? [{ status: 403, error: "ERR_NO_PERMISSION" }, { status: 400, error: "ERR_VALIDATION" }] : [{ status: 403, error: "ERR_NO_PERMISSION" }],
+        what: `POST /tickets in ${queueName} (contact ${contact})`,
+      });
+    }
+  }
+  return cases;
+}
+
+async function usersCases(key: string): Promise<Case[]> {
+  const cases: Case[] = [];
+  const superAccount = s.accounts.super;
+  if (key === "GET /users/:id") {
+    for (const account of accounts) {
+      for (const target of accounts) {
+        cases.push({ account, probe: { method: "GET", url: `/users/${target.id}` }, expect: isAdmin(account) || account.id === target.id ? "allowed" : "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what: `GET /users/{${target.name}}` });
+      }
+    }
+    return cases;
+  }
+  if (key === "PUT /users/:id") {
+    for (const account of accounts) {
+      for (const target of accounts) {
+        const allowed = account.id === target.id || (isAdmin(account) && (!target.isSuper || account.isSuper));
+        cases.push({
+          account,
+          probe: { method: "PUT", url: `/users/${target.id}`, payload: { name: target.userName, email: target.email } },
+          expect: allowed ? "allowed" : "refused",
+          refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }],
+          what: `PUT /users/{${target.name}} with its own name and e-mail`,
+        });
+      }
+    }
+    const victim = await makeUser("victim-put", { isSuper: true });
+    const plainAdmin = s.accounts.admin;
+    const refusedChange = (payload: object, what: string): Case => ({
+      account: plainAdmin,
+      probe: { method: "PUT", url: `/users/${victim.id}`, payload: { name: victim.name, email: victim.email, ...payload } },
+      expect: "refused",
+      refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }],
+      what,
+    });
+    cases.push(
+      refusedChange({ password: "taken-over-1" }, "PUT /users/{a super user}: a new password"),
+      refusedChange({ email: "taken-over@example.com" }, "PUT /users/{a super user}: a new e-mail"),
+      refusedChange({ profile: "user" }, "PUT /users/{a super user}: demoted to user"),
+      refusedChange({ super: false }, "PUT /users/{a super user}: super cleared"),
+    );
+    const plain = await makeUser("plain-target");
+    cases.push({
+      account: plainAdmin,
+      probe: { method: "PUT", url: `/users/${plain.id}`, payload: { name: plain.name, email: plain.email, super: true } },
+      expect: "refused",
+      refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }],
+      what: "PUT /users/{a user}: super set by a plain admin",
+    });
+    const promoted = await makeUser("promoted-by-super");
+    cases.push({ account: superAccount, probe: { method: "PUT", url: `/users/${promoted.id}`, payload: { name: promoted.name, email: promoted.email, super: true } }, expect: "allowed", what: "PUT /users/{a user}: super set by a super user" });
+    return cases;
+  }
+  // DELETE /users/:id
+  for (const account of users()) {
+    const target = await makeUser(`delete-by-${account.name}`);
+    cases.push({ account, probe: { method: "DELETE", url: `/users/${target.id}` }, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what: "DELETE /users/{another user}" });
+  }
+  const superVictim = await makeUser("victim-delete", { isSuper: true });
+  cases.push({ account: s.accounts.admin, probe: { method: "DELETE", url: `/users/${superVictim.id}` }, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what: "DELETE /users/{a super user} by a plain admin" });
+  const superVictim2 = await makeUser("victim-delete-2", { isSuper: true });
+  cases.push({ account: superAccount, probe: { method: "DELETE", url: `/users/${superVictim2.id}` }, expect: "allowed", what: "DELETE /users/{a super user} by a super user" });
+  const plainVictim = await makeUser("plain-delete");
+  cases.push({ account: s.accounts.admin, probe: { method: "DELETE", url: `/users/${plainVictim.id}` }, expect: "allowed", what: "DELETE /users/{a user} by an admin" });
+  return cases;
+}
+
+async function makeUser(label: string, options: { isSuper?: boolean; profile?: "admin" | "user" } = {}) {
+  return createUser(t.db, { companyId: s.company.id, profile: options.isSuper ? "admin" : (options.profile ?? "user"), isSuper: options.isSuper ?? false, name: `Throwaway ${label}`, email: `intra-${label}@example.com` });
+}
+
+async function ownSessionCases(key: string): Promise<Case[]> {
+  if (key === "GET /auth/me") return accounts.map((account) => ({ account, probe: { method: "GET", url: "/auth/me" }, expect: "allowed", contains: [account.email], what: "GET /auth/me" }));
+  // Logging out ends the caller's session: a throwaway account's, so that the sweep's sessions stay.
+  const user = await makeUser("logout");
+  const { token } = await loginAs(t.app, user.email);
+  const account: Account = { name: "userNone", id: user.id, email: user.email, userName: user.name, token, profile: "user", isSuper: false, queueIds: [], allTicket: "desabled" };
+  return [{ account, probe: { method: "DELETE", url: "/auth/logout" }, expect: "allowed", what: "DELETE /auth/logout (its own session)" }];
+}
+
+describe.sequential("one company with two queues and an account of every kind", () => {
+  describe("the route table", () => {
+    it("has a rule for every route, and every rule names a route", () => {
+      summary.rules = Object.keys(RULES).length;
+      expect([...ROUTES.keys()].filter((key) => !RULES[key]), "a new route that no rule covers").toEqual([]);
+      expect(Object.keys(RULES).filter((key) => !ROUTES.has(key)), "a rule for a route the server no longer has").toEqual([]);
+      expect(Object.keys(TICKET_PROBES).filter((key) => RULES[key] !== "ticket")).toEqual([]);
+    });
+
+    it("registers without the authentication hook only the public routes (finding 7: the simulator's too)", () => {
+      const unauthenticated = [...ROUTES.values()].filter((route) => !route.isAuthenticated).map(keyOf);
+      expect(unauthenticated.sort()).toEqual(Object.keys(PUBLIC_REASONS).sort());
+      expect(Object.entries(RULES).filter(([, kind]) => kind === "public").map(([key]) => key).sort()).toEqual(Object.keys(PUBLIC_REASONS).sort());
+    });
+  });
+
+  describe("every route, by every account, against its rule", () => {
+    const keys = Object.keys(RULES).filter((key) => RULES[key] !== "public" && RULES[key] !== "simulator");
+    it.each(keys)("%s", async (key) => {
+      const kind = RULES[key]!;
+      if (!ROUTES.has(key)) throw new Error(`${key} is not a route of the server`);
+      if (key === "PUT /contacts/:id") {
+        const contact = await t.app.inject({ method: "GET", url: `/contacts/${s.spareContact.id}`, headers: bearer(s.accounts.admin.token) });
+        probeNumberOfSpare = contact.json<{ number: string }>().number;
+      }
+      let cases: Case[];
+      switch (kind) {
+        case "ticket":
+          cases = await ticketCases(key);
+          break;
+        case "ticket-list":
+          cases = ticketListCases();
+          break;
+        case "company-read":
+          cases = companyReadCases(key);
+          break;
+        case "admin-only":
+          cases = await adminOnlyCases(key);
+          break;
+        case "staff-write":
+          cases = await staffWriteCases(key);
+          break;
+        case "quick-reply":
+          cases = await quickReplyCases(key);
+          break;
+        case "schedule":
+          cases = await scheduleCases(key);
+          break;
+        case "users":
+          cases = await usersCases(key);
+          break;
+        case "own-session":
+          cases = await ownSessionCases(key);
+          break;
+        case "new-ticket":
+          cases = [];
+          for (const c of newTicketCases()) {
+            const contact = await t.app.inject({ method: "POST", url: "/contacts", headers: bearer(s.accounts.admin.token), payload: { name: "New ticket contact", number: freshNumber() } });
+            cases.push({ ...c, probe: { ...c.probe, payload: { ...c.probe.payload, contactId: contact.json<{ id: number }>().id } } });
+          }
+          break;
+        default:
+          throw new Error(`no cases for rule ${kind}`);
+      }
+      expect(cases.length, "a rule that sends nothing cannot fail").toBeGreaterThan(0);
+      expect(await runCases(key, cases)).toEqual([]);
+    });
+
+    it.each(Object.keys(RULES).filter((key) => RULES[key] === "simulator"))("%s answers 401 without a session (finding 7)", async (key) => {
+      // A connection that was never started, so that a request that gets through changes nothing of the seeded one.
+      const spare = await createSimulatorConnection(t.db, { companyId: s.company.id, name: `Unstarted ${summary.requests}`, isDefault: false });
+      const probe = probeOf(key, { connection: spare.id, message: 2147483647 });
+      const response = await send(probe, undefined);
+      expect({ status: response.statusCode, error: errorOf(response.body) }, response.body.slice(0, 200)).toEqual({ status: 401, error: "ERR_SESSION_EXPIRED" });
+    });
+  });
+
+  describe("paths that read their input by hand or span two records", () => {
+    it("POST /messages/{own ticket} refuses a quote of a message of another conversation, and writes nothing (finding 3)", async () => {
+      const { vendas, suporte } = s.tickets;
+      const cases: Case[] = [];
+      for (const account of [s.accounts.userVendas, s.accounts.admin]) {
+        cases.push({
+          account,
+          probe: { method: "POST", url: `/messages/${vendas.id}`, payload: { body: "quoting", quotedMsg: { id: suporte.textMessageId } } },
+          expect: "refused",
+          refusal: [
+            { status: 403, error: "ERR_NO_PERMISSION" },
+            { status: 404, error: "ERR_NO_MESSAGE_FOUND" },
+            { status: 400, error: "ERR_VALIDATION" },
+          ],
+          never: [suporte.marker],
+          what: `POST /messages/{vendas} quoting a message of ticket suporte`,
+        });
+      }
+      expect(await runCases("POST /messages/:ticketId", cases)).toEqual([]);
+      // A quote of the same conversation is taken (the message is queued: the connection is not paired).
+      const own = await send({ method: "POST", url: `/messages/${vendas.id}`, payload: { body: "quoting own", quotedMsg: { id: vendas.textMessageId } } }, s.accounts.userVendas.token);
+      expect(own.json()).toMatchObject({ error: "ERR_WAPP_NOT_INITIALIZED", details: { queued: true } });
+    });
+
+    it("a new ticket of a contact whose earlier conversation was in Suporte does not show that history to Vendas (finding 5)", async () => {
+      const created = await send({ method: "POST", url: "/tickets", payload: { contactId: s.history.contactId, queueId: s.queues.vendas.id, whatsappId: s.connection.id, status: "open" } }, s.accounts.userVendas.token);
+      expect(created.statusCode, created.body).toBe(200);
+      const ticket = created.json<{ id: number }>();
+      const seen: string[] = [];
+      for (const url of [`/messages/${ticket.id}`, `/tickets/${ticket.id}`]) {
+        const response = await send({ method: "GET", url }, s.accounts.userVendas.token);
+        if (response.body.includes(s.history.marker)) seen.push(url);
+      }
+      if (created.body.includes(s.history.marker)) seen.push("POST /tickets");
+      for (const url of seen) leaks.push(`${url} userVendas: history of Suporte`);
+      expect(seen).toEqual([]);
+      // The admin, who may open the earlier ticket, sees the history (so that the check above can fail).
+      const asAdmin = await send({ method: "GET", url: `/messages/${ticket.id}` }, s.accounts.admin.token);
+      expect(asAdmin.body).toContain(s.history.marker);
+    });
+
+    it("the last super user can be neither demoted nor deleted: 409 ERR_LAST_SUPER (finding 1)", async () => {
+      const supers = await t.db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.isSuper, true));
+      // Throwaway super users of the sweep above may remain; the check needs the installation's last one.
+      for (const other of supers.filter((row) => row.id !== s.accounts.super.id)) await t.db.update(usersTable).set({ isSuper: false }).where(eq(usersTable.id, other.id));
+      const self = s.accounts.super;
+      const cases: Case[] = [
+        { account: self, probe: { method: "PUT", url: `/users/${self.id}`, payload: { name: self.userName, email: self.email, profile: "user" } }, expect: "refused", refusal: [{ status: 409, error: "ERR_LAST_SUPER" }], what: "demotes itself to user" },
+        { account: self, probe: { method: "PUT", url: `/users/${self.id}`, payload: { name: self.userName, email: self.email, super: false } }, expect: "refused", refusal: [{ status: 409, error: "ERR_LAST_SUPER" }], what: "clears its own super flag" },
+      ];
+      expect(await runCases("PUT /users/:id", cases)).toEqual([]);
+    });
+
+    it("changing one's own password needs the current password (finding 1)", async () => {
+      const user = await makeUser("password", { profile: "user" });
+      const { token } = await loginAs(t.app, user.email);
+      const account: Account = { name: "userNone", id: user.id, email: user.email, userName: user.name, token, profile: "user", isSuper: false, queueIds: [], allTicket: "desabled" };
+      const wrong = [
+        { status: 400, error: "ERR_WRONG_PASSWORD" },
+        { status: 403, error: "ERR_WRONG_PASSWORD" },
+      ];
+      const probe = (extra: object): Probe => ({ method: "PUT", url: `/users/${user.id}`, payload: { name: user.name, email: user.email, password: "brand-new-password", ...extra } });
+      const cases: Case[] = [
+        { account, probe: probe({}), expect: "refused", refusal: wrong, what: "a new password without the current one" },
+        { account, probe: probe({ currentPassword: "not-the-password" }), expect: "refused", refusal: wrong, what: "a new password with a wrong current one" },
+      ];
+      expect(await runCases("PUT /users/:id", cases)).toEqual([]);
+      const right = await send(probe({ currentPassword: DEFAULT_PASSWORD }), token);
+      expect(right.statusCode, right.body).toBe(200);
+    });
+  });
+
+  describe("realtime: what every account's socket receives", () => {
+    const sockets: Socket[] = [];
+    let url: string;
+    afterAll(() => {
+      for (const socket of sockets.splice(0)) socket.disconnect();
+    });
+
+    interface Received {
+      event: string;
+      payload: unknown;
+      step: number;
+    }
+    type Snapshot = Map<number, TicketState | undefined>;
+
+    async function ticketStates(): Promise<Snapshot> {
+      const rows = await t.db.select({ id: ticketsTable.id, queueId: ticketsTable.queueId, userId: ticketsTable.userId }).from(ticketsTable).where(eq(ticketsTable.companyId, s.company.id));
+      return new Map(rows.map((row) => [row.id, { queueId: row.queueId, userId: row.userId }]));
+    }
+
+    it("delivers a ticket's events only to accounts that may open it, no e-mail or QR code to attendants, and classifies every channel (finding 2)", async () => {
+      await t.app.listen({ port: 0, host: "127.0.0.1" });
+      url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const unclassified = COMPANY_CHANNELS.filter((channel) => !CHANNEL_RULES[channel]);
+      expect(unclassified, "a socket channel that no rule covers").toEqual([]);
+      summary.socketChannels = COMPANY_CHANNELS.length + Object.keys(OTHER_EVENTS).length;
+
+      let step = 0;
+      const received = new Map<AccountName, Received[]>();
+      for (const account of accounts) {
+        const socket = connect(url, { auth: { token: account.token }, transports: ["websocket"], reconnection: false, forceNew: true });
+        sockets.push(socket);
+        const list: Received[] = [];
+        received.set(account.name, list);
+        socket.onAny((event: string, payload: unknown) => list.push({ event, payload, step }));
+        await new Promise<void>((resolve, reject) => {
+          socket.once(SERVER_EVENTS.ready, () => resolve());
+          socket.once("connect_error", reject);
+        });
+        socket.emit(CLIENT_EVENTS.joinNotification);
+        for (const status of TICKET_STATUSES) socket.emit(CLIENT_EVENTS.joinTickets, status);
+        const all = await t.db.select({ id: ticketsTable.id, uuid: ticketsTable.uuid }).from(ticketsTable).where(eq(ticketsTable.companyId, s.company.id));
+        for (const ticket of all) for (const ref of [ticket.id, String(ticket.id), ticket.uuid]) socket.emit(CLIENT_EVENTS.joinChatBox, ref);
+        socket.emit(CLIENT_EVENTS.userStatus);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const states: { before: Snapshot; after: Snapshot }[] = [];
+      const admin = s.accounts.admin;
+      const asAdmin = (method: "POST" | "PUT" | "DELETE" | "GET", path: string, payload?: object) => send({ method, url: path, payload }, admin.token);
+      let trash = { id: 0 };
+      const steps: (() => Promise<unknown>)[] = [
+        // A new ticket in Suporte, deleted further down.
+        async () => {
+          trash = (await asAdmin("POST", "/tickets", { contactId: s.spareContact.id, queueId: s.queues.suporte.id, whatsappId: s.connection.id, status: "pending" })).json<{ id: number }>();
+        },
+        // A customer writes in every conversation (through the conversation engine, as a channel session reports it).
+        async () => {
+          for (const ticket of TICKETS()) await handleInboundMessage(t.platform.engine.deps, inbound(s.connection, ticket.contactNumber, `${ticket.marker} customer writes`));
+        },
+        // The admin answers in every open conversation and reads every one.
+        async () => {
+          for (const ticket of TICKETS()) {
+            await asAdmin("POST", `/messages/${ticket.id}`, { body: `${ticket.marker} admin answers` });
+            await asAdmin("GET", `/messages/${ticket.id}`);
+          }
+        },
+        // Updates: returned to pending, accepted again.
+        async () => {
+          for (const ticket of TICKETS()) await asAdmin("PUT", `/tickets/${ticket.id}`, { status: "pending" });
+        },
+        async () => {
+          for (const ticket of TICKETS()) await asAdmin("PUT", `/tickets/${ticket.id}`, { status: "open", userId: admin.id });
+        },
+        // Transfers between the queues, both ways.
+        () => asAdmin("PUT", `/tickets/${s.tickets.vendas.id}`, { queueId: s.queues.suporte.id, userId: null }),
+        () => asAdmin("PUT", `/tickets/${s.tickets.suporte.id}`, { queueId: s.queues.vendas.id, userId: null }),
+        // A delete.
+        () => asAdmin("DELETE", `/tickets/${trash.id}`),
+        // Other records: a user, a connection with a pairing QR code, a setting, a tag, quick replies, a schedule, a queue, a contact.
+        () => asAdmin("PUT", `/users/${s.accounts.userSuporte.id}`, { name: s.accounts.userSuporte.userName, email: s.accounts.userSuporte.email }),
+        async () => {
+          await t.platform.channels.start(s.company.id, s.connection.id);
+          for (let tries = 0; tries < 50; tries += 1) {
+            const [row] = await t.db.select({ qrcode: connectionsTable.qrcode }).from(connectionsTable).where(eq(connectionsTable.id, s.connection.id));
+            if (row?.qrcode && row.qrcode !== "QRCODE-SECRET-pairing") break;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        },
+        () => asAdmin("PUT", "/settings/userRating", { value: "enabled" }),
+        () => asAdmin("POST", "/tags", { name: "socket tag" }),
+        () => send({ method: "POST", url: "/quick-messages", payload: { shortcode: "socketmine", message: "VERAPERSONAL-SECRET socket", geral: false } }, s.accounts.userVendas.token),
+        () => asAdmin("POST", "/quick-messages", { shortcode: "socketshared", message: "shared socket", geral: true }),
+        () => asAdmin("POST", "/schedules", { body: `${s.tickets.suporte.marker} socket schedule`, sendAt: later(), contactId: s.tickets.suporte.contactId }),
+        () => asAdmin("PUT", `/queue/${s.queues.vendas.id}`, { name: "Vendas", color: "#0a0a0a" }),
+        () => asAdmin("PUT", `/contacts/${s.tickets.vendas.contactId}`, { name: `${s.tickets.vendas.marker} contact`, number: s.tickets.vendas.contactNumber }),
+      ];
+      for (const action of steps) {
+        const before = await ticketStates();
+        step += 1;
+        await action();
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        states[step] = { before, after: await ticketStates() };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const problems: string[] = [];
+      const channelOf = (event: string): CompanyChannel | undefined => {
+        const match = new RegExp(`^company-${s.company.id}-(.+)$`).exec(event);
+        return match && (COMPANY_CHANNELS as readonly string[]).includes(match[1]!) ? (match[1] as CompanyChannel) : undefined;
+      };
+      const seenChannels = new Set<string>();
+      const record = (payload: unknown, key: string): Record<string, unknown> | undefined => {
+        const value = (payload as Record<string, unknown> | null)?.[key];
+        return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : undefined;
+      };
+      const ownEmails = new Map(accounts.map((account) => [account.name, account.email]));
+      for (const account of accounts) {
+        for (const { event, payload, step: at } of received.get(account.name) ?? []) {
+          if (at === 0) continue;
+          summary.socketEvents += 1;
+          const text = JSON.stringify(payload ?? null);
+          const channel = channelOf(event);
+          if (!channel) {
+            if (!OTHER_EVENTS[event]) problems.push(`${account.name}: event ${event} belongs to no classified channel`);
+            continue;
+          }
+          seenChannels.add(channel);
+          const leak = (why: string) => {
+            problems.push(`${account.name} step ${at}: ${event} ${why}: ${text.slice(0, 200)}`);
+            leaks.push(`${event} → ${account.name}: ${why}`);
+          };
+          const { kind } = CHANNEL_RULES[channel];
+          const state = states[at];
+          if (kind === "ticket") {
+            const ticket = record(payload, "ticket");
+            const message = record(payload, "message");
+            const ids = [ticket?.id, (payload as Record<string, unknown>).ticketId, message?.ticketId].filter((id): id is number => typeof id === "number");
+            for (const id of new Set(ids)) {
+              const fromPayload = ticket && ticket.id === id && "queueId" in ticket ? { queueId: (ticket.queueId as number | null) ?? null, userId: (ticket.userId as number | null) ?? null } : undefined;
+              // The account may learn of a change to a ticket it could open before the change (to take it off its list), or can open after it.
+              const before = state?.before.get(id);
+              const visible = (before !== undefined && mayOpen(account, before)) || (fromPayload ? mayOpen(account, fromPayload) : [state?.after.get(id)].some((st) => st !== undefined && mayOpen(account, st)));
+              if (!visible) leak(`names ticket ${id}, which it may not open`);
+            }
+            const markers = TICKETS().filter((tk) => ![state?.before.get(tk.id), state?.after.get(tk.id)].some((st) => st !== undefined && mayOpen(account, st))).map((tk) => tk.marker);
+            for (const marker of markers) if (text.includes(marker)) leak(`carries ${marker}`);
+          } else if (kind === "user" && !isAdmin(account)) {
+            const user = record(payload, "user");
+            const allowedKeys = Object.keys(ZUserListItem.shape);
+            const extra = user ? Object.keys(user).filter((k) => !allowedKeys.includes(k)) : [];
+            if (extra.length) leak(`gives fields beyond GET /users/list: ${extra.join(", ")}`);
+            for (const [name, email] of ownEmails) if (name !== account.name && text.includes(email)) leak(`carries ${name}'s e-mail`);
+          } else if (kind === "connection" && !isAdmin(account)) {
+            const connection = record(payload, "whatsapp") ?? record(payload, "session");
+            if (connection && typeof connection.qrcode === "string" && connection.qrcode !== "") leak("carries the pairing QR code");
+            if (text.includes("QRCODE-SECRET")) leak("carries the pairing QR code");
+          } else if (kind === "quick-reply") {
+            const quick = record(payload, "record");
+            if (quick && quick.geral === false && quick.userId !== account.id) leak("carries another user's personal reply");
+            if (account.name !== "userVendas" && text.includes("VERAPERSONAL-SECRET")) leak("carries another user's personal reply");
+          } else if (kind === "schedule" && !isAdmin(account)) {
+            const schedule = record(payload, "schedule");
+            const ticket = TICKETS().find((tk) => tk.contactId === schedule?.contactId);
+            if (schedule && schedule.userId !== account.id && ticket && !mayOpen(account, state?.after.get(ticket.id) ?? ticket)) leak("carries a schedule of a contact it may not reach");
+          }
+        }
+      }
+      // The sockets got the events at all (so that the checks above can fail).
+      const adminSaw = new Set((received.get("admin") ?? []).map((r) => channelOf(r.event)));
+      for (const channel of ["ticket", "appMessage", "user", "whatsapp", "contact", "tag", "settings", "schedule", "queue", "quickmessage"] as const) expect(adminSaw, `the admin's socket got no ${channel} event`).toContain(channel);
+      const vendasSaw = (received.get("userVendas") ?? []).filter((r) => r.step !== 0 && JSON.stringify(r.payload).includes(s.tickets.owned.marker));
+      expect(vendasSaw.length, "the Vendas attendant receives the events of her own ticket").toBeGreaterThan(0);
+      if (problems.length && process.env.INTRA_VERBOSE) console.log(`realtime:\n  ${problems.join("\n  ")}`);
+      expect(problems).toEqual([]);
+    }, 60_000);
+  });
+
+  it("prints its figures: routes, rules, socket channels, accounts, requests, leaks", () => {
+    summary.leaks = leaks.length;
+    console.log(
+      `intra-company sweep: ${summary.routes} routes, ${summary.rules} rules, ${summary.socketChannels} socket channels classified, ${summary.accounts} accounts, ` +
+        `${summary.requests} requests, ${summary.socketEvents} socket events received, ${summary.leaks} leaks`,
+    );
+    expect(summary.rules).toBe(summary.routes);
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,254 @@
+import type { FastifyInstance } from "fastify";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { connections, messages, quickMessages, schedules, ticketNotes } from "../db/schema/index.ts";
+import type { MediaStore } from "../media/media-store.ts";
+import { PNG } from "../modules/queues/upload-fixtures.ts";
+import { bearer, createCompany, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
+import type { TenantIds } from "./route-requests.ts";
+
+/** The kinds of account of one company: a super user, an admin, and attendants with each kind of reach. */
+export const ACCOUNT_NAMES = ["super", "admin", "userVendas", "userSuporte", "userAll", "userNone"] as const;
+export type AccountName = (typeof ACCOUNT_NAMES)[number];
+
+/** The tickets of the company: one per queue, one without a queue, one of the Vendas attendant in Suporte. */
+export const TICKET_NAMES = ["vendas", "suporte", "noQueue", "owned"] as const;
+export type TicketName = (typeof TICKET_NAMES)[number];
+
+/** The text that every record of a ticket (contact, messages, note, schedule) carries: finding it in an answer is seeing that ticket. */
+export const TICKET_MARKERS: Record<TicketName, string> = {
+  vendas: "VENDAS-SECRET",
+  suporte: "SUPORTE-SECRET",
+  noQueue: "NOQUEUE-SECRET",
+  owned: "OWNED-SECRET",
+};
+
+export interface Account {
+  name: AccountName;
+  id: number;
+  email: string;
+  userName: string;
+  token: string;
+  profile: "admin" | "user";
+  isSuper: boolean;
+  queueIds: number[];
+  allTicket: "enabled" | "desabled";
+}
+
+/** What decides who may open a ticket (spec core §5). */
+export interface TicketState {
+  queueId: number | null;
+  userId: number | null;
+}
+
+export interface SeededTicket extends TicketState {
+  name: TicketName;
+  marker: string;
+  id: number;
+  uuid: string;
+  status: "open" | "pending";
+  contactId: number;
+  contactNumber: string;
+  textMessageId: number;
+  mediaMessageId: number;
+  mediaFile: string;
+  noteId: number;
+  tagId: number;
+}
+
+/**
+ * The visibility rule of spec core §5, written out for the test (the server's own is
+ * `canAccessTicket`): admins (super users included) always; others when the ticket is theirs, in one
+ * of their queues, or without a queue while their allTicket is "enabled".
+ */
+export function mayOpen(account: Account, ticket: TicketState): boolean {
+  if (account.profile === "admin") return true;
+  if (ticket.userId === account.id) return true;
+  if (ticket.queueId === null) return account.allTicket === "enabled";
+  return account.queueIds.includes(ticket.queueId);
+}
+
+async function call<T = { id: number }>(app: FastifyInstance, token: string, method: "POST" | "PUT", url: string, payload: object): Promise<T> {
+  const response = await app.inject({ method, url, headers: bearer(token), payload });
+  if (response.statusCode !== 200) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+  return response.json<T>();
+}
+
+let numberSeq = 0;
+/** A phone number no other contact of the file has. */
+export function freshNumber(): string {
+  numberSeq += 1;
+  return `55219${String(10_000_000 + numberSeq)}`;
+}
+
+export type SeededCompany = Awaited<ReturnType<typeof seedCompanyWithQueues>>;
+
+/**
+ * One company with two queues (Vendas, Suporte), an account of every kind, the four tickets of
+ * TICKET_NAMES (each with its own contact, a text message, a media message whose file is stored, a
+ * note and a tag; all marked with TICKET_MARKERS), schedules of different users, shared and personal
+ * quick replies, the admin's tag, and a closed Suporte conversation of a contact without an open ticket.
+ */
+export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media: MediaStore) {
+  const company = await createCompany(db, { name: "Intra company" });
+  const made = {
+    super: await createUser(db, { companyId: company.id, profile: "admin", isSuper: true, name: "Sara Super", email: "intra-super@example.com" }),
+    admin: await createUser(db, { companyId: company.id, profile: "admin", name: "Ana Admin", email: "intra-admin@example.com" }),
+    userVendas: await createUser(db, { companyId: company.id, profile: "user", name: "Vera Vendas", email: "intra-vendas@example.com" }),
+    userSuporte: await createUser(db, { companyId: company.id, profile: "user", name: "Sergio Suporte", email: "intra-suporte@example.com" }),
+    userAll: await createUser(db, { companyId: company.id, profile: "user", name: "Tina Todos", email: "intra-all@example.com" }),
+    userNone: await createUser(db, { companyId: company.id, profile: "user", name: "Nico Nenhum", email: "intra-none@example.com" }),
+  };
+  const adminToken = (await loginAs(app, made.admin.email)).token;
+  const connection = await createSimulatorConnection(db, { companyId: company.id, name: "Intra phone", isDefault: true });
+  const vendas = await call(app, adminToken, "POST", "/queue", { name: "Vendas", color: "#0a0a0a" });
+  const suporte = await call(app, adminToken, "POST", "/queue", { name: "Suporte", color: "#0b0b0b" });
+  const queueOption = await call(app, adminToken, "POST", "/queue-options", { queueId: vendas.id, title: "Option", message: "Option text" });
+
+  const setup: Record<AccountName, { queueIds: number[]; allTicket: "enabled" | "desabled" }> = {
+    super: { queueIds: [], allTicket: "desabled" },
+    admin: { queueIds: [], allTicket: "desabled" },
+    userVendas: { queueIds: [vendas.id], allTicket: "desabled" },
+    userSuporte: { queueIds: [suporte.id], allTicket: "desabled" },
+    userAll: { queueIds: [], allTicket: "enabled" },
+    userNone: { queueIds: [], allTicket: "desabled" },
+  };
+  const accounts = {} as Record<AccountName, Account>;
+  for (const name of Object.keys(made) as AccountName[]) {
+    const user = made[name];
+    const { queueIds, allTicket } = setup[name];
+    if (user.profile === "user") await call(app, adminToken, "PUT", `/users/${user.id}`, { name: user.name, email: user.email, queueIds, allTicket });
+    const token = name === "admin" ? adminToken : (await loginAs(app, user.email)).token;
+    accounts[name] = { name, id: user.id, email: user.email, userName: user.name, token, profile: user.profile === "admin" ? "admin" : "user", isSuper: user.isSuper, queueIds, allTicket };
+  }
+
+  const ticketSetup: Record<TicketName, { queueId: number | null; userId: number | null; status: "open" | "pending" }> = {
+    vendas: { queueId: vendas.id, userId: made.admin.id, status: "open" },
+    suporte: { queueId: suporte.id, userId: made.admin.id, status: "open" },
+    noQueue: { queueId: null, userId: null, status: "pending" },
+    owned: { queueId: suporte.id, userId: made.userVendas.id, status: "open" },
+  };
+  const tickets = {} as Record<TicketName, SeededTicket>;
+  for (const name of Object.keys(ticketSetup) as TicketName[]) {
+    const marker = TICKET_MARKERS[name];
+    const { queueId, userId, status } = ticketSetup[name];
+    const number = freshNumber();
+    const contact = await call(app, adminToken, "POST", "/contacts", { name: `${marker} contact`, number, email: `${marker.toLowerCase()}@example.com` });
+    const ticket = await call<{ id: number; uuid: string }>(app, adminToken, "POST", "/tickets", { contactId: contact.id, queueId, whatsappId: connection.id, userId, status });
+    const stored = await media.save(company.id, PNG, `${marker}.png`);
+    const base = { companyId: company.id, ticketId: ticket.id, contactId: contact.id, whatsappId: connection.id };
+    const [text] = await db.insert(messages).values({ ...base, body: `${marker} text message`, fromMe: false, wid: `${marker}-wid-1` }).returning();
+    const [picture] = await db
+      .insert(messages)
+      .values({ ...base, body: `${marker} media message`, mediaType: "image", mediaUrl: stored.fileName, mediaName: stored.originalName, mediaMime: stored.mime, mediaSize: stored.size, wid: `${marker}-wid-2` })
+      .returning();
+    const note = await call(app, adminToken, "POST", "/ticket-notes", { note: `${marker} note`, ticketId: ticket.id, contactId: contact.id });
+    const tag = await call(app, adminToken, "POST", "/tags", { name: `tag ${name}` });
+    await call(app, adminToken, "POST", "/tags/sync", { ticketId: ticket.id, tags: [{ id: tag.id }] });
+    tickets[name] = {
+      name,
+      marker,
+      id: ticket.id,
+      uuid: ticket.uuid,
+      status,
+      queueId,
+      userId,
+      contactId: contact.id,
+      contactNumber: number,
+      textMessageId: text!.id,
+      mediaMessageId: picture!.id,
+      mediaFile: stored.fileName,
+      noteId: note.id,
+      tagId: tag.id,
+    };
+  }
+
+  // A contact whose only conversation, closed, was in Suporte: its history must not open to Vendas (finding 5).
+  const historyNumber = freshNumber();
+  const historyContact = await call(app, adminToken, "POST", "/contacts", { name: "History contact", number: historyNumber });
+  const historyTicket = await call(app, adminToken, "POST", "/tickets", { contactId: historyContact.id, queueId: suporte.id, whatsappId: connection.id, userId: made.admin.id, status: "open" });
+  await db.insert(messages).values({ companyId: company.id, ticketId: historyTicket.id, contactId: historyContact.id, whatsappId: connection.id, body: "HISTORY-SECRET earlier conversation", wid: "HISTORY-wid-1" });
+  await call(app, adminToken, "PUT", `/tickets/${historyTicket.id}`, { status: "closed" });
+
+  const spareContact = await call(app, adminToken, "POST", "/contacts", { name: "Spare contact", number: freshNumber() });
+  const adminTag = await call(app, adminToken, "POST", "/tags", { name: "admin tag", kanban: 1 });
+  const sharedQuick = await call(app, adminToken, "POST", "/quick-messages", { shortcode: "shared", message: "shared reply", geral: true });
+  const adminPersonalQuick = await call(app, adminToken, "POST", "/quick-messages", { shortcode: "adminmine", message: "ADMINPERSONAL-SECRET", geral: false });
+  const vendasPersonalQuick = await call(app, accounts.userVendas.token, "POST", "/quick-messages", { shortcode: "veramine", message: "VERAPERSONAL-SECRET", geral: false });
+
+  // Schedules by different users: the admin's for every ticket's contact, each attendant's for the contact of a ticket of her queue.
+  const sendAt = () => new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const scheduleOf = async (account: Account, ticket: SeededTicket) => {
+    const created = await call(app, account.token, "POST", "/schedules", { body: `${ticket.marker} schedule by ${account.name}`, sendAt: sendAt(), contactId: ticket.contactId });
+    return { id: created.id, ownerId: account.id, ticket: ticket.name };
+  };
+  const scheduleList = [
+    ...(await Promise.all(Object.values(tickets).map((ticket) => scheduleOf(accounts.admin, ticket)))),
+    await scheduleOf(accounts.userVendas, tickets.vendas),
+    await scheduleOf(accounts.userSuporte, tickets.suporte),
+  ];
+
+  // The pairing QR code of the connection, as a device waiting to be paired has it.
+  await db.update(connections).set({ status: "qrcode", qrcode: "QRCODE-SECRET-pairing" }).where(eq(connections.id, connection.id));
+
+  const ids: TenantIds = {
+    company: company.id,
+    user: made.admin.id,
+    connection: connection.id,
+    queue: vendas.id,
+    queueOption: queueOption.id,
+    contact: spareContact.id,
+    extraInfo: 2147483647,
+    ticket: tickets.vendas.id,
+    ticketUuid: tickets.vendas.uuid,
+    message: tickets.vendas.textMessageId,
+    note: tickets.vendas.noteId,
+    tag: adminTag.id,
+    quickMessage: sharedQuick.id,
+    schedule: scheduleList[0]!.id,
+    mediaFile: tickets.vendas.mediaFile,
+  };
+
+  return {
+    company,
+    connection,
+    queues: { vendas, suporte },
+    accounts,
+    tickets,
+    history: { contactId: historyContact.id, ticketId: historyTicket.id, marker: "HISTORY-SECRET" },
+    spareContact,
+    adminTag,
+    quick: { shared: { id: sharedQuick.id, ownerId: made.admin.id, geral: true }, adminPersonal: { id: adminPersonalQuick.id, ownerId: made.admin.id, geral: false, marker: "ADMINPERSONAL-SECRET" }, vendasPersonal: { id: vendasPersonalQuick.id, ownerId: made.userVendas.id, geral: false, marker: "VERAPERSONAL-SECRET" } },
+    schedules: scheduleList,
+    ids,
+  };
+}
+
+/** Throwaway rows of one kind, for a request that deletes or changes what later checks read. */
+export const throwaway = {
+  async message(db: Db, seeded: SeededCompany, ticket: SeededTicket, authorId: number, sendStatus = "sent") {
+    const [row] = await db
+      .insert(messages)
+      .values({ companyId: seeded.company.id, ticketId: ticket.id, contactId: ticket.contactId, whatsappId: seeded.connection.id, body: `${ticket.marker} throwaway`, fromMe: true, userId: authorId, sendStatus, ack: 0 })
+      .returning({ id: messages.id });
+    return row!.id;
+  },
+  async note(db: Db, seeded: SeededCompany, ticket: SeededTicket, authorId: number) {
+    const [row] = await db.insert(ticketNotes).values({ companyId: seeded.company.id, ticketId: ticket.id, contactId: ticket.contactId, userId: authorId, note: `${ticket.marker} throwaway note` }).returning({ id: ticketNotes.id });
+    return row!.id;
+  },
+  async schedule(db: Db, seeded: SeededCompany, ticket: SeededTicket, ownerId: number) {
+    const [row] = await db
+      .insert(schedules)
+      .values({ companyId: seeded.company.id, body: `${ticket.marker} throwaway schedule`, sendAt: new Date(Date.now() + 4 * 86_400_000), contactId: ticket.contactId, userId: ownerId })
+      .returning({ id: schedules.id });
+    return row!.id;
+  },
+  async quickMessage(db: Db, seeded: SeededCompany, ownerId: number, geral: boolean) {
+    const [row] = await db
+      .insert(quickMessages)
+      .values({ companyId: seeded.company.id, shortcode: `throwaway${ownerId}${geral ? "g" : "p"}${Date.now() % 100000}`, message: "throwaway", geral, userId: ownerId })
+      .returning({ id: quickMessages.id });
+    return row!.id;
+  },
+};
