@@ -123,7 +123,7 @@ export async function getUser(deps: UsersDeps, ctx: RequestContext, id: number):
 
 /**
  * Creates a user of the session's company with a hashed password and their queues. Only a super user
- * makes a super user. Throws ERR_NO_PERMISSION, ERR_USER_LIMIT (the plan's user limit), ERR_EMAIL_ALREADY_EXISTS,
+ * makes a super user, who is always an admin. Throws ERR_NO_PERMISSION, ERR_USER_LIMIT (the plan's user limit), ERR_EMAIL_ALREADY_EXISTS,
  * ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND.
  */
 export async function createUser(deps: UsersDeps, ctx: RequestContext, body: CreateUserBody): Promise<User> {
@@ -134,7 +134,8 @@ export async function createUser(deps: UsersDeps, ctx: RequestContext, body: Cre
     name: body.name,
     email: body.email,
     passwordHash: await hashPassword(body.password),
-    profile: body.profile,
+    // A super user is an admin with the provider's rights on top.
+    profile: body.super ? "admin" : body.profile,
     whatsappId: body.whatsappId,
     allTicket: body.allTicket,
     isSuper: body.super ?? false,
@@ -183,9 +184,12 @@ export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: numbe
       if (!canChangeUser(ctx, current) || !canSetSuper(ctx, current.isSuper, body.super)) throw noPermission();
       if (missingEditPermission(ctx, { ...body, queueIds }, current) !== null) throw noPermission();
       if (await isEmailTaken(tx, body.email, id)) throw emailTaken();
-      const profile = body.profile ?? current.profile;
+      // A super user is an admin with the provider's rights on top: making one makes an admin, and
+      // demoting one to attendant ends both (both explicit at once contradict each other).
+      if (body.super === true && body.profile === "user") throw new AppError("ERR_VALIDATION", undefined, "A super user is an admin");
+      const isSuper = body.super ?? (current.isSuper && body.profile !== "user");
+      const profile = isSuper ? "admin" : (body.profile ?? current.profile);
       if (removesLastAdmin(current.profile === "admin", profile === "admin", await countOtherAdmins(tx, companyId, id))) throw lastAdmin();
-      const isSuper = body.super ?? current.isSuper;
       if (current.isSuper && !isSuper) {
         await lockSuperUsers(tx);
         if (removesLastSuper(true, false, await countOtherSupers(tx, id))) throw lastSuper();

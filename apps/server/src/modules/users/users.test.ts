@@ -484,10 +484,27 @@ describe("super users", () => {
     expect(response.json()).toMatchObject({ error: "ERR_LAST_SUPER" });
     expect((await rowsOf(a.company.id)).find((row) => row.id === superUser.id)?.isSuper).toBe(true);
 
+    const toAttendant = await send("PUT", `/users/${superUser.id}`, superToken, superBody({ profile: "user" }));
+    expect(toAttendant.json()).toMatchObject({ error: "ERR_LAST_SUPER" });
+    expect((await rowsOf(a.company.id)).find((row) => row.id === superUser.id)).toMatchObject({ isSuper: true, profile: "admin" });
+
     await createUser(t.db, { companyId: b.company.id, profile: "admin", isSuper: true });
     const allowed = await send("PUT", `/users/${superUser.id}`, superToken, superBody({ super: false }));
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toMatchObject({ super: false });
+  });
+
+  it("keeps a super user an admin: making one makes an admin, demoting one to attendant ends both", async () => {
+    const other = await createUser(t.db, { companyId: a.company.id, profile: "admin", isSuper: true, name: "Otto Super" });
+
+    const promoted = await send("PUT", `/users/${a.agent.id}`, superToken, { name: "Beto Atendente", email: a.agent.email, super: true });
+    const toAttendant = await send("PUT", `/users/${other.id}`, superToken, { name: "Otto Super", email: other.email, profile: "user" });
+    const contradiction = await send("PUT", `/users/${a.agent.id}`, superToken, { name: "Beto Atendente", email: a.agent.email, super: true, profile: "user" });
+
+    expect(promoted.json()).toMatchObject({ super: true, profile: "admin" });
+    expect(toAttendant.json()).toMatchObject({ super: false, profile: "user" });
+    expect(contradiction.statusCode).toBe(400);
+    expect(contradiction.json()).toMatchObject({ error: "ERR_VALIDATION" });
   });
 
   it("lets only one of two concurrent demotions of the last two super users pass", async () => {
