@@ -10,7 +10,8 @@ test.describe("connections and the inbox", () => {
   test("the admin connects the simulator by scanning its QR, a customer writes, and the ticket appears live", async ({ browser }) => {
     test.setTimeout(60_000);
     const attendant = await browser.newPage();
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser: it works with the admin's session.
+    const simulator = await attendant.context().newPage();
     try {
       await logIn(attendant);
       await attendant.goto("/connections");
@@ -38,7 +39,8 @@ test.describe("connections and the inbox", () => {
   test("the attendant accepts, replies with a quick reply and an image, transfers, resolves, and the rating flow runs", async ({ browser }) => {
     test.setTimeout(120_000);
     const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser: it works with the admin's session.
+    const simulator = await attendant.context().newPage();
     try {
       await logIn(attendant);
       await pairSimulator(simulator);
@@ -105,7 +107,8 @@ test.describe("connections and the inbox", () => {
     const number = `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
     const watcherUser = { name: `Vigia ${suffix}`, email: `vigia-${suffix}@conversa.local`, password: "senha123" };
     const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser: it works with the admin's session.
+    const simulator = await attendant.context().newPage();
     // A second account signs in its own browser context: one session per account and per browser storage.
     const watcherContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const watcher = await watcherContext.newPage();

@@ -41,7 +41,8 @@ test.describe("schedules", () => {
   test("a message scheduled a minute ahead reaches the customer on the simulator page", async ({ browser }) => {
     test.setTimeout(180_000);
     const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser: it works with the admin's session.
+    const simulator = await attendant.context().newPage();
     try {
       await logIn(attendant);
       const contact = await newCustomer(simulator, "Agenda Cliente");
@@ -76,7 +77,8 @@ test.describe("schedules", () => {
   test("a schedule is edited and deleted from the calendar", async ({ browser }) => {
     test.setTimeout(90_000);
     const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser: it works with the admin's session.
+    const simulator = await attendant.context().newPage();
     try {
       await logIn(attendant);
       const contact = await newCustomer(simulator, "Agenda Edição");
@@ -118,7 +120,8 @@ test.describe("schedules", () => {
   test("scheduling from the conversation sends the message into that conversation", async ({ browser }) => {
     test.setTimeout(180_000);
     const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser: it works with the admin's session.
+    const simulator = await attendant.context().newPage();
     try {
       await logIn(attendant);
       const contact = await newCustomer(simulator, "Agenda Conversa");

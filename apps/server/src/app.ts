@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schedulesRoutes(deps));
   await app.register(dashboardRoutes(deps));
 
-  // Public routes of the WhatsApp simulator: only when it is on, which it never is by default in production.
+  // The WhatsApp simulator (sessions of the company only): only when it is on, which it never is by default in production.
   if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, simulator: deps.simulator }));
 
   attachRealtime(app, deps);
