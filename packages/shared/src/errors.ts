@@ -86,6 +86,8 @@ export const ERROR_CODES = {
   ERR_IMPORT_UNREADABLE: 400,
   /** Contact import: reading the spreadsheet took longer than allowed and was stopped. */
   ERR_IMPORT_TIMEOUT: 400,
+  /** Contact import: another import of the same company is running (on any server process); try again when it ends. */
+  ERR_IMPORT_BUSY: 409,
   /** The database cannot be reached right now (restarting, network down): the request can be tried again shortly. */
   ERR_SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;

@@ -71,6 +71,7 @@ export const en: Messages = {
     ERR_IMPORT_MISSING_COLUMNS: "The first row of the spreadsheet must have the name and number columns.",
     ERR_IMPORT_UNREADABLE: "The spreadsheet could not be read. Check that the file is not damaged.",
     ERR_IMPORT_TIMEOUT: "Reading the spreadsheet took too long and was stopped.",
+    ERR_IMPORT_BUSY: "A contact import of this company is already running. Wait for it to finish and try again.",
     ERR_SERVICE_UNAVAILABLE: "The server is temporarily unavailable. Try again in a moment.",
     ERR_NO_SCHEDULE_FOUND: "No schedule found with this ID.",
     ERR_SCHEDULE_ALREADY_SENT: "This schedule was already sent and can no longer be changed.",

@@ -72,6 +72,7 @@ export const es: Messages = {
     ERR_IMPORT_MISSING_COLUMNS: "La primera fila de la hoja debe tener las columnas nombre y número.",
     ERR_IMPORT_UNREADABLE: "No se pudo leer la hoja de cálculo. Verifique que el archivo esté íntegro.",
     ERR_IMPORT_TIMEOUT: "La lectura de la hoja de cálculo tardó demasiado y se interrumpió.",
+    ERR_IMPORT_BUSY: "Ya hay una importación de contactos de la empresa en curso. Espere a que termine e inténtelo de nuevo.",
     ERR_SERVICE_UNAVAILABLE: "El servidor no está disponible temporalmente. Inténtelo de nuevo en unos instantes.",
     ERR_NO_SCHEDULE_FOUND: "No se encontró ninguna programación con este ID.",
     ERR_SCHEDULE_ALREADY_SENT: "Esta programación ya fue enviada y no se puede modificar.",

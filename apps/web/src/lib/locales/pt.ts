@@ -75,6 +75,7 @@ export const pt = {
     ERR_IMPORT_MISSING_COLUMNS: "A primeira linha da planilha precisa ter as colunas nome e número.",
     ERR_IMPORT_UNREADABLE: "Não foi possível ler a planilha. Verifique se o arquivo está íntegro.",
     ERR_IMPORT_TIMEOUT: "A leitura da planilha demorou demais e foi interrompida.",
+    ERR_IMPORT_BUSY: "Já há uma importação de contatos da empresa em andamento. Aguarde ela terminar e tente novamente.",
     ERR_SERVICE_UNAVAILABLE: "O servidor está temporariamente indisponível. Tente novamente em instantes.",
     ERR_NO_SCHEDULE_FOUND: "Nenhum agendamento encontrado com este ID.",
     ERR_SCHEDULE_ALREADY_SENT: "Este agendamento já foi enviado e não pode mais ser alterado.",
