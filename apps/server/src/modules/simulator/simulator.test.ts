@@ -118,6 +118,15 @@ describe("GET /simulator/connections", () => {
 
     expect(await listed(connection.id)).toMatchObject({ status: "qrcode", qrcode: expect.stringMatching(/^SIMULATOR:/), retries: 0, isRunning: true });
   });
+
+  it("gives the QR code only to those who may pair the phone (admins)", async () => {
+    const { company, connection } = await simulatorConnection();
+    await t.platform.channels.start(company.id, connection.id);
+    await vi.waitFor(async () => expect((await listed(connection.id))?.qrcode).toMatch(/^SIMULATOR:/));
+
+    const asUser = await simulate({ method: "GET", url: "/simulator/connections", headers: await sessionOf(company.id, "user") });
+    expect(asUser.json()).toEqual([expect.objectContaining({ id: connection.id, status: "qrcode", qrcode: null })]);
+  });
 });
 
 describe("POST /simulator/connections/:id/scan", () => {
