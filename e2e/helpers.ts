@@ -56,7 +56,7 @@ export async function tokenOf(page: Page): Promise<string> {
 /**
  * Pairs the seeded simulator connection by "scanning" its QR code on the simulator page, unless it is already connected.
  * The simulator needs an admin's session: open `simulator` in the browser context of a page where the admin logged in
- * (`admin.context().newPage()`), since logging the same account in again would end that page's session.
+ * (both pages from one `browser.newContext()`), since logging the same account in again would end that page's session.
  */
 export async function pairSimulator(simulator: Page): Promise<void> {
   await simulator.goto("/simulator");
