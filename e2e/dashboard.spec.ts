@@ -98,8 +98,9 @@ async function attendantShare(page: Page, chart: Locator, name: string): Promise
 test.describe("dashboard", () => {
   test("shows the figures of a history made through the product, and each chart follows its own dates", async ({ browser }) => {
     test.setTimeout(180_000);
-    const admin = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
+    const admin = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    const simulator = await admin.context().newPage();
     const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0");
     const names = [`Painel Resolvido ${digits}`, `Painel Atendido ${digits}`, `Painel Aguardando ${digits}`];
     const perDay = admin.getByRole("region", { name: /^Atendimentos por (dia|hora)$/ });
@@ -165,7 +166,7 @@ test.describe("dashboard", () => {
       await admin.getByRole("button", { name: "Filtrar" }).click();
       await expect(admin.getByText("Parametrize o filtro")).toBeVisible();
     } finally {
-      await admin.close();
+      await admin.context().close();
       await simulator.close();
     }
   });

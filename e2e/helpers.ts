@@ -53,9 +53,14 @@ export async function tokenOf(page: Page): Promise<string> {
   return token;
 }
 
-/** Pairs the seeded simulator connection by "scanning" its QR code on the simulator page, unless it is already connected. */
+/**
+ * Pairs the seeded simulator connection by "scanning" its QR code on the simulator page, unless it is already connected.
+ * The simulator needs an admin's session: open `simulator` in the browser context of a page where the admin logged in
+ * (both pages from one `browser.newContext()`), since logging the same account in again would end that page's session.
+ */
 export async function pairSimulator(simulator: Page): Promise<void> {
   await simulator.goto("/simulator");
+  if (new URL(simulator.url()).pathname === "/login") throw new Error("the simulator page has no session: open it in the admin's browser context");
   await expect(simulator.getByRole("heading", { name: "Simulador de WhatsApp" })).toBeVisible();
   const connected = simulator.getByText("Conectado", { exact: true }).first();
   const qrCode = simulator.getByLabel("QR Code mostrado");

@@ -6,8 +6,9 @@ const HOSTILE_BODY = `<img src=x onerror="window.__xss=1">`;
 test.describe("text from customers", () => {
   test("markup in a customer's name and message shows as text and never runs on the attendant's page", async ({ browser }) => {
     test.setTimeout(90_000);
-    const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
+    const attendant = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    const simulator = await attendant.context().newPage();
     const name = `<b>Negrito</b> Cliente ${Math.random().toString(36).slice(2, 7)}`;
     const number = `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
     try {
@@ -36,7 +37,7 @@ test.describe("text from customers", () => {
       await expect(attendant.locator("b", { hasText: "Negrito" })).toHaveCount(0);
       expect(await attendant.evaluate(() => Reflect.get(window, "__xss"))).toBeUndefined();
     } finally {
-      await attendant.close();
+      await attendant.context().close();
       await simulator.close();
     }
   });

@@ -9,8 +9,9 @@ const PNG = Buffer.from(
 test.describe("connections and the inbox", () => {
   test("the admin connects the simulator by scanning its QR, a customer writes, and the ticket appears live", async ({ browser }) => {
     test.setTimeout(60_000);
-    const attendant = await browser.newPage();
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
+    const attendant = await (await browser.newContext()).newPage();
+    const simulator = await attendant.context().newPage();
     try {
       await logIn(attendant);
       await attendant.goto("/connections");
@@ -30,15 +31,16 @@ test.describe("connections and the inbox", () => {
       // The bot answered with the connection's greeting and the queue menu.
       await expect(simulator.getByText(/\[ 1 \]\* - Vendas|Vendas/).first()).toBeVisible({ timeout: 15_000 });
     } finally {
-      await attendant.close();
+      await attendant.context().close();
       await simulator.close();
     }
   });
 
   test("the attendant accepts, replies with a quick reply and an image, transfers, resolves, and the rating flow runs", async ({ browser }) => {
     test.setTimeout(120_000);
-    const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
+    const attendant = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    const simulator = await attendant.context().newPage();
     try {
       await logIn(attendant);
       await pairSimulator(simulator);
@@ -94,7 +96,7 @@ test.describe("connections and the inbox", () => {
     } finally {
       // Other specs expect the default: ratings off.
       await setSetting(attendant, "userRating", "disabled").catch(() => undefined);
-      await attendant.close();
+      await attendant.context().close();
       await simulator.close();
     }
   });
@@ -104,8 +106,9 @@ test.describe("connections and the inbox", () => {
     const customer = `Vigia Cliente ${suffix}`;
     const number = `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
     const watcherUser = { name: `Vigia ${suffix}`, email: `vigia-${suffix}@conversa.local`, password: "senha123" };
-    const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
+    const attendant = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    const simulator = await attendant.context().newPage();
     // A second account signs in its own browser context: one session per account and per browser storage.
     const watcherContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const watcher = await watcherContext.newPage();
@@ -149,7 +152,7 @@ test.describe("connections and the inbox", () => {
     } finally {
       await watcherContext.close();
       if (watcherId !== undefined) await deleteUserViaApi(request, watcherId, await tokenOf(attendant));
-      await attendant.close();
+      await attendant.context().close();
       await simulator.close();
     }
   });

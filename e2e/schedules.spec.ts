@@ -40,8 +40,9 @@ async function fillSchedule(page: Page, contactName: string, body: string, sendA
 test.describe("schedules", () => {
   test("a message scheduled a minute ahead reaches the customer on the simulator page", async ({ browser }) => {
     test.setTimeout(180_000);
-    const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
+    const attendant = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    const simulator = await attendant.context().newPage();
     try {
       await logIn(attendant);
       const contact = await newCustomer(simulator, "Agenda Cliente");
@@ -68,15 +69,16 @@ test.describe("schedules", () => {
       await expect(sent.getByRole("button", { name: /Agendar|Salvar/ })).toHaveCount(0);
       await sent.getByRole("button", { name: "Fechar" }).click();
     } finally {
-      await attendant.close();
+      await attendant.context().close();
       await simulator.close();
     }
   });
 
   test("a schedule is edited and deleted from the calendar", async ({ browser }) => {
     test.setTimeout(90_000);
-    const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
+    const attendant = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    const simulator = await attendant.context().newPage();
     try {
       await logIn(attendant);
       const contact = await newCustomer(simulator, "Agenda Edição");
@@ -111,14 +113,15 @@ test.describe("schedules", () => {
       await expect(attendant.getByText("Agendamento excluído com sucesso!")).toBeVisible();
       await expect(edited).toHaveCount(0);
     } finally {
-      await attendant.close();
+      await attendant.context().close();
       await simulator.close();
     }
   });
   test("scheduling from the conversation sends the message into that conversation", async ({ browser }) => {
     test.setTimeout(180_000);
-    const attendant = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const simulator = await browser.newPage();
+    // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
+    const attendant = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    const simulator = await attendant.context().newPage();
     try {
       await logIn(attendant);
       const contact = await newCustomer(simulator, "Agenda Conversa");
@@ -149,7 +152,7 @@ test.describe("schedules", () => {
       expect(attendant.url()).toBe(conversationUrl);
       await expect(simulator.getByText(body).first()).toBeVisible({ timeout: 15_000 });
     } finally {
-      await attendant.close();
+      await attendant.context().close();
       await simulator.close();
     }
   });

@@ -28,6 +28,7 @@ import { schedulesRoutes } from "./modules/schedules/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
+import type { ImportLocks } from "./modules/contacts/import-locks.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.ts";
@@ -50,6 +51,8 @@ export interface AppDeps {
   engine: ConversationEngine;
   /** The simulator driver, present only when the simulator is on. */
   simulator?: SimulatorDriver;
+  /** One running contact import per company (a PostgreSQL advisory lock, or in memory on the embedded database). */
+  importLocks: ImportLocks;
   /** Limits of contact spreadsheet imports, when not the defaults (tests shorten the time limit). */
   contactImport?: Partial<SpreadsheetLimits>;
   /** How often open sockets are checked against the database, when not every 30 s (tests shorten it). */
@@ -99,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schedulesRoutes(deps));
   await app.register(dashboardRoutes(deps));
 
-  // Public routes of the WhatsApp simulator: only when it is on, which it never is by default in production.
+  // The WhatsApp simulator (sessions of the company only): only when it is on, which it never is by default in production.
   if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, simulator: deps.simulator }));
 
   attachRealtime(app, deps);

@@ -4,6 +4,7 @@ import type { AppDeps } from "./app.ts";
 import { BaileysDriver } from "./channels/baileys/baileys-driver.ts";
 import { ChannelManager } from "./channels/channel-manager.ts";
 import { LocalSessionLocks, PgSessionLocks } from "./channels/session-locks.ts";
+import { LocalImportLocks, PgImportLocks } from "./modules/contacts/import-locks.ts";
 import { SimulatorDriver } from "./channels/simulator/simulator-driver.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -26,6 +27,7 @@ export interface Platform extends AppDeps {
 export function createPlatform(config: Config, database: Database, logger: FastifyBaseLogger, events = new DomainEvents()): Platform {
   const jobs = new JobQueue(database, logger);
   const locks = database.kind === "postgres" && database.pool ? new PgSessionLocks(database.pool) : new LocalSessionLocks();
+  const importLocks = database.kind === "postgres" && database.pool ? new PgImportLocks(database.pool) : new LocalImportLocks();
   const channels = new ChannelManager({ db: database.db, events, locks, log: logger });
   // WhatsApp Web through Baileys (provider "beta"): it connects only when a beta connection is started.
   // Never under tests: a test run must not reach WhatsApp (tests register fake drivers for "beta").
@@ -48,6 +50,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     media,
     engine,
     simulator,
+    importLocks,
     auth: {
       db: database.db,
       events,

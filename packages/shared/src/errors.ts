@@ -94,6 +94,8 @@ export const ERROR_CODES = {
   ERR_NO_PROMPT_FOUND: 404,
   /** An integrationId that names no integration of the company (none can be stored yet). */
   ERR_NO_INTEGRATION_FOUND: 404,
+  /** Contact import: another import of the same company is running (on any server process); try again when it ends. */
+  ERR_IMPORT_BUSY: 409,
   /** The database cannot be reached right now (restarting, network down): the request can be tried again shortly. */
   ERR_SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;

@@ -31,6 +31,44 @@ describe("a URL the router refuses", () => {
   });
 });
 
+describe("a body over its route's limit", () => {
+  const twoMiB = (field: string) => JSON.stringify({ [field]: "x".repeat(2 * 1024 * 1024) });
+
+  it("answers a JSON body of 2 MiB with 413 ERR_PAYLOAD_TOO_LARGE, with and without a session", async () => {
+    const tenant = await createTenant(t.app, t.db);
+    const requests = [
+      { method: "POST" as const, url: "/auth/login", headers: { "content-type": "application/json" }, payload: twoMiB("email") },
+      { method: "POST" as const, url: "/contacts", headers: { ...bearer(tenant.adminToken), "content-type": "application/json" }, payload: twoMiB("name") },
+      { method: "PUT" as const, url: "/settings/userRating", headers: { ...bearer(tenant.adminToken), "content-type": "application/json" }, payload: twoMiB("value") },
+    ];
+    for (const request of requests) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, request.url).toBe(413);
+      expect(response.json()).toEqual({ error: "ERR_PAYLOAD_TOO_LARGE", message: "Request body too large" });
+    }
+  });
+
+  it("answers a body of another parsed type over the limit with 413 too, and a body just under it as usual", async () => {
+    const app = Fastify({ bodyLimit: 1024 });
+    registerErrorHandler(app);
+    app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, text, done) => done(null, text));
+    app.post("/echo", (request) => ({ length: String(request.body).length }));
+
+    const over = await app.inject({ method: "POST", url: "/echo", headers: { "content-type": "text/plain" }, payload: "x".repeat(2048) });
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({ error: "ERR_PAYLOAD_TOO_LARGE", message: "Request body too large" });
+    const under = await app.inject({ method: "POST", url: "/echo", headers: { "content-type": "text/plain" }, payload: "x".repeat(1000) });
+    expect(under.json()).toEqual({ length: 1000 });
+    await app.close();
+  });
+
+  it("still answers malformed JSON under the limit with 400 ERR_VALIDATION", async () => {
+    const response = await t.app.inject({ method: "POST", url: "/auth/login", headers: { "content-type": "application/json" }, payload: '{"email": ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: "ERR_VALIDATION", message: "Malformed request" });
+  });
+});
+
 describe("a database that cannot be reached", () => {
   it("answers 503 ERR_SERVICE_UNAVAILABLE with Retry-After, and nothing of the driver, the query or the network", async () => {
     const app = Fastify();

@@ -11,7 +11,6 @@ const CLIENT_ERROR_CODES = new Set([
   "FST_ERR_CTP_EMPTY_JSON_BODY",
   "FST_ERR_CTP_INVALID_MEDIA_TYPE",
   "FST_ERR_CTP_INVALID_CONTENT_LENGTH",
-  "FST_ERR_CTP_BODY_TOO_LARGE",
   "FST_ERR_VALIDATION",
   "FST_ERR_INVALID_URL",
   "FST_ERR_BAD_URL",
@@ -31,8 +30,8 @@ function retryAfterOf(details: unknown): number | undefined {
 export const RETRY_AFTER_SECONDS = 5;
 
 /**
- * The one error handler: AppError → its registry status; malformed input → 400 ERR_VALIDATION; a
- * database that cannot be reached → 503 ERR_SERVICE_UNAVAILABLE with Retry-After; anything else →
+ * The one error handler: AppError → its registry status; malformed input → 400 ERR_VALIDATION; a body over
+ * its route's limit (1 MiB unless the route sets its own) → 413 ERR_PAYLOAD_TOO_LARGE; a database that cannot be reached → 503 ERR_SERVICE_UNAVAILABLE with Retry-After; anything else →
  * logged with the request id and answered 500 ERR_INTERNAL. Neither says anything internal.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -54,8 +53,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error, reqId: request.id }, "response did not match its schema");
       return reply.status(500).send(body("ERR_INTERNAL", "Internal error"));
     }
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.status(413).send(body("ERR_PAYLOAD_TOO_LARGE", "Request body too large"));
+    }
     if (error.code && CLIENT_ERROR_CODES.has(error.code)) {
-      return reply.status(400).send(body("ERR_VALIDATION", error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? "Request body too large" : "Malformed request"));
+      return reply.status(400).send(body("ERR_VALIDATION", "Malformed request"));
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(body("ERR_RATE_LIMITED", "Too many requests"));

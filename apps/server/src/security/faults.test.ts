@@ -94,19 +94,20 @@ async function logIn(server: ServerProcess): Promise<{ token: string; companyId:
   return { token: auth.token, companyId: auth.user.companyId };
 }
 
-async function simulatorConnection(server: ServerProcess) {
-  const [connection] = await ok(ZSimulatorConnectionList, request(server.base, "GET", "/simulator/connections"));
+/** The seeded simulator connection, through the simulator's API with the admin's session. */
+async function simulatorConnection(server: ServerProcess, token: string) {
+  const [connection] = await ok(ZSimulatorConnectionList, request(server.base, "GET", "/simulator/connections", { token }));
   if (!connection) throw new Error("the seed made no simulator connection");
   return connection;
 }
 
 /** Pairs the seeded simulator connection by scanning its QR code (again when a scan loses the race with a refresh). */
-async function pairSimulator(server: ServerProcess): Promise<number> {
+async function pairSimulator(server: ServerProcess, token: string): Promise<number> {
   const paired = await eventually(
     async () => {
-      const connection = await simulatorConnection(server);
+      const connection = await simulatorConnection(server, token);
       if (connection.status === "qrcode" && connection.qrcode) {
-        await request(server.base, "POST", `/simulator/connections/${connection.id}/scan`, { body: { qrcode: connection.qrcode, number: PHONE } });
+        await request(server.base, "POST", `/simulator/connections/${connection.id}/scan`, { token, body: { qrcode: connection.qrcode, number: PHONE } });
       }
       return connection;
     },
@@ -116,8 +117,8 @@ async function pairSimulator(server: ServerProcess): Promise<number> {
   return paired.id;
 }
 
-async function waitConnected(server: ServerProcess): Promise<void> {
-  await eventually(() => simulatorConnection(server), (connection) => connection.status === "CONNECTED", 30_000);
+async function waitConnected(server: ServerProcess, token: string): Promise<void> {
+  await eventually(() => simulatorConnection(server, token), (connection) => connection.status === "CONNECTED", 30_000);
 }
 
 /** Every message of a ticket's conversation, through the API. */
@@ -138,8 +139,8 @@ async function pendingOf(server: ServerProcess, token: string, ticketIds: number
 }
 
 /** Messages of both directions in a customer's chat on the simulated network. */
-async function networkCount(server: ServerProcess, connectionId: number, customer: string): Promise<number> {
-  const page = await ok(ZSimulatorMessagesPage, request(server.base, "GET", `/simulator/connections/${connectionId}/chats/${customer}/messages?pageSize=1`));
+async function networkCount(server: ServerProcess, token: string, connectionId: number, customer: string): Promise<number> {
+  const page = await ok(ZSimulatorMessagesPage, request(server.base, "GET", `/simulator/connections/${connectionId}/chats/${customer}/messages?pageSize=1`, { token }));
   return page.count;
 }
 
@@ -211,9 +212,9 @@ describe.skipIf(unavailable)("a server killed with SIGKILL", () => {
       server = await ServerProcess.start(data);
       const running = server;
       const { token, companyId } = await logIn(running);
-      const connectionId = await pairSimulator(running);
+      const connectionId = await pairSimulator(running, token);
       const customer = CUSTOMERS[0]!;
-      await ok(ZSimulatorMessage, request(running.base, "POST", `/simulator/connections/${connectionId}/messages`, { body: { from: customer, name: "Cliente", body: "oi" } }));
+      await ok(ZSimulatorMessage, request(running.base, "POST", `/simulator/connections/${connectionId}/messages`, { token, body: { from: customer, name: "Cliente", body: "oi" } }));
       const list = await ok(ZListTicketsResponse, request(running.base, "GET", "/tickets?status=pending&showAll=true", { token }));
       const ticket = list.tickets.find((t) => t.contact.number === customer);
       if (!ticket) throw new Error("the customer's message opened no ticket");
@@ -251,15 +252,15 @@ describe.skipIf(unavailable)("a server killed with SIGKILL", () => {
       // Then the network takes sends again but answers them slowly, and the process is killed as soon as
       // it has taken one: that message went out, and the server never heard so.
       await running.restart();
-      await waitConnected(running);
+      await waitConnected(running, token);
       const sends = `/simulator/connections/${connectionId}/sends`;
-      await ok(ZSimulatorConnection, request(running.base, "PUT", sends, { body: { refuse: true } }));
+      await ok(ZSimulatorConnection, request(running.base, "PUT", sends, { token, body: { refuse: true } }));
       const rest = bodies.filter((body) => !answered.has(body) && !unanswered.has(body));
       await runPool(rest, CONCURRENCY, post);
       expect(unanswered.size, "posts to a running server are answered").toBe(firstKill.inFlight);
-      const refusedAt = await networkCount(running, connectionId, customer);
-      await ok(ZSimulatorConnection, request(running.base, "PUT", sends, { body: { refuse: false, answerDelayMs: ANSWER_DELAY_MS } }));
-      await eventually(() => networkCount(running, connectionId, customer), (count) => count > refusedAt, DRAIN_MS);
+      const refusedAt = await networkCount(running, token, connectionId, customer);
+      await ok(ZSimulatorConnection, request(running.base, "PUT", sends, { token, body: { refuse: false, answerDelayMs: ANSWER_DELAY_MS } }));
+      await eventually(() => networkCount(running, token, connectionId, customer), (count) => count > refusedAt, DRAIN_MS);
       await running.kill();
       const secondKill = await data.inspect((db) => outboundState(db, companyId, connectionId));
       expect(secondKill.pending, "the second kill finds the posted messages queued").toBeGreaterThanOrEqual(rest.length);
@@ -306,8 +307,8 @@ describe.skipIf(unavailable)("a server killed with SIGKILL", () => {
     it("stores each once, in one ticket per customer, after redeliveries", async () => {
       server = await ServerProcess.start(data);
       const running = server;
-      const { companyId } = await logIn(running);
-      const connectionId = await pairSimulator(running);
+      const { token, companyId } = await logIn(running);
+      const connectionId = await pairSimulator(running, token);
       const inbound: (SimulatorInboundInput & { wid: string })[] = Array.from({ length: INBOUND_TOTAL }, (_, i) => ({
         from: CUSTOMERS[i % CUSTOMERS.length]!,
         name: `Cliente ${i % CUSTOMERS.length}`,
@@ -317,7 +318,7 @@ describe.skipIf(unavailable)("a server killed with SIGKILL", () => {
       const answered = new Set<string>();
       const deliver = async (message: SimulatorInboundInput & { wid: string }) => {
         try {
-          await ok(ZSimulatorMessage, request(running.base, "POST", `/simulator/connections/${connectionId}/messages`, { body: message }));
+          await ok(ZSimulatorMessage, request(running.base, "POST", `/simulator/connections/${connectionId}/messages`, { token, body: message }));
           answered.add(message.wid);
         } catch (error) {
           if (!(error instanceof Unanswered)) throw error;
@@ -339,7 +340,7 @@ describe.skipIf(unavailable)("a server killed with SIGKILL", () => {
       const atKill = await data.inspect((db) => inboundState(db, companyId, connectionId));
 
       await running.restart();
-      await waitConnected(running);
+      await waitConnected(running, token);
       // The network delivers again what it got no acknowledgement for, and some of what it did.
       const again = inbound.filter((m) => !answered.has(m.wid));
       const redelivered = inbound.filter((m) => answered.has(m.wid)).slice(0, INBOUND_REDELIVERED);
@@ -347,7 +348,6 @@ describe.skipIf(unavailable)("a server killed with SIGKILL", () => {
       expect(answered.size, "deliveries to a running server are answered").toBe(INBOUND_TOTAL);
 
       // What the bot queued meanwhile must go out too.
-      const { token } = await logIn(running);
       const pending = await ok(ZListTicketsResponse, request(running.base, "GET", "/tickets?status=pending&showAll=true", { token }));
       await eventually(() => pendingOf(running, token, pending.tickets.map((t) => t.id)), (count) => count === 0, DRAIN_MS);
       await running.stop();

@@ -18,6 +18,7 @@ export const RECORD_KINDS = [
   "quickMessage",
   "schedule",
   "mediaFile",
+  "simulatorMessage",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -41,6 +42,7 @@ export const NOT_FOUND_CODE: Record<RecordKind, string> = {
   quickMessage: "ERR_NO_QUICK_MESSAGE_FOUND",
   schedule: "ERR_NO_SCHEDULE_FOUND",
   mediaFile: "ERR_NOT_FOUND",
+  simulatorMessage: "ERR_NOT_FOUND",
 };
 
 /** The record a `:id` names, by the first segment of the path. A new resource is added here once. */
@@ -68,6 +70,11 @@ const KIND_OF_PARAM: Record<string, RecordKind> = {
   uuid: "ticketUuid",
   fileName: "mediaFile",
   messageId: "message",
+};
+
+/** Path parameters whose record depends on the resource (the first segment of the path). */
+const KIND_OF_PARAM_UNDER: Record<string, Record<string, RecordKind>> = {
+  simulator: { messageId: "simulatorMessage" },
 };
 
 /** Query and body fields that carry ids, by name; `id` inside an object takes its kind from the object's field. */
@@ -174,9 +181,11 @@ export function idPlacesOf(where: Where, schema: Json | undefined): IdPlace[] {
 
 /** The kind of record each path parameter of a route names, or undefined for one that is no record id. */
 export function paramKind(url: string, param: string): RecordKind | undefined {
+  const segment = url.split("/")[1] ?? "";
+  const underSegment = KIND_OF_PARAM_UNDER[segment]?.[param];
+  if (underSegment) return underSegment;
   if (KIND_OF_PARAM[param]) return KIND_OF_PARAM[param];
   if (param !== "id") return undefined;
-  const segment = url.split("/")[1] ?? "";
   const kind = KIND_OF_SEGMENT[segment];
   if (!kind) throw new Error(`No record kind for ${url}: add the first segment "${segment}" to KIND_OF_SEGMENT`);
   return kind;

@@ -199,6 +199,7 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     queueOption: queueOption.id,
     contact: spareContact.id,
     extraInfo: 2147483647,
+    simulatorMessage: 2147483647,
     ticket: tickets.vendas.id,
     ticketUuid: tickets.vendas.uuid,
     message: tickets.vendas.textMessageId,

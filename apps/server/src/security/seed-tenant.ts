@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client.ts";
-import { distributionLogs, messages, userRatings } from "../db/schema/index.ts";
+import { distributionLogs, messages, simulatorMessages, userRatings } from "../db/schema/index.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import { bearer, createCompany, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
@@ -27,7 +27,8 @@ const fileNameOf = (mediaPath: string | null) => (mediaPath ?? "").replace(/^\/m
  * Builds a tenant through the API and the factories: admin and user-profile accounts, a simulator
  * connection, two queues (one with an option and media), a contact with extra info, an open ticket
  * with a text and a media message, a note, a tag on the ticket, shared and personal quick replies (one
- * with media), a schedule with media, a distribution log and a rating.
+ * with media), a schedule with media, a distribution log, a rating and a picture the company sent to the
+ * simulator's customer (as the simulator stores it).
  */
 export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore, marker: string, seq: number) {
   const mark = (n: number) => `${marker}-${n}`;
@@ -94,6 +95,22 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
 
   await db.insert(distributionLogs).values({ companyId: company.id, ticketId: ticket.id, toQueueId: queue.id, assignedUserId: agent.id, strategy: "manual", message: mark(24) });
   await db.insert(userRatings).values({ companyId: company.id, ticketId: ticket.id, userId: admin.id, rate: 3 });
+  const storedPath = (await media.resolve(company.id, stored.fileName))?.path;
+  const [simulatorPicture] = await db
+    .insert(simulatorMessages)
+    .values({
+      companyId: company.id,
+      connectionId: connection.id,
+      direction: "out",
+      customerNumber: `55119${seq}0000001`,
+      customerName: mark(25),
+      wid: `${marker}-sim-1`,
+      kind: "image",
+      body: mark(26),
+      media: { media: { mimetype: "image/png", filename: `${mark(27)}.png`, size: PNG.length, voice: false, path: storedPath } },
+      ack: 2,
+    })
+    .returning();
 
   return {
     marker,
@@ -118,6 +135,7 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     sharedQuick,
     personalQuick,
     schedule,
+    simulatorPicture: simulatorPicture!,
   };
 }
 
@@ -139,5 +157,6 @@ export function idsOf(tenant: SeededTenant): TenantIds {
     quickMessage: tenant.sharedQuick.id,
     schedule: tenant.schedule.id,
     mediaFile: tenant.mediaFiles[0]!,
+    simulatorMessage: tenant.simulatorPicture.id,
   };
 }

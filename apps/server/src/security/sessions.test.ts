@@ -403,15 +403,15 @@ describe("secrets", () => {
     // The simulator's customer writes, and the admin answers through the connection.
     const connectionId = tenant.connection.id;
     await t.platform.channels.start(tenant.company.id, connectionId);
-    const listed = async () => (await t.app.inject({ method: "GET", url: "/simulator/connections" })).json<{ id: number; status: string; qrcode: string | null }[]>().find((c) => c.id === connectionId);
+    const listed = async () => (await t.app.inject({ method: "GET", url: "/simulator/connections", headers: admin() })).json<{ id: number; status: string; qrcode: string | null }[]>().find((c) => c.id === connectionId);
     const qrcode = (await eventually(listed, (entry) => Boolean(entry?.qrcode)))?.qrcode;
-    expect((await t.app.inject({ method: "POST", url: `/simulator/connections/${connectionId}/scan`, payload: { qrcode, number: "5511900002222" } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "POST", url: `/simulator/connections/${connectionId}/scan`, headers: admin(), payload: { qrcode, number: "5511900002222" } })).statusCode).toBe(200);
     await eventually(listed, (entry) => entry?.status === "CONNECTED");
-    expect((await t.app.inject({ method: "POST", url: `/simulator/connections/${connectionId}/messages`, payload: { from: "5511933334444", body: "oi" } })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: "POST", url: `/simulator/connections/${connectionId}/messages`, headers: admin(), payload: { from: "5511933334444", body: "oi" } })).statusCode).toBe(201);
     const reply = await t.app.inject({ method: "POST", url: `/messages/${tenant.ticket.id}`, headers: withCookie, payload: { body: "olá" } });
     expect(reply.statusCode).toBe(200);
     await eventually(
-      async () => (await t.app.inject({ method: "GET", url: `/simulator/connections/${connectionId}/chats` })).body,
+      async () => (await t.app.inject({ method: "GET", url: `/simulator/connections/${connectionId}/chats`, headers: admin() })).body,
       (chats) => chats.includes("olá"),
     );
 

@@ -23,16 +23,6 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /health": "liveness and database check for the load balancer",
   "POST /auth/login": "opens a session: nothing to scope before it",
   "POST /auth/refresh_token": "reads its own refresh cookie, answers only that user",
-  "GET /simulator/connections": "the simulated phone of a developer (simulator on only)",
-  "POST /simulator/connections/:id/scan": "the simulated phone scans a QR code (simulator on only)",
-  "POST /simulator/connections/:id/messages": "the simulated customer writes (simulator on only)",
-  "POST /simulator/connections/:id/messages/batch": "the simulated customers write in bulk (simulator on only)",
-  "GET /simulator/connections/:id/chats": "the simulated phone's chat list (simulator on only)",
-  "GET /simulator/connections/:id/chats/:number/messages": "the simulated phone's own copy of a chat (simulator on only)",
-  "POST /simulator/connections/:id/chats/:number/read": "the simulated customer reads (simulator on only)",
-  "POST /simulator/connections/:id/disconnect": "the simulated network drops (simulator on only)",
-  "PUT /simulator/connections/:id/sends": "the simulated network refuses sends (simulator on only)",
-  "GET /simulator/media/:messageId": "media the company sent to the simulated phone, by its own message id (simulator on only)",
 };
 
 /** Authenticated routes left out of the id sweep, each with why. */
@@ -56,6 +46,9 @@ const ADMIN_ONLY: Record<string, string> = {
   "POST /whatsappsession/:id": "connections-page:actionButtons",
   "PUT /whatsappsession/:id": "connections-page:actionButtons",
   "DELETE /whatsappsession/:id": "connections-page:actionButtons",
+  "POST /simulator/connections/:id/scan": "connections-page:actionButtons (pairs the simulated phone)",
+  "POST /simulator/connections/:id/disconnect": "connections-page:actionButtons (drops the simulated phone's network)",
+  "PUT /simulator/connections/:id/sends": "connections-page:actionButtons (makes the simulated phone refuse sends)",
   "PUT /settings/:key": "settings:edit",
   "PUT /companies/:id/schedules": "settings:edit",
   "GET /users": "users-page:manage",
@@ -342,7 +335,7 @@ describe("the public routes", () => {
     expect(refresh.body).not.toContain(A_MARKER);
   });
 
-  it("include the simulator's only while the simulator is on", async () => {
+  it("do not include the simulator's, which exist only while the simulator is on and need a session", async () => {
     const off = await buildTestApp({ simulator: false });
     try {
       expect(off.app.routeTable.filter((route) => route.url.startsWith("/simulator"))).toEqual([]);
@@ -352,20 +345,25 @@ describe("the public routes", () => {
     expect([...ROUTES.keys()].filter((key) => key.includes(" /simulator")).length).toBeGreaterThan(0);
   });
 
-  it("list the simulator's connections with their company and state, and never a token or a session", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/simulator/connections" });
-    const keys = new Set(response.json<Record<string, unknown>[]>().flatMap((connection) => Object.keys(connection)));
+});
+
+describe("the simulator, asked by company B", () => {
+  it("lists only B's simulator connections, with their company and state, and never a token or a session", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/simulator/connections", headers: bearer(b.adminToken) });
+    const list = response.json<Record<string, unknown>[]>();
+    expect(list.map((connection) => connection.id)).toEqual([b.connection.id]);
+    const keys = new Set(list.flatMap((connection) => Object.keys(connection)));
     expect([...keys].sort()).toEqual(["companyId", "companyName", "id", "isRunning", "name", "number", "qrcode", "refuseSends", "retries", "status", "updatedAt"]);
   });
 
-  it("never hand out a company's stored messages or media by their id through the simulator", async () => {
-    for (const id of [a.textMessage.id, a.mediaMessage.id]) {
-      const response = await t.app.inject({ method: "GET", url: `/simulator/media/${id}` });
-      expect(response.statusCode).toBe(404);
-    }
-    const chats = await t.app.inject({ method: "GET", url: `/simulator/connections/${a.connection.id}/chats` });
-    expect(chats.body).not.toContain(a.textMessage.body);
-    expect(chats.body).not.toContain(a.mediaMessage.body);
+  it("never hands out the picture A sent to its simulated customer, nor A's chats, which A's own user-profile account reads", async () => {
+    const response = await t.app.inject({ method: "GET", url: `/simulator/media/${a.simulatorPicture.id}`, headers: bearer(b.adminToken) });
+    expect({ status: response.statusCode, error: errorOf(response.body) }).toEqual({ status: 404, error: "ERR_NOT_FOUND" });
+    const own = await t.app.inject({ method: "GET", url: `/simulator/media/${a.simulatorPicture.id}`, headers: bearer(a.agentToken) });
+    expect(own.statusCode, own.body).toBe(200);
+    const chats = await t.app.inject({ method: "GET", url: `/simulator/connections/${a.connection.id}/chats`, headers: bearer(b.adminToken) });
+    expect({ status: chats.statusCode, error: errorOf(chats.body) }).toEqual({ status: 404, error: "ERR_NO_WAPP_FOUND" });
+    expect(chats.body).not.toContain(A_MARKER);
   });
 });
 

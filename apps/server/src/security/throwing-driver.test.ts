@@ -252,7 +252,7 @@ describe("a channel driver that throws", () => {
   it("answers every request that reaches the failing driver in the API's shape, and the other connection keeps working", async () => {
     // A customer writes on the failing connection (what its driver would hand over), and on the simulator.
     await driver.report({ type: "message", message: inbound({ id: hostileId, companyId }, "5511977770001", "olá") });
-    const received = await t.app.inject({ method: "POST", url: `/simulator/connections/${simulatorId}/messages`, payload: { from: "5511977770002", body: "bom dia" } });
+    const received = await t.app.inject({ method: "POST", url: `/simulator/connections/${simulatorId}/messages`, headers: bearer(token), payload: { from: "5511977770002", body: "bom dia" } });
     expect(received.statusCode).toBe(201);
     const ticketOf = async (connectionId: number) => {
       const [ticket] = await t.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.whatsappId, connectionId)));

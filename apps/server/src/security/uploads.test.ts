@@ -178,11 +178,11 @@ async function connectSimulator(): Promise<void> {
   const connection = tenant.connection;
   await t.platform.channels.start(tenant.company.id, connection.id);
   const listed = async () => {
-    const list: { id: number; status: string; qrcode: string | null }[] = (await t.app.inject({ method: "GET", url: "/simulator/connections" })).json();
+    const list: { id: number; status: string; qrcode: string | null }[] = (await t.app.inject({ method: "GET", url: "/simulator/connections", headers: bearer(tenant.adminToken) })).json();
     return list.find((entry) => entry.id === connection.id);
   };
   const qrcode = (await eventually(listed, (entry) => Boolean(entry?.qrcode)))?.qrcode;
-  const scan = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/scan`, payload: { qrcode, number: "5511900001111" } });
+  const scan = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/scan`, headers: bearer(tenant.adminToken), payload: { qrcode, number: "5511900001111" } });
   expect(scan.statusCode).toBe(200);
   await eventually(listed, (entry) => entry?.status === "CONNECTED");
 }
@@ -346,7 +346,7 @@ describe("media a customer sends through the simulator", () => {
       { wid: "SWEEP-SVG", kind: "image", media: { data: SVG.toString("base64"), mimetype: "image/png", filename: "logo.png" } },
     ];
     for (const message of sent) {
-      const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/messages`, payload: { from: "5511955554444", ...message } });
+      const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/messages`, headers: bearer(tenant.adminToken), payload: { from: "5511955554444", ...message } });
       expect(response.statusCode).toBe(201);
     }
     const stored = await eventually(
@@ -362,6 +362,7 @@ describe("media a customer sends through the simulator", () => {
       t.app.inject({
         method: "POST",
         url: `/simulator/connections/${tenant.connection.id}/messages`,
+        headers: bearer(tenant.adminToken),
         payload: { from: "5511955554444", wid, kind: "image", media: { data: PNG.toString("base64"), mimetype: "image/png", filename } },
       });
     const withPath = await send("SWEEP-PATH", "../../etc/passwd");

@@ -1,6 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import type { RouteObject } from "react-router";
-import { PageLoader } from "../components/page-loader.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 import { RedirectIfAuthenticated, RequireAuth } from "./layout/guards.tsx";
@@ -54,16 +53,6 @@ const campaignRoutes: RouteObject[] = [
 /** Every route of spec core §2, pages loaded on demand. */
 export function createRouteTable({ campaigns }: RouteTableOptions): RouteObject[] {
   return [
-    // The WhatsApp simulator: public and outside the session, so a stale token never sends it to /login.
-    {
-      path: "simulator",
-      errorElement: <RouteError />,
-      element: (
-        <Suspense fallback={<PageLoader fullScreen />}>
-          <SimulatorPage />
-        </Suspense>
-      ),
-    },
     {
       element: <SessionRoot />,
       errorElement: <RouteError />,
@@ -74,6 +63,8 @@ export function createRouteTable({ campaigns }: RouteTableOptions): RouteObject[
         {
           element: <RequireAuth />,
           children: [
+            // The WhatsApp simulator: a private page of its own, outside the app shell.
+            { path: "simulator", errorElement: <RouteError />, element: <SimulatorPage /> },
             {
               element: <AppLayout />,
               errorElement: <RouteError />,

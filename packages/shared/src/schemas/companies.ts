@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdText } from "./common.ts";
 import { ZBusinessDay, ZWeeklySchedule } from "./business-hours.ts";
 
 export const ZPlan = z.object({
@@ -18,7 +19,7 @@ export const ZPlan = z.object({
 });
 export type Plan = z.infer<typeof ZPlan>;
 
-export const ZCompanyPlanParams = z.object({ companyId: z.coerce.number().int().positive().max(2147483647) });
+export const ZCompanyPlanParams = z.object({ companyId: ZIdText });
 
 /** Answer of GET /companies/listPlan/{companyId}. */
 export const ZCompanyPlanResponse = z.object({

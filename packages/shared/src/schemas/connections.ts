@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZId, ZIdText } from "./common.ts";
 import { LIMITS } from "../constants.ts";
 
 export const CONNECTION_STATUSES = ["CONNECTED", "qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"] as const;
@@ -63,16 +64,16 @@ export const ZConnectionBody = z.strictObject({
   timeUseBotQueues: minutes.optional(),
   maxUseBotQueues: z.coerce.number().int().min(0).max(100).optional(),
   timeToTransfer: minutes.nullable().optional(),
-  transferQueueId: z.number().int().positive().nullable().optional(),
-  promptId: z.number().int().positive().nullable().optional(),
+  transferQueueId: ZId.nullable().optional(),
+  promptId: ZId.nullable().optional(),
   token: z.string().max(200).nullable().optional(),
-  queueIds: z.array(z.number().int().positive()).max(100).optional(),
+  queueIds: z.array(ZId).max(100).optional(),
 });
 export type ConnectionBody = z.infer<typeof ZConnectionBody>;
 
 export const ZListConnectionsQuery = z.object({
   session: z.coerce.number().int().min(0).max(1).optional(),
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: ZIdText.optional(),
 });
 
 /** Payload of `company-{id}-whatsappSession` and `company-{id}-whatsapp`. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZId, ZIdText } from "./common.ts";
 
 export const ZContactExtraInfo = z.object({ id: z.number().optional(), name: z.string(), value: z.string() });
 
@@ -44,7 +45,7 @@ export const ZContactBody = z.strictObject({
   extraInfo: z
     .array(
       z.strictObject({
-        id: z.number().int().positive().optional(),
+        id: ZId.optional(),
         name: z.string().trim().min(1, "Required").max(100, "Too Long!"),
         value: z.string().max(1000, "Too Long!"),
       }),
@@ -150,7 +151,7 @@ export const ZContactImportReport = z.object({
 export type ContactImportReport = z.infer<typeof ZContactImportReport>;
 
 /** POST /contacts/import: the connection whose phone book is imported (the company's default one when absent). */
-export const ZImportPhoneContactsQuery = z.object({ whatsappId: z.coerce.number().int().positive().max(2147483647).optional() });
+export const ZImportPhoneContactsQuery = z.object({ whatsappId: ZIdText.optional() });
 
 /**
  * Payload of `company-{id}-contact` sent only to the user who runs a contact import, after each

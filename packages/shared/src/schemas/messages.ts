@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZId } from "./common.ts";
 import { ZContactRef } from "./contacts.ts";
 
 /** Kinds of message content (spec core §2 "media displayed by type"). */
@@ -54,7 +55,7 @@ export const ZSendMessageBody = z.strictObject({
   read: z.boolean().optional(),
   fromMe: z.boolean().optional(),
   mediaUrl: z.string().max(2000).optional(),
-  quotedMsg: z.object({ id: z.number().int().positive() }).passthrough().nullable().optional(),
+  quotedMsg: z.object({ id: ZId }).passthrough().nullable().optional(),
   /** Prefix the body with the sender's name in bold (spec core §2 "signature"). */
   signMessage: z.boolean().optional(),
 });

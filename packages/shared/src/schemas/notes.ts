@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZId, ZIdText } from "./common.ts";
 import { LIMITS } from "../constants.ts";
 
 export const ZTicketNote = z.object({
@@ -13,13 +14,13 @@ export type TicketNote = z.infer<typeof ZTicketNote>;
 
 export const ZCreateTicketNoteBody = z.strictObject({
   note: z.string().trim().min(LIMITS.noteMin).max(5000),
-  ticketId: z.number().int().positive(),
-  contactId: z.number().int().positive(),
+  ticketId: ZId,
+  contactId: ZId,
 });
 
 export const ZListTicketNotesQuery = z.object({
-  ticketId: z.coerce.number().int().positive(),
-  contactId: z.coerce.number().int().positive(),
+  ticketId: ZIdText,
+  contactId: ZIdText,
 });
 
 export const ZDistributionLog = z.object({
@@ -37,6 +38,6 @@ export const ZDistributionLog = z.object({
 });
 
 export const ZListDistributionLogsQuery = z.object({
-  ticketId: z.coerce.number().int().positive().optional(),
+  ticketId: ZIdText.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID, ZId, ZIdText } from "./common.ts";
 import { LIMITS } from "../constants.ts";
 import { ZWeeklySchedule } from "./business-hours.ts";
 
@@ -22,7 +23,7 @@ export const ZQueueList = z.array(ZQueue);
  * for compatibility and ignored (always the session's company).
  */
 export const ZListQueuesQuery = z.object({
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: ZIdText.optional(),
   searchParam: z.string().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional(),
 });
@@ -43,7 +44,7 @@ export const ZQueueColor = z
   .regex(/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "Invalid colour");
 
 const ZMessageText = z.string().max(4000);
-const ZOptionalRef = z.number().int().positive().nullable().optional();
+const ZOptionalRef = ZId.nullable().optional();
 
 /**
  * POST /queue and PUT /queue/{id} (spec admin §5: name 2–50, colour 3–9). Omitted optional fields
@@ -80,7 +81,7 @@ export const ROOT_OPTION_PARENT = -1;
 const ZParentId = z.coerce
   .number()
   .int()
-  .refine((value) => value === ROOT_OPTION_PARENT || (value > 0 && value <= 2147483647), "-1 or an option id");
+  .refine((value) => value === ROOT_OPTION_PARENT || (value > 0 && value <= MAX_ID), "-1 or an option id");
 
 /** An option of a queue's chatbot tree (spec admin §2, §3). `option` is its position, numbered from 1. */
 export const ZQueueOption = z.object({
@@ -102,7 +103,7 @@ export const ZQueueOptionList = z.array(ZQueueOption);
 
 /** GET /queue-options: one level of a queue's tree (`parentId` -1, the default, for the roots). */
 export const ZListQueueOptionsQuery = z.object({
-  queueId: z.coerce.number().int().positive().max(2147483647),
+  queueId: ZIdText,
   parentId: ZParentId.default(ROOT_OPTION_PARENT),
 });
 
@@ -113,7 +114,7 @@ const ZOptionTitle = z.string().trim().min(1, "Required").max(100, "Too Long!");
 
 /** POST /queue-options: a new option, appended after its siblings. */
 export const ZCreateQueueOptionBody = z.strictObject({
-  queueId: z.number().int().positive().max(2147483647),
+  queueId: ZId,
   /** -1 or null for a root option. */
   parentId: ZParentId.nullable().optional(),
   title: ZOptionTitle,

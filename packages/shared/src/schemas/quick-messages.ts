@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdText } from "./common.ts";
 
 export const QUICK_MESSAGE_SHORTCODE_MAX = 100;
 export const QUICK_MESSAGE_TEXT_MAX = 10000;
@@ -33,7 +34,7 @@ export const ZListQuickMessagesQuery = z.object({
   searchParam: z.string().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
   /** Accepted for compatibility and ignored: the session decides whose personal replies are listed. */
-  userId: z.coerce.number().optional(),
+  userId: ZIdText.optional(),
 });
 export type ListQuickMessagesQuery = z.infer<typeof ZListQuickMessagesQuery>;
 

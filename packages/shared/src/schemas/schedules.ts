@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID, ZIdText } from "./common.ts";
 import { LIMITS } from "../constants.ts";
 
 /** PENDENTE until sent; ENVIADA once handed to the conversation; ERRO when sending finally failed (spec core §3). */
@@ -42,7 +43,7 @@ export const ZScheduleBody = z.strictObject({
   body: z.string().trim().min(LIMITS.scheduleBodyMin, "Mensagem muito curta").max(4096),
   /** An ISO date-time with its offset. */
   sendAt: z.iso.datetime({ offset: true, error: "Obrigatório" }),
-  contactId: z.number({ error: "Obrigatório" }).int().positive().max(2147483647),
+  contactId: z.number({ error: "Obrigatório" }).int().positive().max(MAX_ID),
 });
 export type ScheduleBody = z.infer<typeof ZScheduleBody>;
 
@@ -51,7 +52,7 @@ export const ZListSchedulesQuery = z
   .object({
     start: z.iso.datetime({ offset: true }),
     end: z.iso.datetime({ offset: true }),
-    contactId: z.coerce.number().int().positive().max(2147483647).optional(),
+    contactId: ZIdText.optional(),
     searchParam: z.string().max(200).optional(),
     pageNumber: z.coerce.number().int().min(1).max(1000).default(1),
   })

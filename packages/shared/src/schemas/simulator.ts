@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdText } from "./common.ts";
 import { ZConnectionStatus } from "./connections.ts";
 
 /**
@@ -160,11 +161,11 @@ export const ZSimulatorSendsBody = z.strictObject({
 });
 
 export const ZSimulatorChatParams = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
+  id: ZIdText,
   number: ZSimulatorChatNumber,
 });
 
-export const ZSimulatorMediaParams = z.object({ messageId: z.coerce.number().int().positive().max(2147483647) });
+export const ZSimulatorMediaParams = z.object({ messageId: ZIdText });
 
 export const ZSimulatorMessagesQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),

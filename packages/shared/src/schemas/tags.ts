@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZId } from "./common.ts";
 
 /** Tag names: at least 3 characters (spec admin §5), at most 50 (the column). */
 export const TAG_NAME_MIN = 3;
@@ -42,6 +43,6 @@ export const ZListTagsResponse = z.object({ tags: z.array(ZTagRecord), hasMore: 
 export type ListTagsResponse = z.infer<typeof ZListTagsResponse>;
 
 export const ZSyncTagsBody = z.strictObject({
-  ticketId: z.number().int().positive(),
-  tags: z.array(z.object({ id: z.number().int().positive() }).passthrough()).max(100),
+  ticketId: ZId,
+  tags: z.array(z.object({ id: ZId }).passthrough()).max(100),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZId, ZIdText } from "./common.ts";
 import { ZContactRef } from "./contacts.ts";
 
 export const TICKET_STATUSES = ["pending", "open", "closed"] as const;
@@ -44,7 +45,7 @@ const ZJsonIdArray = z
   .transform((text, ctx) => {
     try {
       const value: unknown = JSON.parse(text);
-      const parsed = z.array(z.coerce.number().int().positive().max(2147483647)).max(200).safeParse(value);
+      const parsed = z.array(ZIdText).max(200).safeParse(value);
       if (parsed.success) return parsed.data;
     } catch {
       // reported below
@@ -74,10 +75,10 @@ export type ListTicketsQuery = z.infer<typeof ZListTicketsQuery>;
 export const ZListTicketsResponse = z.object({ tickets: z.array(ZTicket), count: z.number(), hasMore: z.boolean() });
 
 export const ZCreateTicketBody = z.strictObject({
-  contactId: z.number().int().positive(),
-  queueId: z.number().int().positive().nullable().optional(),
-  whatsappId: z.number().int().positive().nullable().optional(),
-  userId: z.number().int().positive().nullable().optional(),
+  contactId: ZId,
+  queueId: ZId.nullable().optional(),
+  whatsappId: ZId.nullable().optional(),
+  userId: ZId.nullable().optional(),
   status: z.enum(["open", "pending"]).optional(),
 });
 export type CreateTicketBody = z.infer<typeof ZCreateTicketBody>;
@@ -89,12 +90,12 @@ export type CreateTicketBody = z.infer<typeof ZCreateTicketBody>;
  */
 export const ZUpdateTicketBody = z.strictObject({
   status: ZTicketStatus.optional(),
-  userId: z.number().int().positive().nullable().optional(),
-  queueId: z.number().int().positive().nullable().optional(),
-  whatsappId: z.number().int().positive().nullable().optional(),
+  userId: ZId.nullable().optional(),
+  queueId: ZId.nullable().optional(),
+  whatsappId: ZId.nullable().optional(),
   useIntegration: z.boolean().optional(),
-  promptId: z.number().int().positive().nullable().optional(),
-  integrationId: z.number().int().positive().nullable().optional(),
+  promptId: ZId.nullable().optional(),
+  integrationId: ZId.nullable().optional(),
 });
 export type UpdateTicketBody = z.infer<typeof ZUpdateTicketBody>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZId } from "./common.ts";
 import { LIMITS } from "../constants.ts";
 import { ZProfile } from "../permissions.ts";
 
@@ -37,8 +38,8 @@ export type User = z.infer<typeof ZUser>;
 const userName = z.string().trim().min(LIMITS.nameMin, "Too Short!").max(LIMITS.nameMax, "Too Long!");
 const userEmail = z.string().trim().toLowerCase().min(1, "Required").email("Invalid email").max(255, "Too Long!");
 const userPassword = z.string().min(LIMITS.passwordMin, "Too Short!").max(LIMITS.passwordMax, "Too Long!");
-const queueIds = z.array(z.number().int().positive().max(2147483647)).max(200);
-const whatsappId = z.number().int().positive().max(2147483647).nullable();
+const queueIds = z.array(ZId).max(200);
+const whatsappId = ZId.nullable();
 
 /** POST /users. */
 export const ZCreateUserBody = z.strictObject({

@@ -6,14 +6,28 @@ import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { findImportConnection, upsertImportBatch } from "./contacts-import.repository.ts";
+import type { ImportLocks } from "./import-locks.ts";
 import { type ImportCandidate, checkImportRows, importColumnsOf, spreadsheetRows } from "./import-rows.ts";
-import { type SpreadsheetLimits, assertSpreadsheet, readSpreadsheet } from "./spreadsheet-reader.ts";
+import { type SpreadsheetLimits, assertSpreadsheet, assertSpreadsheetStructure, readSpreadsheet } from "./spreadsheet-reader.ts";
 
 export interface ContactImportDeps {
   db: Db;
   events: DomainEvents;
   channels: Pick<ChannelManager, "listContacts">;
+  /** One running import per company, across server processes. */
+  importLocks: ImportLocks;
   logger?: { error(obj: object, msg: string): void };
+}
+
+/** Runs one import of the company while holding its import slot. Throws ERR_IMPORT_BUSY when another of its imports runs. */
+async function whileHoldingImportSlot<T>(deps: ContactImportDeps, ctx: RequestContext, action: () => Promise<T>): Promise<T> {
+  const release = await deps.importLocks.tryAcquire(ctx.companyId);
+  if (!release) throw new AppError("ERR_IMPORT_BUSY", undefined, "Another contact import of the company is running; try again when it ends");
+  try {
+    return await action();
+  } finally {
+    await release();
+  }
 }
 
 /** Rows saved per transaction; the importing user is told the progress after each. */
@@ -50,8 +64,9 @@ async function saveImport(
  * POST /contacts/upload: creates or updates (by number) the contacts of an .xls/.xlsx spreadsheet
  * whose first row names the columns (name/nome, number/numero/telefone, email; other named columns
  * become extra information), and reports the rows it rejected and why.
+ * One import per company runs at a time; a damaged file is refused before it reaches the parsing thread.
  * Throws ERR_IMPORT_FILE_TYPE, ERR_IMPORT_FILE_TOO_LARGE, ERR_IMPORT_TOO_MANY_ROWS,
- * ERR_IMPORT_MISSING_COLUMNS, ERR_IMPORT_UNREADABLE, ERR_IMPORT_TIMEOUT, ERR_RATE_LIMITED.
+ * ERR_IMPORT_MISSING_COLUMNS, ERR_IMPORT_UNREADABLE, ERR_IMPORT_TIMEOUT, ERR_IMPORT_BUSY, ERR_RATE_LIMITED.
  */
 export async function importSpreadsheet(
   deps: ContactImportDeps,
@@ -60,10 +75,12 @@ export async function importSpreadsheet(
   limits: SpreadsheetLimits,
 ): Promise<ContactImportReport> {
   if (file.content.length > limits.maxBytes) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", { maxBytes: limits.maxBytes });
-  assertSpreadsheet(file.fileName, file.content);
-  const { header, rows } = await readSpreadsheet(file.content, limits);
-  const columns = importColumnsOf(header.cells);
-  return saveImport(deps, ctx, rows.length, checkImportRows(spreadsheetRows(columns, rows)), null);
+  assertSpreadsheetStructure(assertSpreadsheet(file.fileName, file.content), file.content);
+  return whileHoldingImportSlot(deps, ctx, async () => {
+    const { header, rows } = await readSpreadsheet(file.content, limits);
+    const columns = importColumnsOf(header.cells);
+    return saveImport(deps, ctx, rows.length, checkImportRows(spreadsheetRows(columns, rows)), null);
+  });
 }
 
 /** Asks the connection's driver for the phone's contacts. Throws ERR_WAPP_NOT_INITIALIZED. */
@@ -86,19 +103,21 @@ function nameForPhoneContact(person: PhoneContact): string {
 /**
  * POST /contacts/import: creates the contacts of the connected phone's address book and updates the
  * names of known numbers (a phone contact without a name keeps the contact's name; a new one is
- * named after its number). `whatsappId` absent: the company's default connection.
- * Throws ERR_NO_WAPP_FOUND, ERR_NO_DEF_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED.
+ * named after its number). `whatsappId` absent: the company's default connection. One import per company
+ * runs at a time. Throws ERR_NO_WAPP_FOUND, ERR_NO_DEF_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED, ERR_IMPORT_BUSY.
  */
 export async function importPhoneContacts(deps: ContactImportDeps, ctx: RequestContext, whatsappId: number | undefined): Promise<ContactImportReport> {
   const connection = await findImportConnection(deps.db, ctx.companyId, whatsappId);
   if (!connection) throw new AppError(whatsappId === undefined ? "ERR_NO_DEF_WAPP_FOUND" : "ERR_NO_WAPP_FOUND");
-  const people = await phoneContacts(deps, connection.id);
-  const rows = people.map((person, index) => ({
-    row: index + 1,
-    name: nameForPhoneContact(person),
-    number: person.number,
-    email: "",
-    extraInfo: [],
-  }));
-  return saveImport(deps, ctx, rows.length, checkImportRows(rows), connection.id);
+  return whileHoldingImportSlot(deps, ctx, async () => {
+    const people = await phoneContacts(deps, connection.id);
+    const rows = people.map((person, index) => ({
+      row: index + 1,
+      name: nameForPhoneContact(person),
+      number: person.number,
+      email: "",
+      extraInfo: [],
+    }));
+    return saveImport(deps, ctx, rows.length, checkImportRows(rows), connection.id);
+  });
 }

@@ -6,6 +6,7 @@ import { buildApp } from "../../app.ts";
 import { contactExtraInfo, contacts, simulatorMessages } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createSimulatorConnection, createTenant } from "../../../test/factories.ts";
+import { type ImportLocks, PgImportLocks } from "./import-locks.ts";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createTenant>>;
@@ -179,6 +180,76 @@ describe("POST /contacts/upload", () => {
       expect(response.json()).toMatchObject({ error: "ERR_IMPORT_TOO_MANY_ROWS", details: { maxRows: 3 } });
       expect(await t.db.select().from(contacts)).toHaveLength(0);
     });
+  });
+});
+
+/** The import slots as another server process sees them: its own advisory-lock session on PostgreSQL; this process's on PGlite (one process). */
+function importLocksOfAnotherProcess(): ImportLocks {
+  const pool = t.platform.database.pool;
+  return pool ? new PgImportLocks(pool) : t.platform.importLocks;
+}
+
+/** A 26-byte file that starts like a zip and is nothing more. */
+const BROKEN_XLSX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(22, 0x41)]);
+
+describe("the import slots", () => {
+  it("refuse a damaged or truncated spreadsheet with ERR_IMPORT_UNREADABLE at once, before any parsing thread", async () => {
+    const whole = spreadsheet(ROWS, "xlsx");
+    const xls = spreadsheet(ROWS, "biff8");
+    const withoutWorkbook = Buffer.from(whole.toString("latin1").replaceAll("xl/workbook.xml", "xl/workbook.xmk"), "latin1");
+    const damaged: [string, Buffer][] = [
+      ["broken.xlsx", BROKEN_XLSX],
+      ["truncated.xlsx", whole.subarray(0, Math.floor(whole.length / 2))],
+      ["no-workbook.xlsx", withoutWorkbook],
+      ["header-only.xls", xls.subarray(0, 512)],
+      ["bad-sectors.xls", Buffer.concat([xls.subarray(0, 30), Buffer.from([0x07, 0x00]), xls.subarray(32)])],
+    ];
+    expect(BROKEN_XLSX).toHaveLength(26);
+    for (const [name, content] of damaged) {
+      const started = performance.now();
+      const response = await upload(name, content);
+      expect(performance.now() - started, name).toBeLessThan(1_000);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toMatchObject({ error: "ERR_IMPORT_UNREADABLE" });
+    }
+    expect((await upload("contatos.xls", xls)).json()).toMatchObject({ created: 2 });
+  });
+
+  it("let a third company import while two companies send damaged files at the same time", async () => {
+    const c = await createTenant(t.app, t.db);
+    const started = performance.now();
+    const [first, second, third] = await Promise.all([
+      upload("broken.xlsx", BROKEN_XLSX, { token: a.agentToken }),
+      upload("broken.xlsx", BROKEN_XLSX, { token: b.agentToken }),
+      upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { token: c.agentToken }),
+    ]);
+    expect(first.json()).toMatchObject({ error: "ERR_IMPORT_UNREADABLE" });
+    expect(second.json()).toMatchObject({ error: "ERR_IMPORT_UNREADABLE" });
+    expect(third.statusCode, third.body).toBe(200);
+    expect(third.json()).toMatchObject({ created: 2 });
+    expect(performance.now() - started).toBeLessThan(9_000);
+  });
+
+  it("refuse a company's second import while its first runs with 409 ERR_IMPORT_BUSY, and other companies still import", async () => {
+    const answers = await Promise.all([upload("contatos.xlsx", spreadsheet(ROWS, "xlsx")), upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { token: a.adminToken })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({ error: "ERR_IMPORT_BUSY" });
+
+    // A's import running in another process holds A's slot there: refused here, for a spreadsheet and for the phone's contacts.
+    const release = await importLocksOfAnotherProcess().tryAcquire(a.company.id);
+    expect(release).toBeDefined();
+    try {
+      const busy = await upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"));
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json()).toMatchObject({ error: "ERR_IMPORT_BUSY" });
+      await createSimulatorConnection(t.db, { companyId: a.company.id, session: { paired: true, number: "5511999990000" } });
+      expect((await t.app.inject({ method: "POST", url: "/contacts/import", headers: bearer(a.agentToken) })).json()).toMatchObject({ error: "ERR_IMPORT_BUSY" });
+      expect((await upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { token: b.agentToken })).json()).toMatchObject({ created: 2 });
+    } finally {
+      await release?.();
+    }
+    // Released: A imports again (the rows exist now, so they are updated).
+    expect((await upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"))).json()).toMatchObject({ created: 0, updated: 2 });
   });
 });
 

@@ -26,7 +26,7 @@ import { DEFAULT_SPREADSHEET_LIMITS, type SpreadsheetLimits } from "./spreadshee
  */
 export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const limits: SpreadsheetLimits = { ...DEFAULT_SPREADSHEET_LIMITS, ...deps.contactImport };
-  const importDeps = { db: deps.db, events: deps.events, channels: deps.channels, logger: deps.logger };
+  const importDeps = { db: deps.db, events: deps.events, channels: deps.channels, importLocks: deps.importLocks, logger: deps.logger };
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 

@@ -21,7 +21,10 @@ export const DEFAULT_SPREADSHEET_LIMITS: SpreadsheetLimits = {
   memoryMb: 256,
 };
 
-/** Parses running at once in this process; one more is refused (ERR_RATE_LIMITED) rather than queued. */
+/**
+ * Parses running at once in this process; one more is refused (ERR_RATE_LIMITED) rather than queued. A company
+ * holds at most one of them (import-locks.ts), and a damaged file never takes one (assertSpreadsheetStructure).
+ */
 export const MAX_PARALLEL_READS = 2;
 const MAX_COLUMNS = 60;
 const MAX_CELL_LENGTH = 2000;
@@ -56,6 +59,61 @@ export interface SpreadsheetRow {
 }
 
 const unreadable = () => new AppError("ERR_IMPORT_UNREADABLE", undefined, "The spreadsheet could not be read");
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_ENTRY_SIGNATURE = 0x02014b50;
+const EOCD_SIZE = 22;
+const MAX_ZIP_COMMENT = 0xffff;
+/** The parts every workbook of the Office Open XML format has. */
+const XLSX_REQUIRED_ENTRIES = ["[Content_Types].xml", "xl/workbook.xml"];
+
+/** The names in a zip's central directory, or undefined when the file has no complete one. */
+function zipEntryNames(content: Buffer): Set<string> | undefined {
+  const earliest = Math.max(0, content.length - EOCD_SIZE - MAX_ZIP_COMMENT);
+  for (let at = content.length - EOCD_SIZE; at >= earliest; at -= 1) {
+    if (content.readUInt32LE(at) !== EOCD_SIGNATURE) continue;
+    const entries = content.readUInt16LE(at + 10);
+    const size = content.readUInt32LE(at + 12);
+    const offset = content.readUInt32LE(at + 16);
+    if (offset + size > at) return undefined;
+    const names = new Set<string>();
+    let entry = offset;
+    for (let i = 0; i < entries; i += 1) {
+      if (entry + 46 > offset + size || content.readUInt32LE(entry) !== CENTRAL_ENTRY_SIGNATURE) return undefined;
+      const nameLength = content.readUInt16LE(entry + 28);
+      const next = entry + 46 + nameLength + content.readUInt16LE(entry + 30) + content.readUInt16LE(entry + 32);
+      if (next > offset + size) return undefined;
+      names.add(content.toString("utf8", entry + 46, entry + 46 + nameLength));
+      entry = next;
+    }
+    return names;
+  }
+  return undefined;
+}
+
+/** Whether an OLE2 compound file's header is one a spreadsheet can have, and the file is long enough for its sectors. */
+function isPlausibleCompoundFile(content: Buffer): boolean {
+  if (content.length < 512 || content.readUInt16LE(28) !== 0xfffe) return false;
+  const sectorShift = content.readUInt16LE(30);
+  if (sectorShift !== 9 && sectorShift !== 12) return false;
+  const sector = 2 ** sectorShift;
+  // The header (a whole sector in version 4), then at least an allocation table sector and a directory sector.
+  return content.length >= Math.max(512, sector) + 2 * sector;
+}
+
+/**
+ * A cheap look at the file's structure before any thread parses it: an .xlsx must be a zip with a
+ * complete central directory naming a workbook's parts, an .xls a compound file of a plausible size.
+ * Throws ERR_IMPORT_UNREADABLE at once for anything else (a damaged or truncated file).
+ */
+export function assertSpreadsheetStructure(kind: "xlsx" | "xls", content: Buffer): void {
+  if (kind === "xls") {
+    if (!isPlausibleCompoundFile(content)) throw unreadable();
+    return;
+  }
+  const names = content.length >= ZIP_MAGIC.length + EOCD_SIZE ? zipEntryNames(content) : undefined;
+  if (!names || !XLSX_REQUIRED_ENTRIES.every((name) => names.has(name))) throw unreadable();
+}
 
 /**
  * The parsing thread: the bundle's `contacts-import.worker.js` beside `main.js`; from the TypeScript

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZIdParam, ZListMessagesQuery, ZListMessagesResponse, ZMessage, ZSendMessageBody, type SendMessageBody } from "@conversa/shared";
+import { ZIdParam, ZIdText, ZListMessagesQuery, ZListMessagesResponse, ZMessage, ZSendMessageBody, type SendMessageBody } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
@@ -12,7 +12,7 @@ import { saveUploadedMedia } from "../../media/media-upload.ts";
 import type { UploadSpec } from "../../plugins/uploads.ts";
 import { deleteMessage, listMessages, retryMessage, sendMessage } from "./messages.service.ts";
 
-const ZTicketIdParam = z.object({ ticketId: z.coerce.number().int().positive().max(2147483647) });
+const ZTicketIdParam = z.object({ ticketId: ZIdText });
 const MAX_FILES = 10;
 
 /** A multipart send: up to 10 files in `medias`, and the text fields of the message beside them. */

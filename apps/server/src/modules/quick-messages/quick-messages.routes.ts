@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZIdParam, ZListQuickMessagesQuery, ZListQuickMessagesResponse, ZOkResponse, ZQuickMessage, ZQuickMessageBody } from "@conversa/shared";
+import { ZIdParam, ZIdText, ZListQuickMessagesQuery, ZListQuickMessagesResponse, ZOkResponse, ZQuickMessage, ZQuickMessageBody } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { SINGLE_MEDIA_UPLOAD, readUploadedFile } from "../../media/media-upload.ts";
@@ -26,7 +26,7 @@ export function quickMessagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // companyId and userId are accepted for the web app's sake and ignored: the session decides.
     app.get(
       "/quick-messages/list",
-      { ...auth, schema: { querystring: z.object({ companyId: z.coerce.number().optional(), userId: z.coerce.number().optional() }), response: { 200: z.array(ZQuickMessage) } } },
+      { ...auth, schema: { querystring: z.object({ companyId: ZIdText.optional(), userId: ZIdText.optional() }), response: { 200: z.array(ZQuickMessage) } } },
       (request) => listUsableQuickMessages(deps, ctxOf(request)),
     );
     app.get("/quick-messages/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZQuickMessage } } }, (request) =>

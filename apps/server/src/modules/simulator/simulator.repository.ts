@@ -35,23 +35,23 @@ export function parseStatus(status: string) {
   return ZConnectionStatus.catch("DISCONNECTED").parse(status);
 }
 
-/** Every simulator connection of the installation, of every company (the simulator plays their customers). */
-export async function listSimulatorConnectionRows(db: Db): Promise<SimulatorConnectionRow[]> {
+/** The simulator connections of one company (the simulator plays its customers). */
+export async function listSimulatorConnectionRows(db: Db, companyId: number): Promise<SimulatorConnectionRow[]> {
   return db
     .select(connectionColumns)
     .from(connections)
     .innerJoin(companies, eq(companies.id, connections.companyId))
-    .where(eq(connections.provider, "simulator"))
+    .where(and(eq(connections.companyId, companyId), eq(connections.provider, "simulator")))
     .orderBy(asc(companies.name), asc(connections.name), asc(connections.id));
 }
 
-/** A connection with provider "simulator"; any other is out of the simulator's reach. */
-export async function findSimulatorConnectionRow(db: Db, id: number): Promise<SimulatorConnectionRow | undefined> {
+/** A connection of the company with provider "simulator"; any other is out of the simulator's reach. */
+export async function findSimulatorConnectionRow(db: Db, companyId: number, id: number): Promise<SimulatorConnectionRow | undefined> {
   const [row] = await db
     .select(connectionColumns)
     .from(connections)
     .innerJoin(companies, eq(companies.id, connections.companyId))
-    .where(and(eq(connections.id, id), eq(connections.provider, "simulator")));
+    .where(and(eq(connections.id, id), eq(connections.companyId, companyId), eq(connections.provider, "simulator")));
   return row;
 }
 
@@ -121,12 +121,16 @@ export async function listChatMessages(
   return { messages: rows.reverse().map(toSimulatorMessageDto), count: countValue, hasMore: page.pageNumber * page.pageSize < countValue };
 }
 
-/** The stored file of an outbound message, or undefined when there is none. */
-export async function findOutboundMedia(db: Db, messageId: number): Promise<{ path: string; mimetype: string; filename: string | null } | undefined> {
+/** The stored file of an outbound message of the company, or undefined when there is none. */
+export async function findOutboundMedia(
+  db: Db,
+  companyId: number,
+  messageId: number,
+): Promise<{ path: string; mimetype: string; filename: string | null } | undefined> {
   const [row] = await db
     .select()
     .from(simulatorMessages)
-    .where(and(eq(simulatorMessages.id, messageId), eq(simulatorMessages.direction, "out")));
+    .where(and(eq(simulatorMessages.id, messageId), eq(simulatorMessages.companyId, companyId), eq(simulatorMessages.direction, "out")));
   const media = row ? detailsOf(row).media : undefined;
   if (!media?.path) return undefined;
   return { path: media.path, mimetype: media.mimetype, filename: media.filename };

@@ -16,6 +16,7 @@ import {
   ZSimulatorScanBody,
   ZSimulatorSendsBody,
 } from "@conversa/shared";
+import { ctxOf } from "../../lib/context.ts";
 import {
   type SimulatorDeps,
   dropNetwork,
@@ -41,59 +42,63 @@ function isInlineSafe(mimetype: string): boolean {
 }
 
 /**
- * The WhatsApp simulator's HTTP API (docs/simulator.md). Public, without a session: the person
- * playing the customer is not a company user. Registered only while the simulator is on.
+ * The WhatsApp simulator's HTTP API (docs/simulator.md). Every route needs a session and reaches only the
+ * simulator connections of the session's company. Registered only while the simulator is on.
  */
 export function simulatorRoutes(deps: SimulatorDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/simulator/connections", { schema: { response: { 200: ZSimulatorConnectionList } } }, () => listSimulatorConnections(deps));
+    const auth = { onRequest: app.authenticate };
+
+    app.get("/simulator/connections", { ...auth, schema: { response: { 200: ZSimulatorConnectionList } } }, (request) =>
+      listSimulatorConnections(deps, ctxOf(request)),
+    );
 
     app.post(
       "/simulator/connections/:id/scan",
-      { schema: { params: ZIdParam, body: ZSimulatorScanBody, response: { 200: ZSimulatorConnection } } },
-      (request) => scanQrCode(deps, request.params.id, request.body),
+      { ...auth, schema: { params: ZIdParam, body: ZSimulatorScanBody, response: { 200: ZSimulatorConnection } } },
+      (request) => scanQrCode(deps, ctxOf(request), request.params.id, request.body),
     );
 
     app.post(
       "/simulator/connections/:id/messages",
-      { bodyLimit: MESSAGE_BODY_LIMIT, schema: { params: ZIdParam, body: ZSimulatorInboundBody, response: { 201: ZSimulatorMessage } } },
-      async (request, reply) => reply.status(201).send(await receiveMessage(deps, request.params.id, request.body)),
+      { ...auth, bodyLimit: MESSAGE_BODY_LIMIT, schema: { params: ZIdParam, body: ZSimulatorInboundBody, response: { 201: ZSimulatorMessage } } },
+      async (request, reply) => reply.status(201).send(await receiveMessage(deps, ctxOf(request), request.params.id, request.body)),
     );
 
     app.post(
       "/simulator/connections/:id/messages/batch",
-      { bodyLimit: BATCH_BODY_LIMIT, schema: { params: ZIdParam, body: ZSimulatorBatchBody, response: { 201: ZSimulatorBatchResponse } } },
-      async (request, reply) => reply.status(201).send(await receiveBatch(deps, request.params.id, request.body.messages)),
+      { ...auth, bodyLimit: BATCH_BODY_LIMIT, schema: { params: ZIdParam, body: ZSimulatorBatchBody, response: { 201: ZSimulatorBatchResponse } } },
+      async (request, reply) => reply.status(201).send(await receiveBatch(deps, ctxOf(request), request.params.id, request.body.messages)),
     );
 
-    app.get("/simulator/connections/:id/chats", { schema: { params: ZIdParam, response: { 200: ZSimulatorChatList } } }, (request) =>
-      listSimulatorChats(deps, request.params.id),
+    app.get("/simulator/connections/:id/chats", { ...auth, schema: { params: ZIdParam, response: { 200: ZSimulatorChatList } } }, (request) =>
+      listSimulatorChats(deps, ctxOf(request), request.params.id),
     );
 
     app.get(
       "/simulator/connections/:id/chats/:number/messages",
-      { schema: { params: ZSimulatorChatParams, querystring: ZSimulatorMessagesQuery, response: { 200: ZSimulatorMessagesPage } } },
-      (request) => listSimulatorChatMessages(deps, request.params.id, request.params.number, request.query),
+      { ...auth, schema: { params: ZSimulatorChatParams, querystring: ZSimulatorMessagesQuery, response: { 200: ZSimulatorMessagesPage } } },
+      (request) => listSimulatorChatMessages(deps, ctxOf(request), request.params.id, request.params.number, request.query),
     );
 
     app.post(
       "/simulator/connections/:id/chats/:number/read",
-      { schema: { params: ZSimulatorChatParams, response: { 200: ZSimulatorReadResponse } } },
-      (request) => readChat(deps, request.params.id, request.params.number),
+      { ...auth, schema: { params: ZSimulatorChatParams, response: { 200: ZSimulatorReadResponse } } },
+      (request) => readChat(deps, ctxOf(request), request.params.id, request.params.number),
     );
 
-    app.post("/simulator/connections/:id/disconnect", { schema: { params: ZIdParam, response: { 200: ZSimulatorConnection } } }, (request) =>
-      dropNetwork(deps, request.params.id),
+    app.post("/simulator/connections/:id/disconnect", { ...auth, schema: { params: ZIdParam, response: { 200: ZSimulatorConnection } } }, (request) =>
+      dropNetwork(deps, ctxOf(request), request.params.id),
     );
 
     app.put(
       "/simulator/connections/:id/sends",
-      { schema: { params: ZIdParam, body: ZSimulatorSendsBody, response: { 200: ZSimulatorConnection } } },
-      (request) => setRefuseSends(deps, request.params.id, request.body.refuse, request.body.answerDelayMs),
+      { ...auth, schema: { params: ZIdParam, body: ZSimulatorSendsBody, response: { 200: ZSimulatorConnection } } },
+      (request) => setRefuseSends(deps, ctxOf(request), request.params.id, request.body.refuse, request.body.answerDelayMs),
     );
 
-    app.get("/simulator/media/:messageId", { schema: { params: ZSimulatorMediaParams } }, async (request, reply) => {
-      const media = await openOutboundMedia(deps, request.params.messageId);
+    app.get("/simulator/media/:messageId", { ...auth, schema: { params: ZSimulatorMediaParams } }, async (request, reply) => {
+      const media = await openOutboundMedia(deps, ctxOf(request), request.params.messageId);
       const disposition = isInlineSafe(media.mimetype) ? "inline" : "attachment";
       const filename = encodeURIComponent(media.filename ?? `media-${request.params.messageId}`);
       return reply

@@ -12,6 +12,8 @@ import type { SimulatorDriver } from "../../channels/simulator/simulator-driver.
 import { ChannelNotConnectedError } from "../../channels/types.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { RequestContext } from "../../lib/context.ts";
+import { canOperateSimulatedPhone } from "./simulator.policy.ts";
 import {
   type SimulatorConnectionRow,
   findOutboundMedia,
@@ -24,17 +26,20 @@ import {
 } from "./simulator.repository.ts";
 
 /**
- * The customer's side of the simulator. These use-cases have no session context: the person playing
- * the customer is not a company user. They exist only while the simulator is on (never in production).
+ * The simulator's side of a company's connections: its phone and its customers, played by a logged-in user of
+ * the company (`ctx`). Every use-case reaches only the simulator connections of `ctx.companyId`. They exist only
+ * while the simulator is on (never by default in production).
  */
 export interface SimulatorDeps {
   db: Db;
   simulator: SimulatorDriver;
 }
 
-function toDto(deps: SimulatorDeps, row: SimulatorConnectionRow): SimulatorConnection {
+/** The QR code is for those who may pair the phone; anyone else sees none. */
+function toDto(deps: SimulatorDeps, ctx: RequestContext, row: SimulatorConnectionRow): SimulatorConnection {
   return {
     ...row,
+    qrcode: canOperateSimulatedPhone(ctx) ? row.qrcode : null,
     status: parseStatus(row.status),
     isRunning: deps.simulator.isRunning(row.id),
     refuseSends: deps.simulator.isRefusingSends(row.id),
@@ -42,9 +47,16 @@ function toDto(deps: SimulatorDeps, row: SimulatorConnectionRow): SimulatorConne
   };
 }
 
-async function requireConnection(deps: SimulatorDeps, id: number): Promise<SimulatorConnectionRow> {
-  const row = await findSimulatorConnectionRow(deps.db, id);
+async function requireConnection(deps: SimulatorDeps, ctx: RequestContext, id: number): Promise<SimulatorConnectionRow> {
+  const row = await findSimulatorConnectionRow(deps.db, ctx.companyId, id);
   if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+  return row;
+}
+
+/** The company's connection, for an action on its phone (pairing, network, sends): admins only. */
+async function requirePhoneOperator(deps: SimulatorDeps, ctx: RequestContext, id: number): Promise<SimulatorConnectionRow> {
+  const row = await requireConnection(deps, ctx, id);
+  if (!canOperateSimulatedPhone(ctx)) throw new AppError("ERR_NO_PERMISSION");
   return row;
 }
 
@@ -60,31 +72,36 @@ async function whileConnected<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Every simulator connection, of every company. */
-export async function listSimulatorConnections(deps: SimulatorDeps): Promise<SimulatorConnection[]> {
-  const rows = await listSimulatorConnectionRows(deps.db);
-  return rows.map((row) => toDto(deps, row));
+/** The simulator connections of the session's company. */
+export async function listSimulatorConnections(deps: SimulatorDeps, ctx: RequestContext): Promise<SimulatorConnection[]> {
+  const rows = await listSimulatorConnectionRows(deps.db, ctx.companyId);
+  return rows.map((row) => toDto(deps, ctx, row));
 }
 
-/** A phone scans the QR code shown. Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_BAD_QR. */
-export async function scanQrCode(deps: SimulatorDeps, id: number, body: SimulatorScanBody): Promise<SimulatorConnection> {
-  await requireConnection(deps, id);
+/** A phone scans the QR code shown. Throws ERR_NO_WAPP_FOUND, ERR_NO_PERMISSION, ERR_SIMULATOR_BAD_QR. */
+export async function scanQrCode(deps: SimulatorDeps, ctx: RequestContext, id: number, body: SimulatorScanBody): Promise<SimulatorConnection> {
+  await requirePhoneOperator(deps, ctx, id);
   const result = await deps.simulator.scan(id, body.qrcode, body.number);
   if (result === "no_qr") throw new AppError("ERR_SIMULATOR_BAD_QR", undefined, "This connection is not showing a QR code");
   if (result === "wrong_qr") throw new AppError("ERR_SIMULATOR_BAD_QR", undefined, "This is not the QR code being shown");
-  return toDto(deps, await requireConnection(deps, id));
+  return toDto(deps, ctx, await requireConnection(deps, ctx, id));
 }
 
 /** A customer sends one message. Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED. */
-export async function receiveMessage(deps: SimulatorDeps, id: number, body: SimulatorInboundBody): Promise<SimulatorMessage> {
-  await requireConnection(deps, id);
+export async function receiveMessage(deps: SimulatorDeps, ctx: RequestContext, id: number, body: SimulatorInboundBody): Promise<SimulatorMessage> {
+  await requireConnection(deps, ctx, id);
   const row = await whileConnected(() => deps.simulator.receive(id, body));
   return toSimulatorMessageDto(row);
 }
 
 /** Customers send many messages, handed over one after the other in order. Throws as receiveMessage. */
-export async function receiveBatch(deps: SimulatorDeps, id: number, messages: SimulatorInboundBody[]): Promise<{ count: number; wids: string[] }> {
-  await requireConnection(deps, id);
+export async function receiveBatch(
+  deps: SimulatorDeps,
+  ctx: RequestContext,
+  id: number,
+  messages: SimulatorInboundBody[],
+): Promise<{ count: number; wids: string[] }> {
+  await requireConnection(deps, ctx, id);
   const wids: string[] = [];
   await whileConnected(async () => {
     for (const message of messages) wids.push((await deps.simulator.receive(id, message)).wid);
@@ -93,49 +110,63 @@ export async function receiveBatch(deps: SimulatorDeps, id: number, messages: Si
 }
 
 /** The conversations of a connection. Throws ERR_NO_WAPP_FOUND. */
-export async function listSimulatorChats(deps: SimulatorDeps, id: number): Promise<SimulatorChat[]> {
-  await requireConnection(deps, id);
+export async function listSimulatorChats(deps: SimulatorDeps, ctx: RequestContext, id: number): Promise<SimulatorChat[]> {
+  await requireConnection(deps, ctx, id);
   return listChats(deps.db, id);
 }
 
 /** One page of a conversation. Throws ERR_NO_WAPP_FOUND. */
 export async function listSimulatorChatMessages(
   deps: SimulatorDeps,
+  ctx: RequestContext,
   id: number,
   chatNumber: string,
   page: { pageNumber: number; pageSize: number },
 ): Promise<SimulatorMessagesPage> {
-  await requireConnection(deps, id);
+  await requireConnection(deps, ctx, id);
   return listChatMessages(deps.db, id, chatNumber, page);
 }
 
 /** The customer read the company's messages (ack 3). Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED. */
-export async function readChat(deps: SimulatorDeps, id: number, chatNumber: string): Promise<{ read: number }> {
-  await requireConnection(deps, id);
+export async function readChat(deps: SimulatorDeps, ctx: RequestContext, id: number, chatNumber: string): Promise<{ read: number }> {
+  await requireConnection(deps, ctx, id);
   return { read: await whileConnected(() => deps.simulator.customerRead(id, chatNumber)) };
 }
 
-/** Drops the network: DISCONNECTED, pairing kept. Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED when no session runs. */
-export async function dropNetwork(deps: SimulatorDeps, id: number): Promise<SimulatorConnection> {
-  await requireConnection(deps, id);
+/**
+ * Drops the network: DISCONNECTED, pairing kept.
+ * Throws ERR_NO_WAPP_FOUND, ERR_NO_PERMISSION, ERR_SIMULATOR_NOT_CONNECTED when no session runs.
+ */
+export async function dropNetwork(deps: SimulatorDeps, ctx: RequestContext, id: number): Promise<SimulatorConnection> {
+  await requirePhoneOperator(deps, ctx, id);
   await whileConnected(() => deps.simulator.dropNetwork(id));
-  return toDto(deps, await requireConnection(deps, id));
+  return toDto(deps, ctx, await requireConnection(deps, ctx, id));
 }
 
-/** Makes every send of the connection fail, or work again, and sets how late sends are answered. Throws ERR_NO_WAPP_FOUND. */
-export async function setRefuseSends(deps: SimulatorDeps, id: number, refuse: boolean, answerDelayMs = 0): Promise<SimulatorConnection> {
-  const row = await requireConnection(deps, id);
+/**
+ * Makes every send of the connection fail, or work again, and sets how late sends are answered.
+ * Throws ERR_NO_WAPP_FOUND, ERR_NO_PERMISSION.
+ */
+export async function setRefuseSends(
+  deps: SimulatorDeps,
+  ctx: RequestContext,
+  id: number,
+  refuse: boolean,
+  answerDelayMs = 0,
+): Promise<SimulatorConnection> {
+  const row = await requirePhoneOperator(deps, ctx, id);
   deps.simulator.setRefuseSends(id, refuse);
   deps.simulator.setAnswerDelay(id, answerDelayMs);
-  return toDto(deps, row);
+  return toDto(deps, ctx, row);
 }
 
-/** The file of an outbound media message. Throws ERR_NOT_FOUND when there is none (or it is gone). */
+/** The file of an outbound media message of the company. Throws ERR_NOT_FOUND when there is none (or it is gone). */
 export async function openOutboundMedia(
   deps: SimulatorDeps,
+  ctx: RequestContext,
   messageId: number,
 ): Promise<{ stream: ReadStream; mimetype: string; filename: string | null; size: number }> {
-  const media = await findOutboundMedia(deps.db, messageId);
+  const media = await findOutboundMedia(deps.db, ctx.companyId, messageId);
   if (!media) throw new AppError("ERR_NOT_FOUND", undefined, "No media for this message");
   const file = await stat(media.path).catch(() => undefined);
   if (!file?.isFile()) throw new AppError("ERR_NOT_FOUND", undefined, "The media file is no longer stored");

@@ -7,16 +7,19 @@ import { SIMULATOR_LIMITS, type SimulatorConnection, type SimulatorMessagesPage 
 import { ChannelNotConnectedError, type InboundMessage } from "../../channels/types.ts";
 import { connections, simulatorMessages } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
-import { createCompany, createSimulatorConnection } from "../../../test/factories.ts";
+import { bearer, createCompany, createSimulatorConnection, createUser, loginAs } from "../../../test/factories.ts";
 
 let t: TestApp;
 let received: InboundMessage[];
 let acks: { wid: string; ack: number }[];
+/** The session the simulator is used with: an admin of the company of the last connection made. */
+let session: Record<string, string> | undefined;
 
 beforeEach(async () => {
   t = await buildTestApp();
   received = [];
   acks = [];
+  session = undefined;
   t.platform.channels.setInboundHandler({
     handleInbound: async (message) => {
       received.push(message);
@@ -32,14 +35,27 @@ afterEach(async () => {
 
 const CUSTOMER = "5511911112222";
 
+/** A logged-in user of the company, as the headers of their requests. */
+async function sessionOf(companyId: number, profile: "admin" | "user" = "admin"): Promise<Record<string, string>> {
+  const user = await createUser(t.db, { companyId, profile });
+  return bearer((await loginAs(t.app, user.email)).token);
+}
+
 async function simulatorConnection(options: { companyName?: string; name?: string } = {}) {
   const company = await createCompany(t.db, { name: options.companyName });
   const connection = await createSimulatorConnection(t.db, { companyId: company.id, name: options.name });
+  session = await sessionOf(company.id);
   return { company, connection };
 }
 
+/** A request to the simulator with the current session (an admin of a new company when there is none yet). */
+async function simulate(options: { method: "GET" | "POST" | "PUT"; url: string; payload?: object; headers?: Record<string, string> }) {
+  session ??= await sessionOf((await createCompany(t.db)).id);
+  return t.app.inject({ ...options, headers: { ...session, ...options.headers } });
+}
+
 async function listed(id: number): Promise<SimulatorConnection | undefined> {
-  const response = await t.app.inject({ method: "GET", url: "/simulator/connections" });
+  const response = await simulate({ method: "GET", url: "/simulator/connections" });
   const list: SimulatorConnection[] = response.json();
   return list.find((c) => c.id === id);
 }
@@ -49,14 +65,14 @@ async function connected(options: { companyName?: string } = {}) {
   const tenant = await simulatorConnection(options);
   await t.platform.channels.start(tenant.company.id, tenant.connection.id);
   const qrcode = (await listed(tenant.connection.id))?.qrcode;
-  const scan = await t.app.inject({ method: "POST", url: `/simulator/connections/${tenant.connection.id}/scan`, payload: { qrcode, number: "5511900001111" } });
+  const scan = await simulate({ method: "POST", url: `/simulator/connections/${tenant.connection.id}/scan`, payload: { qrcode, number: "5511900001111" } });
   expect(scan.statusCode).toBe(200);
   await vi.waitFor(async () => expect((await listed(tenant.connection.id))?.status).toBe("CONNECTED"));
   return tenant;
 }
 
 function sendInbound(id: number | string, payload: unknown) {
-  return t.app.inject({ method: "POST", url: `/simulator/connections/${id}/messages`, payload: payload as object });
+  return simulate({ method: "POST", url: `/simulator/connections/${id}/messages`, payload: payload as object });
 }
 
 async function storedCount(connectionId: number) {
@@ -79,19 +95,21 @@ describe("simulator routes", () => {
 });
 
 describe("GET /simulator/connections", () => {
-  it("lists the simulator connections of every company, without a session, and no other provider", async () => {
-    const a = await simulatorConnection({ companyName: "Acme", name: "Atendimento" });
+  it("lists only the simulator connections of the session's company, and no other provider", async () => {
     const b = await simulatorConnection({ companyName: "Beta Ltda", name: "Vendas" });
+    const a = await simulatorConnection({ companyName: "Acme", name: "Atendimento" });
+    const second = await createSimulatorConnection(t.db, { companyId: a.company.id, name: "Balcão", isDefault: false });
     await t.db.insert(connections).values({ companyId: a.company.id, name: "Real phone", provider: "beta" });
 
-    const response = await t.app.inject({ method: "GET", url: "/simulator/connections" });
+    const response = await simulate({ method: "GET", url: "/simulator/connections" });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
       expect.objectContaining({ id: a.connection.id, companyId: a.company.id, companyName: "Acme", name: "Atendimento", status: "OPENING", isRunning: false, refuseSends: false }),
-      expect.objectContaining({ id: b.connection.id, companyName: "Beta Ltda", name: "Vendas" }),
+      expect.objectContaining({ id: second.id, name: "Balcão" }),
     ]);
     expect(response.body).not.toContain("Real phone");
+    expect(response.body).not.toContain(`"id":${b.connection.id},`);
   });
 
   it("shows the QR code of a started session", async () => {
@@ -99,6 +117,15 @@ describe("GET /simulator/connections", () => {
     await t.platform.channels.start(company.id, connection.id);
 
     expect(await listed(connection.id)).toMatchObject({ status: "qrcode", qrcode: expect.stringMatching(/^SIMULATOR:/), retries: 0, isRunning: true });
+  });
+
+  it("gives the QR code only to those who may pair the phone (admins)", async () => {
+    const { company, connection } = await simulatorConnection();
+    await t.platform.channels.start(company.id, connection.id);
+    await vi.waitFor(async () => expect((await listed(connection.id))?.qrcode).toMatch(/^SIMULATOR:/));
+
+    const asUser = await simulate({ method: "GET", url: "/simulator/connections", headers: await sessionOf(company.id, "user") });
+    expect(asUser.json()).toEqual([expect.objectContaining({ id: connection.id, status: "qrcode", qrcode: null })]);
   });
 });
 
@@ -108,7 +135,7 @@ describe("POST /simulator/connections/:id/scan", () => {
     await t.platform.channels.start(company.id, connection.id);
     const qrcode = (await listed(connection.id))?.qrcode;
 
-    const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/scan`, payload: { qrcode, number: "5511900001111" } });
+    const response = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/scan`, payload: { qrcode, number: "5511900001111" } });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: "PAIRING", qrcode: null });
@@ -122,7 +149,7 @@ describe("POST /simulator/connections/:id/scan", () => {
     const { company, connection } = await simulatorConnection();
     await t.platform.channels.start(company.id, connection.id);
 
-    const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/scan`, payload: { qrcode: "SIMULATOR:0:forged", number: "5511900001111" } });
+    const response = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/scan`, payload: { qrcode: "SIMULATOR:0:forged", number: "5511900001111" } });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_SIMULATOR_BAD_QR", message: "This is not the QR code being shown" });
@@ -131,7 +158,7 @@ describe("POST /simulator/connections/:id/scan", () => {
 
   it("answers ERR_SIMULATOR_BAD_QR when no QR code is shown", async () => {
     const { connection } = await simulatorConnection();
-    const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/scan`, payload: { qrcode: "SIMULATOR:x", number: "5511900001111" } });
+    const response = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/scan`, payload: { qrcode: "SIMULATOR:x", number: "5511900001111" } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_SIMULATOR_BAD_QR" });
   });
@@ -141,7 +168,7 @@ describe("POST /simulator/connections/:id/scan", () => {
     const [beta] = await t.db.insert(connections).values({ companyId: company.id, name: "Real phone", provider: "beta" }).returning();
 
     for (const id of [999999, beta?.id]) {
-      const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${id}/scan`, payload: { qrcode: "x", number: "5511900001111" } });
+      const response = await simulate({ method: "POST", url: `/simulator/connections/${id}/scan`, payload: { qrcode: "x", number: "5511900001111" } });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ error: "ERR_NO_WAPP_FOUND" });
     }
@@ -154,7 +181,7 @@ describe("POST /simulator/connections/:id/scan", () => {
     ["a missing QR code", "1", { number: "5511900001111" }],
     ["an unknown field", "1", { qrcode: "x", number: "5511900001111", companyId: 1 }],
   ])("answers 400 ERR_VALIDATION for %s", async (_label, id, payload) => {
-    const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${id}/scan`, payload });
+    const response = await simulate({ method: "POST", url: `/simulator/connections/${id}/scan`, payload });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
   });
@@ -264,7 +291,7 @@ describe("POST /simulator/connections/:id/messages/batch", () => {
     const { connection } = await connected();
     const messages = Array.from({ length: 30 }, (_, i) => ({ from: `55119000${String(i).padStart(5, "0")}`, body: `msg ${i}` }));
 
-    const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/messages/batch`, payload: { messages } });
+    const response = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/messages/batch`, payload: { messages } });
 
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ count: 30 });
@@ -278,7 +305,7 @@ describe("POST /simulator/connections/:id/messages/batch", () => {
     ["one invalid message", { messages: [{ from: CUSTOMER, body: "ok" }, { from: "x", body: "bad" }] }],
   ])("answers 400 ERR_VALIDATION for %s and delivers nothing", async (_label, payload) => {
     const { connection } = await simulatorConnection();
-    const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/messages/batch`, payload });
+    const response = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/messages/batch`, payload });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
     expect(received).toHaveLength(0);
@@ -293,14 +320,14 @@ describe("conversations", () => {
     await sendInbound(connection.id, { from: "5511933334444", name: "João", body: "Bom dia" });
     await vi.waitFor(() => expect(acks).toContainEqual({ wid: "reply-1", ack: 2 }));
 
-    const chats = await t.app.inject({ method: "GET", url: `/simulator/connections/${connection.id}/chats` });
+    const chats = await simulate({ method: "GET", url: `/simulator/connections/${connection.id}/chats` });
     expect(chats.statusCode).toBe(200);
     expect(chats.json()).toEqual([
       expect.objectContaining({ number: "5511933334444", name: "João", isGroup: false, lastMessage: expect.objectContaining({ body: "Bom dia" }) }),
       expect.objectContaining({ number: CUSTOMER, name: "Maria", lastMessage: expect.objectContaining({ body: "Olá Maria!", direction: "out" }) }),
     ]);
 
-    const thread = await t.app.inject({ method: "GET", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/messages` });
+    const thread = await simulate({ method: "GET", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/messages` });
     expect(thread.statusCode).toBe(200);
     const page: SimulatorMessagesPage = thread.json();
     expect(page).toMatchObject({ count: 2, hasMore: false });
@@ -313,10 +340,10 @@ describe("conversations", () => {
   it("pages a thread, newest page first, oldest first within a page", async () => {
     const { connection } = await connected();
     const messages = Array.from({ length: 5 }, (_, i) => ({ from: CUSTOMER, body: `m${i}` }));
-    await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/messages/batch`, payload: { messages } });
+    await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/messages/batch`, payload: { messages } });
 
-    const first: SimulatorMessagesPage = (await t.app.inject({ method: "GET", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/messages?pageSize=2` })).json();
-    const last: SimulatorMessagesPage = (await t.app.inject({ method: "GET", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/messages?pageSize=2&pageNumber=3` })).json();
+    const first: SimulatorMessagesPage = (await simulate({ method: "GET", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/messages?pageSize=2` })).json();
+    const last: SimulatorMessagesPage = (await simulate({ method: "GET", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/messages?pageSize=2&pageNumber=3` })).json();
 
     expect(first).toMatchObject({ count: 5, hasMore: true });
     expect(first.messages.map((m) => m.body)).toEqual(["m3", "m4"]);
@@ -328,7 +355,7 @@ describe("conversations", () => {
     const { connection } = await connected();
     await sendInbound(connection.id, { from: CUSTOMER, name: "Maria", group: { id: "120363025246125486", name: "Família" }, body: "Oi grupo" });
 
-    const page: SimulatorMessagesPage = (await t.app.inject({ method: "GET", url: `/simulator/connections/${connection.id}/chats/120363025246125486/messages` })).json();
+    const page: SimulatorMessagesPage = (await simulate({ method: "GET", url: `/simulator/connections/${connection.id}/chats/120363025246125486/messages` })).json();
 
     expect(page.messages[0]).toMatchObject({ isGroup: true, name: "Família", participant: { number: CUSTOMER, name: "Maria" } });
   });
@@ -339,13 +366,13 @@ describe("conversations", () => {
     ["page 0", `/chats/${CUSTOMER}/messages?pageNumber=0`],
   ])("answers 400 ERR_VALIDATION for %s", async (_label, suffix) => {
     const { connection } = await simulatorConnection();
-    const response = await t.app.inject({ method: "GET", url: `/simulator/connections/${connection.id}${suffix}` });
+    const response = await simulate({ method: "GET", url: `/simulator/connections/${connection.id}${suffix}` });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
   });
 
   it("answers 404 ERR_NO_WAPP_FOUND for the chats of an unknown connection", async () => {
-    const response = await t.app.inject({ method: "GET", url: `/simulator/connections/999999/chats` });
+    const response = await simulate({ method: "GET", url: `/simulator/connections/999999/chats` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: "ERR_NO_WAPP_FOUND" });
   });
@@ -357,7 +384,7 @@ describe("POST /simulator/connections/:id/chats/:number/read", () => {
     await t.platform.channels.send(connection.id, { idempotencyKey: "r1", to: CUSTOMER, isGroup: false, body: "a" });
     await t.platform.channels.send(connection.id, { idempotencyKey: "r2", to: CUSTOMER, isGroup: false, body: "b" });
 
-    const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/read` });
+    const response = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/read` });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ read: 2 });
@@ -366,7 +393,7 @@ describe("POST /simulator/connections/:id/chats/:number/read", () => {
 
   it("answers 409 ERR_SIMULATOR_NOT_CONNECTED when the session is not running", async () => {
     const { connection } = await simulatorConnection();
-    const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/read` });
+    const response = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/read` });
     expect(response.statusCode).toBe(409);
   });
 });
@@ -376,7 +403,7 @@ describe("failure switches", () => {
     const { company, connection } = await connected();
     t.published.length = 0;
 
-    const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/disconnect` });
+    const response = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/disconnect` });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: "DISCONNECTED", isRunning: false });
@@ -389,7 +416,7 @@ describe("failure switches", () => {
 
   it("answers 409 ERR_SIMULATOR_NOT_CONNECTED when dropping a session that does not run", async () => {
     const { connection } = await simulatorConnection();
-    const response = await t.app.inject({ method: "POST", url: `/simulator/connections/${connection.id}/disconnect` });
+    const response = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/disconnect` });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: "ERR_SIMULATOR_NOT_CONNECTED" });
   });
@@ -397,19 +424,19 @@ describe("failure switches", () => {
   it("refuses sends while switched on", async () => {
     const { connection } = await connected();
 
-    const on = await t.app.inject({ method: "PUT", url: `/simulator/connections/${connection.id}/sends`, payload: { refuse: true } });
+    const on = await simulate({ method: "PUT", url: `/simulator/connections/${connection.id}/sends`, payload: { refuse: true } });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ refuseSends: true });
     await expect(t.platform.channels.send(connection.id, { idempotencyKey: "s1", to: CUSTOMER, isGroup: false, body: "x" })).rejects.toThrow(/refused/);
 
-    await t.app.inject({ method: "PUT", url: `/simulator/connections/${connection.id}/sends`, payload: { refuse: false } });
+    await simulate({ method: "PUT", url: `/simulator/connections/${connection.id}/sends`, payload: { refuse: false } });
     await expect(t.platform.channels.send(connection.id, { idempotencyKey: "s1", to: CUSTOMER, isGroup: false, body: "x" })).resolves.toEqual({ wid: "s1" });
   });
 
   it("answers sends late while asked to, and at once when the switch is set again without a delay", async () => {
     const { connection } = await connected();
     const sends = `/simulator/connections/${connection.id}/sends`;
-    const slow = await t.app.inject({ method: "PUT", url: sends, payload: { refuse: false, answerDelayMs: 2_000 } });
+    const slow = await simulate({ method: "PUT", url: sends, payload: { refuse: false, answerDelayMs: 2_000 } });
     expect(slow.statusCode).toBe(200);
     expect(slow.json()).toMatchObject({ refuseSends: false });
     let answered = false;
@@ -422,8 +449,8 @@ describe("failure switches", () => {
     await expect(send).resolves.toEqual({ wid: "d1" });
 
     // A minute's delay, switched off again: the next send must not wait it (the test would time out).
-    await t.app.inject({ method: "PUT", url: sends, payload: { refuse: false, answerDelayMs: 60_000 } });
-    await t.app.inject({ method: "PUT", url: sends, payload: { refuse: false } });
+    await simulate({ method: "PUT", url: sends, payload: { refuse: false, answerDelayMs: 60_000 } });
+    await simulate({ method: "PUT", url: sends, payload: { refuse: false } });
     await expect(t.platform.channels.send(connection.id, { idempotencyKey: "d2", to: CUSTOMER, isGroup: false, body: "x" })).resolves.toEqual({ wid: "d2" });
   });
 
@@ -436,7 +463,7 @@ describe("failure switches", () => {
     ["a fractional delay", { refuse: false, answerDelayMs: 1.5 }],
   ])("answers 400 ERR_VALIDATION for the switch with %s", async (_label, payload) => {
     const { connection } = await simulatorConnection();
-    const response = await t.app.inject({ method: "PUT", url: `/simulator/connections/${connection.id}/sends`, payload });
+    const response = await simulate({ method: "PUT", url: `/simulator/connections/${connection.id}/sends`, payload });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
   });
@@ -449,11 +476,11 @@ describe("GET /simulator/media/:messageId", () => {
     const content = Buffer.from("89504e470d0a1a0a", "hex");
     writeFileSync(file, content);
     await t.platform.channels.send(connection.id, { idempotencyKey: "img-1", to: CUSTOMER, isGroup: false, body: "", media: { path: file, mimetype: "image/png", filename: "foto.png" } });
-    const page: SimulatorMessagesPage = (await t.app.inject({ method: "GET", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/messages` })).json();
+    const page: SimulatorMessagesPage = (await simulate({ method: "GET", url: `/simulator/connections/${connection.id}/chats/${CUSTOMER}/messages` })).json();
     const url = page.messages[0]?.media?.url;
     expect(url).toMatch(/^\/simulator\/media\/\d+$/);
 
-    const response = await t.app.inject({ method: "GET", url: url ?? "" });
+    const response = await simulate({ method: "GET", url: url ?? "" });
 
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("image/png");
@@ -466,15 +493,106 @@ describe("GET /simulator/media/:messageId", () => {
     const inbound = (await sendInbound(connection.id, { from: CUSTOMER, kind: "image", media: { data: "AAAA", mimetype: "image/png" } })).json();
 
     for (const id of [inbound.id, 999999]) {
-      const response = await t.app.inject({ method: "GET", url: `/simulator/media/${id}` });
+      const response = await simulate({ method: "GET", url: `/simulator/media/${id}` });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ error: "ERR_NOT_FOUND" });
     }
   });
 
   it("answers 400 ERR_VALIDATION for a non-numeric id", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/simulator/media/abc" });
+    const response = await simulate({ method: "GET", url: "/simulator/media/abc" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
+  });
+});
+
+describe("who may use the simulator", () => {
+  /** Every simulator route, with a valid request for the connection (and an outbound media message id). */
+  function everyRoute(connectionId: number, mediaId: number) {
+    const chat = `/simulator/connections/${connectionId}/chats/${CUSTOMER}`;
+    return [
+      { method: "GET", url: "/simulator/connections" },
+      { method: "POST", url: `/simulator/connections/${connectionId}/scan`, payload: { qrcode: "x", number: "5511900001111" } },
+      { method: "POST", url: `/simulator/connections/${connectionId}/messages`, payload: { from: CUSTOMER, body: "oi" } },
+      { method: "POST", url: `/simulator/connections/${connectionId}/messages/batch`, payload: { messages: [{ from: CUSTOMER, body: "oi" }] } },
+      { method: "GET", url: `/simulator/connections/${connectionId}/chats` },
+      { method: "GET", url: `${chat}/messages` },
+      { method: "POST", url: `${chat}/read` },
+      { method: "POST", url: `/simulator/connections/${connectionId}/disconnect` },
+      { method: "PUT", url: `/simulator/connections/${connectionId}/sends`, payload: { refuse: false } },
+      { method: "GET", url: `/simulator/media/${mediaId}` },
+    ] as const;
+  }
+
+  async function sentImage(connectionId: number): Promise<number> {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "sim-media-")), "foto.png");
+    writeFileSync(file, Buffer.from("89504e470d0a1a0a", "hex"));
+    await t.platform.channels.send(connectionId, { idempotencyKey: "img-1", to: CUSTOMER, isGroup: false, body: "", media: { path: file, mimetype: "image/png", filename: "foto.png" } });
+    const [row] = await t.db.select().from(simulatorMessages).where(eq(simulatorMessages.connectionId, connectionId));
+    if (!row) throw new Error("no sent message");
+    return row.id;
+  }
+
+  it("answers 401 on every route without a session, and with a forged token", async () => {
+    const { connection } = await connected();
+    const mediaId = await sentImage(connection.id);
+    const routes = everyRoute(connection.id, mediaId);
+    expect(routes.map((route) => `${route.method} ${route.url.replace(String(connection.id), ":id")}`).length).toBe(
+      t.app.routeTable.filter((route) => route.url.startsWith("/simulator")).length,
+    );
+
+    for (const route of routes) {
+      for (const headers of [{}, { authorization: "Bearer not.a.token" }]) {
+        const response = await t.app.inject({ ...route, headers });
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+        expect(response.json()).toMatchObject({ error: "ERR_SESSION_EXPIRED" });
+      }
+    }
+    expect(await storedCount(connection.id)).toBe(1);
+  });
+
+  it("answers 404 to a user of another company on every route, and changes nothing", async () => {
+    const { connection } = await connected();
+    const mediaId = await sentImage(connection.id);
+    const other = await createCompany(t.db);
+    const otherSession = await sessionOf(other.id);
+
+    for (const route of everyRoute(connection.id, mediaId)) {
+      const response = await t.app.inject({ ...route, headers: otherSession });
+      if (route.url === "/simulator/connections") {
+        expect(response.json()).toEqual([]);
+        continue;
+      }
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
+      expect(response.json()).toMatchObject({ error: route.url.startsWith("/simulator/media") ? "ERR_NOT_FOUND" : "ERR_NO_WAPP_FOUND" });
+    }
+    expect(await storedCount(connection.id)).toBe(1);
+    expect(received).toEqual([]);
+    expect(t.platform.simulator?.isRefusingSends(connection.id)).toBe(false);
+    expect((await simulate({ method: "GET", url: "/simulator/connections" })).json()[0]).toMatchObject({ status: "CONNECTED" });
+  });
+
+  it("lets every user of the company play its customers, and only admins play its phone", async () => {
+    const { company, connection } = await connected();
+    const mediaId = await sentImage(connection.id);
+    const user = await sessionOf(company.id, "user");
+
+    const expected: Record<string, number> = { scan: 403, disconnect: 403, sends: 403 };
+    for (const route of everyRoute(connection.id, mediaId)) {
+      const action = route.url.split("/").at(-1) ?? "";
+      const response = await t.app.inject({ ...route, headers: user });
+      const status = expected[action];
+      if (status) {
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(status);
+        expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+      } else {
+        expect(response.statusCode, `${route.method} ${route.url}`).toBeLessThan(300);
+      }
+    }
+    expect(received.map((message) => message.body)).toEqual(["oi", "oi"]);
+    expect((await simulate({ method: "GET", url: "/simulator/connections" })).json()[0]).toMatchObject({ status: "CONNECTED", refuseSends: false });
+
+    const drop = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/disconnect` });
+    expect(drop.statusCode).toBe(200);
   });
 });

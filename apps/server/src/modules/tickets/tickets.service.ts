@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type CreateTicketBody, type ListTicketsQuery, type Ticket, type UpdateTicketBody, can } from "@conversa/shared";
+import { type CreateTicketBody, type ListTicketsQuery, type Ticket, type UpdateTicketBody, ZIdText, can } from "@conversa/shared";
 import { connections, contacts, queues, tickets, users } from "../../db/schema/index.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
 import { nowOf } from "../../engine/deps.ts";
@@ -27,7 +27,8 @@ export async function listTickets(deps: EngineDeps, ctx: RequestContext, query: 
 export async function showTicket(deps: EngineDeps, ctx: RequestContext, ref: { id?: number; uuid?: string }): Promise<Ticket> {
   let id = ref.id;
   if (id === undefined && ref.uuid !== undefined) {
-    if (/^\d{1,10}$/.test(ref.uuid)) id = Number(ref.uuid);
+    // An id given in its place; one beyond the database's ids names no ticket.
+    if (/^\d{1,10}$/.test(ref.uuid)) id = ZIdText.safeParse(ref.uuid).data;
     else if (/^[0-9a-f-]{36}$/i.test(ref.uuid)) {
       const [row] = await deps.db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.uuid, ref.uuid.toLowerCase())));
       id = row?.id;

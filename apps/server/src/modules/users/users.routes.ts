@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZCreateUserBody, ZIdParam, ZListUsersQuery, ZListUsersResponse, ZOkResponse, ZUpdateUserBody, ZUser, ZUserListItem } from "@conversa/shared";
+import { ZCreateUserBody, ZIdParam, ZIdText, ZListUsersQuery, ZListUsersResponse, ZOkResponse, ZUpdateUserBody, ZUser, ZUserListItem } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { createUser, deleteUser, getUser, listCompanyUsers, listUsers, updateUser } from "./users.service.ts";
@@ -13,7 +13,7 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/users/list",
       // `companyId` is accepted for compatibility and ignored: always the session's company.
-      { ...auth, schema: { querystring: z.object({ companyId: z.coerce.number().optional() }), response: { 200: z.array(ZUserListItem) } } },
+      { ...auth, schema: { querystring: z.object({ companyId: ZIdText.optional() }), response: { 200: z.array(ZUserListItem) } } },
       (request) => listCompanyUsers(deps, ctxOf(request)),
     );
     app.get("/users", { ...auth, schema: { querystring: ZListUsersQuery, response: { 200: ZListUsersResponse } } }, (request) =>

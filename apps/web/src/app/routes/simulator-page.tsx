@@ -2,18 +2,25 @@ import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { can } from "@conversa/shared";
 import { useTranslation } from "react-i18next";
 import { BrandMark } from "../../components/brand-mark.tsx";
+import { PageLoader } from "../../components/page-loader.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
 import { SimulatorWorkspace } from "../../features/simulator/components/simulator-workspace.tsx";
 import { ColorModeToggle } from "../../features/top-bar/components/color-mode-toggle.tsx";
 import { LanguageMenu } from "../../features/top-bar/components/language-menu.tsx";
 
 /**
- * /simulator: the built-in WhatsApp stand-in, public (no login) and outside the app shell. It exists
+ * /simulator: the built-in WhatsApp stand-in, a private page outside the app shell, for the simulator
+ * connections of the user's company. Admins also play the company's phone (pairing, failures). It exists
  * only while the server runs with the simulator on, which it never does by default in production.
  */
 export default function SimulatorPage() {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  if (!user) return <PageLoader fullScreen />;
+  const canOperatePhone = can({ profile: user.profile, isSuper: user.super }, "connections-page:actionButtons");
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "background.default", color: "text.primary" }}>
       <title>{`${t("simulator.title")} · ${t("common.appName")}`}</title>
@@ -33,7 +40,7 @@ export default function SimulatorPage() {
         </Stack>
       </Paper>
       <Box component="main" sx={{ flex: 1, display: "flex", flexDirection: "column", p: { xs: 2, md: 3 } }}>
-        <SimulatorWorkspace />
+        <SimulatorWorkspace canOperatePhone={canOperatePhone} />
       </Box>
     </Box>
   );

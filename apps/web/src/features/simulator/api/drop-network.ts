@@ -5,7 +5,7 @@ import { simulatorKeys } from "./keys.ts";
 
 /** POST /simulator/connections/:id/disconnect: the phone loses its network (DISCONNECTED, pairing kept). */
 export function dropNetwork(connectionId: number): Promise<SimulatorConnection> {
-  return apiRequest(`/simulator/connections/${connectionId}/disconnect`, ZSimulatorConnection, { method: "POST", sessionHandling: false });
+  return apiRequest(`/simulator/connections/${connectionId}/disconnect`, ZSimulatorConnection, { method: "POST" });
 }
 
 export function useDropNetwork(connectionId: number) {

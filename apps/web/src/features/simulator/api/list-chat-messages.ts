@@ -10,7 +10,6 @@ const THREAD_PAGE_SIZE = 100;
 export function fetchChatMessages(connectionId: number, chatNumber: string): Promise<SimulatorMessagesPage> {
   return apiRequest(`/simulator/connections/${connectionId}/chats/${encodeURIComponent(chatNumber)}/messages`, ZSimulatorMessagesPage, {
     query: { pageSize: THREAD_PAGE_SIZE },
-    sessionHandling: false,
   });
 }
 

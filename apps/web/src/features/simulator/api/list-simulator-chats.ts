@@ -5,7 +5,7 @@ import { SIMULATOR_POLL_MS, simulatorKeys } from "./keys.ts";
 
 /** GET /simulator/connections/:id/chats: the customers of a connection with their last message. */
 export function fetchSimulatorChats(connectionId: number): Promise<SimulatorChat[]> {
-  return apiRequest(`/simulator/connections/${connectionId}/chats`, ZSimulatorChatList, { sessionHandling: false });
+  return apiRequest(`/simulator/connections/${connectionId}/chats`, ZSimulatorChatList);
 }
 
 export function useSimulatorChats(connectionId: number | null) {

@@ -5,7 +5,7 @@ import { SIMULATOR_POLL_MS, simulatorKeys } from "./keys.ts";
 
 /** GET /simulator/connections: every simulator connection, of every company. */
 export function fetchSimulatorConnections(): Promise<SimulatorConnection[]> {
-  return apiRequest("/simulator/connections", ZSimulatorConnectionList, { sessionHandling: false });
+  return apiRequest("/simulator/connections", ZSimulatorConnectionList);
 }
 
 /** The simulator connections, polled every second (status and QR code change on their own). */

@@ -7,7 +7,6 @@ import { simulatorKeys } from "./keys.ts";
 export function markChatRead(connectionId: number, chatNumber: string): Promise<{ read: number }> {
   return apiRequest(`/simulator/connections/${connectionId}/chats/${encodeURIComponent(chatNumber)}/read`, ZSimulatorReadResponse, {
     method: "POST",
-    sessionHandling: false,
   });
 }
 

@@ -5,7 +5,7 @@ import { simulatorKeys } from "./keys.ts";
 
 /** POST /simulator/connections/:id/scan. Rejects with ERR_SIMULATOR_BAD_QR when the code is no longer the one shown. */
 export function scanQrCode(connectionId: number, body: SimulatorScanBody): Promise<SimulatorConnection> {
-  return apiRequest(`/simulator/connections/${connectionId}/scan`, ZSimulatorConnection, { method: "POST", body, sessionHandling: false });
+  return apiRequest(`/simulator/connections/${connectionId}/scan`, ZSimulatorConnection, { method: "POST", body });
 }
 
 export function useScanQrCode(connectionId: number) {

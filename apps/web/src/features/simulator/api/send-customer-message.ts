@@ -5,7 +5,7 @@ import { simulatorKeys } from "./keys.ts";
 
 /** POST /simulator/connections/:id/messages: the simulated customer sends one message. */
 export function sendCustomerMessage(connectionId: number, body: SimulatorInboundInput): Promise<SimulatorMessage> {
-  return apiRequest(`/simulator/connections/${connectionId}/messages`, ZSimulatorMessage, { method: "POST", body, sessionHandling: false });
+  return apiRequest(`/simulator/connections/${connectionId}/messages`, ZSimulatorMessage, { method: "POST", body });
 }
 
 export function useSendCustomerMessage(connectionId: number) {

@@ -5,7 +5,7 @@ import { simulatorKeys } from "./keys.ts";
 
 /** PUT /simulator/connections/:id/sends: make the company's sends fail, or work again. */
 export function setRefuseSends(connectionId: number, refuse: boolean): Promise<SimulatorConnection> {
-  return apiRequest(`/simulator/connections/${connectionId}/sends`, ZSimulatorConnection, { method: "PUT", body: { refuse }, sessionHandling: false });
+  return apiRequest(`/simulator/connections/${connectionId}/sends`, ZSimulatorConnection, { method: "PUT", body: { refuse } });
 }
 
 export function useSetRefuseSends(connectionId: number) {

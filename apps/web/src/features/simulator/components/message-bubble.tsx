@@ -15,6 +15,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../lib/date.ts";
 import { currentLanguage } from "../../../lib/i18n.ts";
+import { useDownloadSimulatorMedia, useSimulatorMediaUrl } from "../api/get-simulator-media.ts";
 
 type AckName = "pending" | "sent" | "delivered" | "read";
 
@@ -48,19 +49,30 @@ function AckTicks({ ack }: { ack: number }) {
 function MediaContent({ message }: { message: SimulatorMessage }) {
   const { t } = useTranslation();
   const media = message.media;
+  const isShown = media?.url != null && /^(image|audio|video)\//.test(media.mimetype);
+  const shown = useSimulatorMediaUrl(isShown ? (media?.url ?? null) : null);
+  const download = useDownloadSimulatorMedia();
   if (!media) return null;
   const name = media.filename ?? media.mimetype;
-  if (media.url && media.mimetype.startsWith("image/")) {
-    return <Box component="img" src={media.url} alt={name} sx={{ display: "block", maxWidth: "100%", maxHeight: 240, borderRadius: 1 }} />;
+  if (isShown && shown.url) {
+    if (media.mimetype.startsWith("image/")) {
+      return <Box component="img" src={shown.url} alt={name} sx={{ display: "block", maxWidth: "100%", maxHeight: 240, borderRadius: 1 }} />;
+    }
+    if (media.mimetype.startsWith("audio/")) return <audio controls src={shown.url} aria-label={name} />;
+    return <Box component="video" controls src={shown.url} aria-label={name} sx={{ maxWidth: "100%", maxHeight: 240 }} />;
   }
-  if (media.url && media.mimetype.startsWith("audio/")) return <audio controls src={media.url} aria-label={name} />;
-  if (media.url && media.mimetype.startsWith("video/")) return <Box component="video" controls src={media.url} aria-label={name} sx={{ maxWidth: "100%", maxHeight: 240 }} />;
   const label = media.voice ? t("simulator.voice") : name;
+  const url = media.url;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
       <InsertDriveFile fontSize="small" />
-      {media.url ? (
-        <Link href={media.url} download={media.filename ?? undefined} aria-label={t("simulator.download", { name })}>
+      {url && !isShown ? (
+        <Link
+          component="button"
+          type="button"
+          onClick={() => download.mutate({ path: url, fileName: media.filename ?? name })}
+          aria-label={t("simulator.download", { name })}
+        >
           {label}
         </Link>
       ) : (

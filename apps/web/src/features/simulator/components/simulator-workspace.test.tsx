@@ -1,8 +1,9 @@
 import type { SimulatorChat, SimulatorConnection, SimulatorMessage } from "@conversa/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { sessionUser } from "../../../test/fixtures.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 
 vi.mock("socket.io-client", async () => {
@@ -51,10 +52,38 @@ function message(overrides: Partial<SimulatorMessage>): SimulatorMessage {
   };
 }
 
+/** A signed-in user of the company (an admin unless told), the simulator's calls answered by `handler`. */
+function signedIn(handler: (call: FetchCall) => Response | undefined, profile: "admin" | "user" = "admin") {
+  const user = sessionUser({ profile });
+  localStorage.setItem("token", "access-1");
+  localStorage.setItem("userId", String(user.id));
+  localStorage.setItem("companyId", String(user.companyId));
+  return mockFetch((call) => {
+    if (call.path === "/auth/me") return jsonResponse(user);
+    return handler(call);
+  });
+}
+
+const simulatorCalls = (calls: FetchCall[]) => calls.filter((call) => call.path.startsWith("/simulator/"));
+
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
 describe("/simulator", () => {
-  it("is public: shows the QR code and scans it with the number typed", async () => {
+  it("is private: a visitor goes to /login and the simulator is never called", async () => {
+    const { calls } = mockFetch(() => undefined);
+    const { router } = renderApp("/simulator");
+
+    expect(await screen.findByRole("button", { name: "Entrar" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(simulatorCalls(calls)).toEqual([]);
+  });
+
+  it("shows an admin the QR code and scans it with the number typed, every call with the session's token", async () => {
     const user = userEvent.setup();
-    const { calls } = mockFetch((call) => {
+    const { calls } = signedIn((call) => {
       if (call.path === "/simulator/connections") return jsonResponse([connection()]);
       if (call.path === "/simulator/connections/5/chats") return jsonResponse([]);
       if (call.path === "/simulator/connections/5/scan") return jsonResponse(connection({ status: "PAIRING", qrcode: null }));
@@ -69,7 +98,50 @@ describe("/simulator", () => {
     await user.click(screen.getByRole("button", { name: "Ler com este número" }));
 
     await waitFor(() => expect(calls.find((c) => c.path === "/simulator/connections/5/scan")?.body).toEqual({ qrcode: "SIMULATOR:5:abc", number: "5511900001111" }));
-    expect(calls.some((c) => c.path === "/auth/me")).toBe(false);
+    expect(simulatorCalls(calls).map((call) => call.headers.get("Authorization"))).toEqual(simulatorCalls(calls).map(() => "Bearer access-1"));
+    expect(screen.getByRole("button", { name: "Derrubar a rede" })).toBeInTheDocument();
+  });
+
+  it("lets a user-profile account play the customers but not the phone: no scan, no failure switches", async () => {
+    signedIn((call) => {
+      if (call.path === "/simulator/connections") return jsonResponse([connection({ qrcode: null })]);
+      if (call.path === "/simulator/connections/5/chats") return jsonResponse([]);
+      return undefined;
+    }, "user");
+    renderApp("/simulator");
+
+    expect(await screen.findByText(/Somente administradores conectam este celular/)).toBeInTheDocument();
+    expect(screen.queryByLabelText("Número do celular que lê o QR Code")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Derrubar a rede" })).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Número do cliente")).toBeInTheDocument();
+  });
+
+  it("shows a picture the company sent from an object URL fetched with the token, never from the media path itself", async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => "blob:simulator-picture");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const picture = message({
+      id: 9,
+      wid: "W9",
+      direction: "out",
+      kind: "image",
+      media: { mimetype: "image/png", filename: "catalogo.png", size: 8, voice: false, url: "/simulator/media/9" },
+    });
+    const chat: SimulatorChat = { number: "5511911112222", name: "Maria", isGroup: false, lastMessage: picture };
+    const { calls } = signedIn((call) => {
+      if (call.path === "/simulator/connections") return jsonResponse([connection({ status: "CONNECTED", qrcode: null })]);
+      if (call.path === "/simulator/connections/5/chats") return jsonResponse([chat]);
+      if (call.path === "/simulator/connections/5/chats/5511911112222/messages") return jsonResponse({ messages: [picture], count: 1, hasMore: false });
+      if (call.path === "/simulator/media/9") return new Response(new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" }));
+      return undefined;
+    });
+    renderApp("/simulator");
+
+    await user.click(await screen.findByRole("button", { name: /Maria \(5511911112222\)/ }));
+
+    const image = await screen.findByRole("img", { name: "catalogo.png" });
+    expect(image).toHaveAttribute("src", "blob:simulator-picture");
+    expect(calls.find((call) => call.path === "/simulator/media/9")?.headers.get("Authorization")).toBe("Bearer access-1");
   });
 
   it("opens a conversation from the list with ticks and deleted marks, and marks it read", async () => {
@@ -80,7 +152,7 @@ describe("/simulator", () => {
       message({ id: 3, wid: "W3", direction: "out", body: "engano", ack: 1, isDeleted: true }),
     ];
     const chat: SimulatorChat = { number: "5511911112222", name: "Maria", isGroup: false, lastMessage: thread[2] ?? message({}) };
-    const { calls } = mockFetch((call) => {
+    const { calls } = signedIn((call) => {
       if (call.path === "/simulator/connections") return jsonResponse([connection({ status: "CONNECTED", qrcode: null, number: "5511900001111" })]);
       if (call.path === "/simulator/connections/5/chats") return jsonResponse([chat]);
       if (call.path === "/simulator/connections/5/chats/5511911112222/messages") return jsonResponse({ messages: thread, count: 3, hasMore: false });
@@ -105,7 +177,7 @@ describe("/simulator", () => {
   });
 
   it("says how to get a simulator connection when there is none", async () => {
-    mockFetch((call) => (call.path === "/simulator/connections" ? jsonResponse([]) : undefined));
+    signedIn((call) => (call.path === "/simulator/connections" ? jsonResponse([]) : undefined));
     renderApp("/simulator");
     expect(await screen.findByText(/Nenhuma conexão do simulador/)).toBeInTheDocument();
   });

@@ -18,10 +18,10 @@ import { CustomerPanel } from "./customer-panel.tsx";
 import { MessageComposer } from "./message-composer.tsx";
 
 /**
- * The simulator: pick a simulator connection (kept in `?connection=`), play its phone (QR scan,
- * failures) and its customers (conversations, composer).
+ * The simulator: pick a simulator connection of the company (kept in `?connection=`), play its phone (QR scan,
+ * failures; `canOperatePhone`: admins) and its customers (conversations, composer).
  */
-export function SimulatorWorkspace() {
+export function SimulatorWorkspace({ canOperatePhone }: { canOperatePhone: boolean }) {
   const { t } = useTranslation();
   const connections = useSimulatorConnections();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -44,7 +44,7 @@ export function SimulatorWorkspace() {
       </Box>
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(300px, 380px) 1fr" }, flex: 1, minHeight: 0 }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <ConnectionPanel connection={connection} />
+          <ConnectionPanel connection={connection} canOperatePhone={canOperatePhone} />
           <CustomerPanel connectionId={connection.id} customer={customer} onChange={setCustomer} />
         </Stack>
         <Paper variant="outlined" sx={{ display: "flex", flexDirection: "column", minHeight: { xs: 480, md: 560 }, maxHeight: { md: "calc(100vh - 200px)" }, overflow: "hidden" }}>
