@@ -49,7 +49,9 @@ type RuleKind =
   | "users" // self-or-admin, and super users are changed only by super users
   | "quick-reply" // personal replies: owner only; shared: everyone reads, owner and admins change
   | "schedule" // admins all; others their own and those of contacts they may reach
-  | "simulator"; // a developer's simulated phone: only for a logged-in user of the connection's company
+  | "simulator" // the simulated customers: any logged-in user of the connection's company
+  | "simulator-phone" // the simulated phone (pairing, failures): admins of the connection's company
+  | "simulator-media"; // the simulated phone's copy of media: a logged-in user of the company (checked here for the session only)
 
 /** Every route of the route table, with its rule. A route missing here fails the sweep. */
 const RULES: Record<string, RuleKind> = {
@@ -142,15 +144,15 @@ const RULES: Record<string, RuleKind> = {
   "GET /dashboard/ticketsDay": "admin-only",
   "GET /dashboard/ticketsUsers": "admin-only",
   "GET /simulator/connections": "simulator",
-  "POST /simulator/connections/:id/scan": "simulator",
+  "POST /simulator/connections/:id/scan": "simulator-phone",
   "POST /simulator/connections/:id/messages": "simulator",
   "POST /simulator/connections/:id/messages/batch": "simulator",
   "GET /simulator/connections/:id/chats": "simulator",
   "GET /simulator/connections/:id/chats/:number/messages": "simulator",
   "POST /simulator/connections/:id/chats/:number/read": "simulator",
-  "POST /simulator/connections/:id/disconnect": "simulator",
-  "PUT /simulator/connections/:id/sends": "simulator",
-  "GET /simulator/media/:messageId": "simulator",
+  "POST /simulator/connections/:id/disconnect": "simulator-phone",
+  "PUT /simulator/connections/:id/sends": "simulator-phone",
+  "GET /simulator/media/:messageId": "simulator-media",
 };
 
 /** Why each public route needs no session. */
@@ -424,6 +426,24 @@ async function adminOnlyCases(key: string): Promise<Case[]> {
   return cases;
 }
 
+/**
+ * The simulator, on a connection that was never started (so that nothing of the seeded one changes):
+ * every account plays the customers (the answer may still be "not connected"), only admins play the phone.
+ */
+let simulatedCount = 0;
+async function simulatorCases(key: string, kind: "simulator" | "simulator-phone"): Promise<Case[]> {
+  const cases: Case[] = [];
+  for (const account of accounts) {
+    simulatedCount += 1;
+    const spare = await createSimulatorConnection(t.db, { companyId: s.company.id, name: `Simulated ${simulatedCount}`, isDefault: false });
+    const probe = probeOf(key, { connection: spare.id });
+    const what = `${probe.method} ${probe.url}`;
+    if (kind === "simulator-phone" && !isAdmin(account)) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what });
+    else cases.push({ account, probe, expect: "allowed-any", what });
+  }
+  return cases;
+}
+
 let tagCount = 0;
 async function throwawayTag() {
   tagCount += 1;
@@ -627,7 +647,7 @@ describe.sequential("one company with two queues and an account of every kind", 
   });
 
   describe("every route, by every account, against its rule", () => {
-    const keys = Object.keys(RULES).filter((key) => RULES[key] !== "public" && RULES[key] !== "simulator");
+    const keys = Object.keys(RULES).filter((key) => RULES[key] !== "public" && RULES[key] !== "simulator-media");
     it.each(keys)("%s", async (key) => {
       const kind = RULES[key]!;
       if (!ROUTES.has(key)) throw new Error(`${key} is not a route of the server`);
@@ -671,6 +691,10 @@ describe.sequential("one company with two queues and an account of every kind", 
             cases.push({ ...c, probe: { ...c.probe, payload: { ...c.probe.payload, contactId: contact.json<{ id: number }>().id } } });
           }
           break;
+        case "simulator":
+        case "simulator-phone":
+          cases = await simulatorCases(key, kind);
+          break;
         default:
           throw new Error(`no cases for rule ${kind}`);
       }
@@ -678,7 +702,7 @@ describe.sequential("one company with two queues and an account of every kind", 
       expect(await runCases(key, cases)).toEqual([]);
     });
 
-    it.each(Object.keys(RULES).filter((key) => RULES[key] === "simulator"))("%s answers 401 without a session (finding 7)", async (key) => {
+    it.each(Object.keys(RULES).filter((key) => RULES[key]!.startsWith("simulator")))("%s answers 401 without a session (finding 7)", async (key) => {
       // A connection that was never started, so that a request that gets through changes nothing of the seeded one.
       const spare = await createSimulatorConnection(t.db, { companyId: s.company.id, name: `Unstarted ${summary.requests}`, isDefault: false });
       const probe = probeOf(key, { connection: spare.id, message: 2147483647 });
