@@ -27,7 +27,7 @@ describe("the error handler", () => {
     expect(response.json()).toEqual({ error: "ERR_VALIDATION", message: expect.any(String) });
   });
 
-  it("answers 400 ERR_VALIDATION for a body over the size limit", async () => {
+  it("answers 413 ERR_PAYLOAD_TOO_LARGE for a body over the size limit", async () => {
     t = await buildTestApp();
     const a = await createTenant(t.app, t.db);
     const response = await t.app.inject({
@@ -36,8 +36,8 @@ describe("the error handler", () => {
       headers: { ...bearer(a.adminToken), "content-type": "application/json" },
       payload: JSON.stringify({ value: "x".repeat(2 * 1024 * 1024) }),
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ error: "ERR_PAYLOAD_TOO_LARGE" });
   });
 
   it("answers 400 ERR_VALIDATION for an unsupported content type", async () => {
