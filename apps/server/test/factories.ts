@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { ZAuthResponse, type PlanFlag } from "@conversa/shared";
 import type { Db } from "../src/db/client.ts";
-import { companies, connections, plans, users } from "../src/db/schema/index.ts";
+import { companies, connections, plans, queues, userQueues, users } from "../src/db/schema/index.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
 import { ensureDefaultSettings } from "../src/modules/settings/settings.repository.ts";
 
@@ -92,4 +92,17 @@ export async function createSimulatorConnection(
     .returning();
   if (!connection) throw new Error("connection not created");
   return connection;
+}
+
+/** Queues Vendas and Suporte of a company, with `vendasMember` (an attendant) working in Vendas only. */
+export async function createVendasAndSuporte(db: Db, companyId: number, vendasMember: number) {
+  const [vendas, suporte] = await db
+    .insert(queues)
+    .values([
+      { companyId, name: "Vendas", color: "#00ff00" },
+      { companyId, name: "Suporte", color: "#0000ff" },
+    ])
+    .returning();
+  await db.insert(userQueues).values({ companyId, userId: vendasMember, queueId: vendas!.id });
+  return { vendas: vendas!, suporte: suporte! };
 }

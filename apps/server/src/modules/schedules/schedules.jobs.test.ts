@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { contacts, messages, queues, schedules, tickets, userQueues } from "../../db/schema/index.ts";
+import { contacts, messages, schedules, tickets } from "../../db/schema/index.ts";
 import { DomainEvents } from "../../events/domain-events.ts";
 import { type Platform, createPlatform } from "../../platform.ts";
 import { type TestApp, buildTestApp, testConfig } from "../../../test/build-test-app.ts";
 import { ATTACHMENT_GRACE_MS } from "./schedules.jobs.ts";
 import { attachFakeDriver, createConnectionRow, eventually, inbound } from "../../../test/engine-harness.ts";
-import { bearer, createTenant } from "../../../test/factories.ts";
+import { bearer, createTenant, createVendasAndSuporte } from "../../../test/factories.ts";
 import { runSendScheduleJob } from "./schedules.sender.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082", "hex");
@@ -164,15 +164,8 @@ describe("the schedules.send job", () => {
 describe("the schedules.send job and the queues its author may open", () => {
   it("marks the schedule ERRO, writes nothing and assigns nothing when the contact's ticket moved to a queue its author may not open", async () => {
     const { app, tenant, contactId, driver } = await setUp();
-    const [vendas, suporte] = await app.db
-      .insert(queues)
-      .values([
-        { companyId: tenant.company.id, name: "Vendas", color: "#00ff00" },
-        { companyId: tenant.company.id, name: "Suporte", color: "#0000ff" },
-      ])
-      .returning();
-    await app.db.insert(userQueues).values({ companyId: tenant.company.id, userId: tenant.agent.id, queueId: vendas!.id });
-    const [ticket] = await app.db.update(tickets).set({ queueId: vendas!.id }).where(eq(tickets.contactId, contactId)).returning();
+    const { vendas, suporte } = await createVendasAndSuporte(app.db, tenant.company.id, tenant.agent.id);
+    const [ticket] = await app.db.update(tickets).set({ queueId: vendas.id }).where(eq(tickets.contactId, contactId)).returning();
     const sendAt = secondsFromNow(3600);
     const moved = await postSchedule(app, tenant.agentToken, { body: "Sua proposta de Vendas", sendAt, contactId });
     const stays = await postSchedule(app, tenant.agentToken, { body: "Outra proposta de Vendas", sendAt, contactId });
@@ -182,14 +175,14 @@ describe("the schedules.send job and the queues its author may open", () => {
     await runSendScheduleJob(deps, { companyId: tenant.company.id, scheduleId: stays, sendAt }, { retryCount: 0 });
     expect(await scheduleRow(app, stays)).toMatchObject({ status: "ENVIADA", ticketId: ticket!.id });
 
-    await app.db.update(tickets).set({ queueId: suporte!.id }).where(eq(tickets.id, ticket!.id));
+    await app.db.update(tickets).set({ queueId: suporte.id }).where(eq(tickets.id, ticket!.id));
     await runSendScheduleJob(deps, { companyId: tenant.company.id, scheduleId: moved, sendAt }, { retryCount: 0 });
 
     expect(await scheduleRow(app, moved)).toMatchObject({ status: "ERRO", sentAt: null, ticketId: null });
     const written = await app.db.select().from(messages).where(and(eq(messages.companyId, tenant.company.id), eq(messages.fromMe, true)));
     expect(written.map((m) => m.body)).toEqual(["Outra proposta de Vendas"]);
     const [after] = await app.db.select().from(tickets).where(eq(tickets.contactId, contactId));
-    expect(after).toMatchObject({ id: ticket!.id, queueId: suporte!.id, userId: null, status: "pending" });
+    expect(after).toMatchObject({ id: ticket!.id, queueId: suporte.id, userId: null, status: "pending" });
     await eventually(() => driver!.sent.length, (n) => n >= 1, 30_000);
     await sleep(1000);
     expect(driver!.bodies()).toEqual(["Outra proposta de Vendas"]);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contacts, queues, schedules, tickets, userQueues } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
-import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
+import { bearer, createTenant, createUser, createVendasAndSuporte, loginAs } from "../../../test/factories.ts";
 import { SEND_SCHEDULE_JOB, scheduleJobKey } from "./schedules.jobs.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082", "hex");
@@ -306,18 +306,9 @@ describe("POST /schedules/:id/media-upload", () => {
  * ticket.
  */
 async function twoQueues() {
-  const [vendas, suporte] = await t.db
-    .insert(queues)
-    .values([
-      { companyId: a.company.id, name: "Vendas", color: "#00ff00" },
-      { companyId: a.company.id, name: "Suporte", color: "#0000ff" },
-    ])
-    .returning();
+  const { vendas, suporte } = await createVendasAndSuporte(t.db, a.company.id, a.agent.id);
   const carla = await createUser(t.db, { companyId: a.company.id, profile: "user", name: "Carla Suporte" });
-  await t.db.insert(userQueues).values([
-    { companyId: a.company.id, userId: a.agent.id, queueId: vendas!.id },
-    { companyId: a.company.id, userId: carla.id, queueId: suporte!.id },
-  ]);
+  await t.db.insert(userQueues).values({ companyId: a.company.id, userId: carla.id, queueId: suporte.id });
   const carlaToken = (await loginAs(t.app, carla.email)).token;
   const served = async (name: string, status: string, queueId: number) => {
     const contact = await createContact(a.company.id, name);
@@ -327,9 +318,9 @@ async function twoQueues() {
   return {
     carla,
     carlaToken,
-    supportNow: await served("Cliente do Suporte", "open", suporte!.id),
-    supportBefore: await served("Cliente antigo do Suporte", "closed", suporte!.id),
-    salesNow: await served("Cliente de Vendas", "pending", vendas!.id),
+    supportNow: await served("Cliente do Suporte", "open", suporte.id),
+    supportBefore: await served("Cliente antigo do Suporte", "closed", suporte.id),
+    salesNow: await served("Cliente de Vendas", "pending", vendas.id),
     nobody: await createContact(a.company.id, "Cliente novo"),
   };
 }

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contacts, queues, tags, ticketTags, tickets, userQueues } from "../../db/schema/index.ts";
+import { contacts, tags, ticketTags, tickets } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
-import { bearer, createTenant } from "../../../test/factories.ts";
+import { bearer, createTenant, createVendasAndSuporte } from "../../../test/factories.ts";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createTenant>>;
@@ -295,18 +295,11 @@ describe("tags are managed by admins and applied by attendants", () => {
     expect(await t.db.select().from(tags).where(eq(tags.companyId, a.company.id))).toMatchObject([{ id: vip.id, name: "VIP", color: "#ff0000" }]);
     expect(await t.db.select().from(ticketTags).where(eq(ticketTags.ticketId, ticket.id))).toHaveLength(1);
     expect(tagEvents()).toEqual([]);
-    const [vendas, suporte] = await t.db
-      .insert(queues)
-      .values([
-        { companyId: a.company.id, name: "Vendas", color: "#00ff00" },
-        { companyId: a.company.id, name: "Suporte", color: "#0000ff" },
-      ])
-      .returning();
-    await t.db.insert(userQueues).values({ companyId: a.company.id, userId: a.agent.id, queueId: vendas!.id });
+    const { vendas, suporte } = await createVendasAndSuporte(t.db, a.company.id, a.agent.id);
     const sales = await ticketTagged(a.company.id, []);
     const support = await ticketTagged(a.company.id, []);
-    await t.db.update(tickets).set({ queueId: vendas!.id }).where(eq(tickets.id, sales.id));
-    await t.db.update(tickets).set({ queueId: suporte!.id }).where(eq(tickets.id, support.id));
+    await t.db.update(tickets).set({ queueId: vendas.id }).where(eq(tickets.id, sales.id));
+    await t.db.update(tickets).set({ queueId: suporte.id }).where(eq(tickets.id, support.id));
 
     expect((await call("GET", "/tags/list", a.agentToken)).json()).toMatchObject([{ id: vip.id, name: "VIP" }]);
     const applied = await call("POST", "/tags/sync", a.agentToken, { ticketId: sales.id, tags: [{ id: vip.id }] });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { conversationKeys } from "./query-keys.ts";
 import { apiBlob } from "../../../lib/api-client.ts";
+import { saveBlob, useObjectUrl } from "../../../lib/object-url.ts";
 
 /** GET /media/{file}: authenticated, so fetched with the bearer token, never with the token in the URL. */
 export function fetchMedia(path: string, signal?: AbortSignal): Promise<Blob> {
@@ -20,18 +20,10 @@ export function useMediaUrl(path: string | null, enabled = true) {
     staleTime: Number.POSITIVE_INFINITY,
     meta: { silentError: true },
   });
-  const blob = query.data;
-  const [url, setUrl] = useState<{ blob: Blob; url: string } | null>(null);
-
-  useEffect(() => {
-    if (!blob) return;
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl({ blob, url: objectUrl });
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [blob]);
+  const url = useObjectUrl(query.data);
 
   return {
-    url: url && url.blob === blob ? url.url : null,
+    url,
     isLoading: query.isFetching,
     isError: query.isError,
     retry: () => void query.refetch(),
@@ -44,16 +36,7 @@ export function useDownloadMedia() {
   return useMutation({
     mutationFn: async ({ path, fileName }: { path: string; fileName: string }) => {
       const blob = await queryClient.fetchQuery({ queryKey: conversationKeys.media(path), queryFn: ({ signal }) => fetchMedia(path, signal), staleTime: Number.POSITIVE_INFINITY });
-      const url = URL.createObjectURL(blob);
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = fileName;
-      anchor.rel = "noopener";
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      // The browser reads the URL asynchronously after the click.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, fileName);
     },
   });
 }
