@@ -13,18 +13,24 @@ export async function accessFactsOf(db: Db, ctx: RequestContext): Promise<Ticket
   return { allTicket: user?.allTicket ?? "desabled", queueIds: queues.map((q) => q.queueId) };
 }
 
-/** The ticket if it is the company's and the actor may open it. Throws ERR_NO_TICKET_FOUND or ERR_NO_PERMISSION. */
-export async function findAccessibleTicket(db: Db, ctx: RequestContext, ticketId: number): Promise<TicketRow> {
+/**
+ * The ticket if it is the company's and the actor may open it. `facts` may be given when the caller
+ * already read them. Throws ERR_NO_TICKET_FOUND or ERR_NO_PERMISSION.
+ */
+export async function findAccessibleTicket(db: Db, ctx: RequestContext, ticketId: number, facts?: TicketAccessFacts): Promise<TicketRow> {
   const ticket = await findTicketRow(db, ctx.companyId, ticketId);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-  if (!(await mayOpenTicket(db, ctx, ticket))) throw new AppError("ERR_NO_PERMISSION", undefined, "Acesso não permitido");
+  if (!(await mayOpenTicket(db, ctx, ticket, facts))) throw new AppError("ERR_NO_PERMISSION", undefined, "Acesso não permitido");
   return ticket;
 }
 
-/** Whether the actor may open a ticket of the company (canAccessTicket, with the actor's facts read from the database). */
-export async function mayOpenTicket(db: Db, ctx: RequestContext, ticket: { userId: number | null; queueId: number | null }): Promise<boolean> {
+/**
+ * Whether the actor may open a ticket of the company (canAccessTicket, with the actor's facts read from
+ * the database unless given; an admin needs none).
+ */
+export async function mayOpenTicket(db: Db, ctx: RequestContext, ticket: { userId: number | null; queueId: number | null }, facts?: TicketAccessFacts): Promise<boolean> {
   if (ctx.profile === "admin") return true;
-  return canAccessTicket(ctx, ticket, await accessFactsOf(db, ctx));
+  return canAccessTicket(ctx, ticket, facts ?? (await accessFactsOf(db, ctx)));
 }
 
 /** The context a stored user of the company acts in (a job acting for the user who asked for it); undefined when the user is gone. */
