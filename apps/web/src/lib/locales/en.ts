@@ -43,6 +43,8 @@ export const en: Messages = {
     ERR_INVALID_TOKEN: "Invalid session. Please log in again.",
     ERR_NO_COMPANY_FOUND: "No company found with this ID.",
     ERR_NO_PLAN_FOUND: "No plan found with this ID.",
+    ERR_DUPLICATED_PLAN: "A plan with this name already exists.",
+    ERR_PLAN_IN_USE: "This plan is used by one or more companies and cannot be deleted.",
     ERR_PAYLOAD_TOO_LARGE: "The content sent is too large.",
     ERR_SIMULATOR_BAD_QR: "This is not the QR code shown now. Scan the current one.",
     ERR_SIMULATOR_NOT_CONNECTED: "The simulator connection is not connected.",

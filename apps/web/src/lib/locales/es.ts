@@ -44,6 +44,8 @@ export const es: Messages = {
     ERR_INVALID_TOKEN: "Sesión no válida. Por favor, inicie sesión de nuevo.",
     ERR_NO_COMPANY_FOUND: "No se encontró ninguna empresa con este ID.",
     ERR_NO_PLAN_FOUND: "No se encontró ningún plan con este ID.",
+    ERR_DUPLICATED_PLAN: "Ya existe un plan con este nombre.",
+    ERR_PLAN_IN_USE: "Este plan está en uso por una o más empresas y no se puede eliminar.",
     ERR_PAYLOAD_TOO_LARGE: "El contenido enviado es demasiado grande.",
     ERR_SIMULATOR_BAD_QR: "Este no es el código QR que se muestra ahora. Escanee el actual.",
     ERR_SIMULATOR_NOT_CONNECTED: "La conexión del simulador no está conectada.",

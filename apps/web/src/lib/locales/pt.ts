@@ -47,6 +47,8 @@ export const pt = {
     ERR_INVALID_TOKEN: "Sessão inválida. Por favor, entre novamente.",
     ERR_NO_COMPANY_FOUND: "Nenhuma empresa encontrada com este ID.",
     ERR_NO_PLAN_FOUND: "Nenhum plano encontrado com este ID.",
+    ERR_DUPLICATED_PLAN: "Já existe um plano com este nome.",
+    ERR_PLAN_IN_USE: "Este plano está em uso por uma ou mais empresas e não pode ser excluído.",
     ERR_PAYLOAD_TOO_LARGE: "O conteúdo enviado é grande demais.",
     ERR_SIMULATOR_BAD_QR: "Este não é o QR Code mostrado agora. Leia o código atual.",
     ERR_SIMULATOR_NOT_CONNECTED: "A conexão do simulador não está conectada.",
