@@ -22,6 +22,7 @@ import { usersRoutes } from "./modules/users/users.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AuthDeps } from "./modules/auth/auth.service.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
+import { plansRoutes } from "./modules/plans/plans.routes.ts";
 import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
 import { queuesRoutes } from "./modules/queues/queues.routes.ts";
 import { schedulesRoutes } from "./modules/schedules/index.ts";
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(companiesRoutes(deps));
+  await app.register(plansRoutes(deps));
   await app.register(messagesRoutes(deps));
   await app.register(ticketsRoutes(deps));
   await app.register(tagsRoutes(deps));

@@ -19,6 +19,8 @@ export const TICKET_COUNT_CAP = 1000;
 export const TIMINGS = {
   searchDebounceMs: 500,
   formSubmitDelayMs: 400,
+  /** The plan and help forms of the super users wait longer (spec admin §9). */
+  adminFormSubmitDelayMs: 500,
   socketPingMs: 18000,
   userStatusHeartbeatMs: 300000,
   connectionBadgeDelayMs: 2000,

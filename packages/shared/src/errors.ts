@@ -39,6 +39,10 @@ export const ERROR_CODES = {
   ERR_INVALID_TOKEN: 403,
   ERR_NO_COMPANY_FOUND: 404,
   ERR_NO_PLAN_FOUND: 404,
+  /** Another plan already has this name. */
+  ERR_DUPLICATED_PLAN: 409,
+  /** A plan that a company is on cannot be deleted. */
+  ERR_PLAN_IN_USE: 409,
   ERR_PAYLOAD_TOO_LARGE: 413,
   /** The built-in simulator: a scan of a QR code that is not the one shown. */
   ERR_SIMULATOR_BAD_QR: 400,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isErrorCode } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { eventually } from "../../test/engine-harness.ts";
-import { bearer } from "../../test/factories.ts";
+import { bearer, createUser, loginAs } from "../../test/factories.ts";
 import { hasNulCharacter } from "../plugins/input-guard.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { snapshotCompany } from "./company-snapshot.ts";
@@ -17,6 +17,9 @@ const keyOf = (route: Pick<RouteEntry, "method" | "url">) => `${route.method} ${
 const NOT_SWEPT: Record<string, string> = {
   "DELETE /auth/logout": "ends the caller's own session and reads no input",
 };
+
+/** Routes only a super user may use (the installation's plans): sent as one, so that their handlers read the input. */
+const SUPER_ONLY = new Set(["GET /plans/all", "POST /plans", "PUT /plans/:id", "DELETE /plans/:id"]);
 
 const ROUTES = t.app.routeTable.filter((route) => route.isAuthenticated && !NOT_SWEPT[keyOf(route)]);
 /** Every route registered without the authentication hook, sent anonymously. */
@@ -248,11 +251,14 @@ function shapeProblem(status: number, body: string): string | undefined {
   return undefined;
 }
 
-/** A caller: the tenant's admin, or nobody (the public routes). */
-type Caller = "admin" | "anonymous";
+/** A caller: the tenant's admin, its super user (the super-only routes), or nobody (the public routes). */
+type Caller = "admin" | "super" | "anonymous";
+const callerOf = (route: RouteEntry): Caller => (SUPER_ONLY.has(keyOf(route)) ? "super" : "admin");
+let superToken: string;
 
 async function send(method: string, url: string, variant?: Pick<Variant, "query" | "payload" | "contentType">, caller: Caller = "admin") {
-  const headers: Record<string, string> = caller === "admin" ? { ...bearer(tenant.adminToken) } : {};
+  const token = caller === "admin" ? tenant.adminToken : caller === "super" ? superToken : undefined;
+  const headers: Record<string, string> = token ? { ...bearer(token) } : {};
   if (variant?.contentType) headers["content-type"] = variant.contentType;
   return t.app.inject({ method: method as "GET", url, query: variant?.query ?? {}, headers, ...(variant?.payload === undefined ? {} : { payload: variant.payload }) });
 }
@@ -261,6 +267,8 @@ beforeAll(async () => {
   await t.platform.jobs.start();
   tenant = await seedTenant(t.app, t.db, t.platform.media, "HOSTILE", 1);
   ids = idsOf(tenant);
+  const superUser = await createUser(t.db, { companyId: tenant.company.id, profile: "admin", isSuper: true, email: "hostile-super@example.com" });
+  superToken = (await loginAs(t.app, superUser.email)).token;
 }, 60_000);
 
 afterAll(async () => {
@@ -344,7 +352,7 @@ describe("input its route's schemas refuse, sent by a company admin to every aut
   it.each(ROUTES.map(keyOf))("%s answers 400 ERR_VALIDATION without a 5xx", async (key) => {
     const route = ROUTES.find((entry) => keyOf(entry) === key)!;
     figures.routes += 1;
-    expect(await sweepRefused(route, "admin")).toEqual([]);
+    expect(await sweepRefused(route, callerOf(route))).toEqual([]);
   });
 
   it("leaves every row of the company unchanged", async () => {
@@ -372,18 +380,18 @@ describe("input its route's schemas accept (hostile strings within bounds, unkno
       await pairSimulator();
       paired = true;
     }
-    expect(await sweepAccepted(route, "admin")).toEqual([]);
+    expect(await sweepAccepted(route, callerOf(route))).toEqual([]);
   });
 });
 
-describe("input sent anonymously to every public route (login, refresh, /version, /health)", () => {
+describe("input sent anonymously to every public route (login, refresh, /version, /health, the plan list)", () => {
   let before: Record<string, string>;
   beforeAll(async () => {
     before = await snapshotCompany(t.db, tenant.company.id);
   });
 
   it("are the routes registered without the authentication hook, the simulator's not among them", () => {
-    expect(PUBLIC_ROUTES.map(keyOf).sort()).toEqual(["GET /health", "GET /version", "POST /auth/login", "POST /auth/refresh_token"]);
+    expect(PUBLIC_ROUTES.map(keyOf).sort()).toEqual(["GET /health", "GET /plans/list", "GET /version", "POST /auth/login", "POST /auth/refresh_token"]);
   });
 
   it.each(PUBLIC_ROUTES.map(keyOf))("%s answers 400 ERR_VALIDATION to what its schemas refuse, without a 5xx", async (key) => {

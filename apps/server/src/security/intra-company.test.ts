@@ -6,7 +6,7 @@ import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, COMPANY_CHANNELS, type CompanyChanne
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { inbound } from "../../test/engine-harness.ts";
 import { DEFAULT_PASSWORD, bearer, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
-import { connections as connectionsTable, tickets as ticketsTable, users as usersTable } from "../db/schema/index.ts";
+import { connections as connectionsTable, plans as plansTable, tickets as ticketsTable, users as usersTable } from "../db/schema/index.ts";
 import { handleInboundMessage } from "../engine/inbound.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
@@ -43,6 +43,7 @@ type RuleKind =
   | "company-read" // every staff member reads the company's list (with field rules for user-profile accounts)
   | "staff-write" // every staff member may write the company's shared record (contacts, own quick replies)
   | "admin-only" // admins and super users; user-profile accounts get 403
+  | "super-only" // the installation's administration (plans): super users only; admins and user-profile accounts get 403
   | "ticket" // names a ticket, or a message, note or media of one: allowed iff the account may open that ticket
   | "ticket-list" // lists tickets: never shows a ticket the account may not open
   | "new-ticket" // a user-profile account opens tickets only in its own queues
@@ -66,6 +67,11 @@ const RULES: Record<string, RuleKind> = {
   "GET /companies/listPlan/:companyId": "company-read",
   "GET /companies/:id": "company-read",
   "PUT /companies/:id/schedules": "admin-only",
+  "GET /plans/list": "public",
+  "GET /plans/all": "super-only",
+  "POST /plans": "super-only",
+  "PUT /plans/:id": "super-only",
+  "DELETE /plans/:id": "super-only",
   "GET /messages/:ticketId": "ticket",
   "POST /messages/:ticketId": "ticket",
   "DELETE /messages/:id": "ticket",
@@ -161,6 +167,7 @@ const PUBLIC_REASONS: Record<string, string> = {
   "GET /health": "liveness and database check for the load balancer",
   "POST /auth/login": "opens a session: nothing to scope before it",
   "POST /auth/refresh_token": "reads its own refresh cookie, answers only that user",
+  "GET /plans/list": "the plans the sign-up page offers a visitor: plan fields only, nothing of any company",
 };
 
 /** Routes whose answers rightly carry the contacts' names (the company's address book is every staff member's). */
@@ -426,6 +433,28 @@ async function adminOnlyCases(key: string): Promise<Case[]> {
   return cases;
 }
 
+/** The installation's administration: every account but the super user is refused; the super user reads. */
+async function superOnlyCases(key: string): Promise<Case[]> {
+  const cases: Case[] = [];
+  // A plan of its own: the refused changes aim at it (not the company's plan), and the super user's list must show it.
+  const plan = await throwawayPlan();
+  for (const account of accounts) {
+    const built = probeOf(key);
+    const probe = { ...built, url: built.url.replace(/^\/plans\/\d+$/, `/plans/${plan.id}`) };
+    const what = `${probe.method} ${probe.url}`;
+    if (!account.isSuper) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what });
+    else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [plan.name], what });
+  }
+  return cases;
+}
+
+let planCount = 0;
+async function throwawayPlan() {
+  planCount += 1;
+  const [plan] = await t.db.insert(plansTable).values({ name: `throwaway plan ${planCount}` }).returning({ id: plansTable.id, name: plansTable.name });
+  return plan!;
+}
+
 /**
  * The simulator, on a connection that was never started (so that nothing of the seeded one changes):
  * every account plays the customers (the answer may still be "not connected"), only admins play the phone.
@@ -668,6 +697,9 @@ describe.sequential("one company with two queues and an account of every kind", 
           break;
         case "admin-only":
           cases = await adminOnlyCases(key);
+          break;
+        case "super-only":
+          cases = await superOnlyCases(key);
           break;
         case "staff-write":
           cases = await staffWriteCases(key);

@@ -63,6 +63,9 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
   simulator: "connection",
 };
 
+/** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */
+const INSTALLATION_SEGMENTS = new Set(["plans"]);
+
 /** Path parameters named after what they hold. */
 const KIND_OF_PARAM: Record<string, RecordKind> = {
   ticketId: "ticket",
@@ -185,7 +188,7 @@ export function paramKind(url: string, param: string): RecordKind | undefined {
   const underSegment = KIND_OF_PARAM_UNDER[segment]?.[param];
   if (underSegment) return underSegment;
   if (KIND_OF_PARAM[param]) return KIND_OF_PARAM[param];
-  if (param !== "id") return undefined;
+  if (param !== "id" || INSTALLATION_SEGMENTS.has(segment)) return undefined;
   const kind = KIND_OF_SEGMENT[segment];
   if (!kind) throw new Error(`No record kind for ${url}: add the first segment "${segment}" to KIND_OF_SEGMENT`);
   return kind;

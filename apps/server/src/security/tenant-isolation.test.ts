@@ -1,8 +1,10 @@
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { type Socket, io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_EVENTS, TICKET_STATUSES, companyEvent } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
+import { plans } from "../db/schema/index.ts";
 import { bearer, createUser, loginAs } from "../../test/factories.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
@@ -23,11 +25,24 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /health": "liveness and database check for the load balancer",
   "POST /auth/login": "opens a session: nothing to scope before it",
   "POST /auth/refresh_token": "reads its own refresh cookie, answers only that user",
+  "GET /plans/list": "the plans the sign-up page offers a visitor: plan fields only, nothing of any company",
+};
+
+/**
+ * Routes of the installation's administration, for super users only (spec admin §1): a company's admin
+ * and its user-profile accounts get 403 (checked below). Their records (plans) belong to no company.
+ */
+const SUPER_ONLY: Record<string, string> = {
+  "GET /plans/all": "the plans of the installation",
+  "POST /plans": "a new plan",
+  "PUT /plans/:id": "a plan's limits, price and flags",
+  "DELETE /plans/:id": "a plan",
 };
 
 /** Authenticated routes left out of the id sweep, each with why. */
 const NOT_SWEPT: Record<string, string> = {
   "DELETE /auth/logout": "ends the caller's own session and names no record",
+  ...Object.fromEntries(Object.keys(SUPER_ONLY).map((key) => [key, "super-only: a company's admin is refused before any record is read (checked below), and plans belong to no company"])),
 };
 
 /**
@@ -277,6 +292,32 @@ describe("every admin-only route and every ticket outside its queues, asked by c
   });
 });
 
+describe("every super-only route, asked by company B's admin and user-profile account", () => {
+  let plan: { id: number; name: string };
+  let snapshotB: Record<string, string>;
+  beforeAll(async () => {
+    plan = (await t.db.select({ id: plans.id, name: plans.name }).from(plans).where(eq(plans.id, b.company.plan.id)))[0]!;
+    snapshotB = await snapshotCompany(t.db, b.company.id);
+  });
+
+  it("is a route the server has, and no admin-only one", () => {
+    expect(Object.keys(SUPER_ONLY).filter((key) => !ROUTES.has(key) || ADMIN_ONLY[key])).toEqual([]);
+  });
+
+  it.each(Object.keys(SUPER_ONLY).flatMap((key) => [[key, "admin"], [key, "agent"]] as const))("%s answers 403 ERR_NO_PERMISSION to B's %s", async (key, who) => {
+    const route = ROUTES.get(key)!;
+    const request = buildRequest(route, idsB, idsA);
+    const url = route.url.replace(":id", String(plan.id));
+    const response = await send({ ...request, url }, who === "admin" ? b.adminToken : b.agentToken);
+    expect({ status: response.statusCode, error: errorOf(response.body) }, response.body).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
+  });
+
+  it("left B's plan and rows as they were", async () => {
+    expect((await t.db.select({ id: plans.id, name: plans.name }).from(plans).where(eq(plans.id, plan.id)))[0]).toEqual(plan);
+    expect(await snapshotCompany(t.db, b.company.id)).toEqual(snapshotB);
+  });
+});
+
 describe("a route that reads its body by hand, asked by company B's admin", () => {
   it("POST /messages/:ticketId refuses to quote company A's message and never attaches A's media file", async () => {
     const accepted = await t.app.inject({ method: "PUT", url: `/tickets/${b.ticket.id}`, headers: bearer(b.adminToken), payload: { status: "open" } });
@@ -333,6 +374,15 @@ describe("the public routes", () => {
     const refresh = await t.app.inject({ method: "POST", url: "/auth/refresh_token" });
     expect(refresh.statusCode).toBe(401);
     expect(refresh.body).not.toContain(A_MARKER);
+  });
+
+  it("list the plans with plan fields only, nothing of the companies on them", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/plans/list" });
+    expect(response.statusCode).toBe(200);
+    const list = response.json<Record<string, unknown>[]>();
+    expect(list.map((plan) => plan.id)).toEqual(expect.arrayContaining([a.company.planId, b.company.planId]));
+    for (const plan of list) expect(Object.keys(plan).filter((key) => /compan|email|phone|due/i.test(key))).toEqual([]);
+    expect(response.body).not.toContain(A_MARKER);
   });
 
   it("do not include the simulator's, which exist only while the simulator is on and need a session", async () => {
@@ -407,7 +457,7 @@ describe("company A's rows after every request above", () => {
     console.log(
       `tenant isolation: ${ROUTES.size} routes (${AUTHENTICATED.length} authenticated, ${Object.keys(PUBLIC_ROUTES).length} public, ${SWEPT.length} swept), ` +
         `${figures.idPlaces} id places, ${foreign} requests with company A's ids, ${figures.requests} requests in the sweeps, ` +
-        `${Object.keys(ADMIN_ONLY).length} admin-only routes; A's ids answered ${JSON.stringify(answers)}`,
+        `${Object.keys(ADMIN_ONLY).length} admin-only routes, ${Object.keys(SUPER_ONLY).length} super-only routes; A's ids answered ${JSON.stringify(answers)}`,
     );
     expect(figures.routes).toBe(SWEPT.length);
   });

@@ -1,23 +1,8 @@
 import { z } from "zod";
 import { ZIdText } from "./common.ts";
 import { ZBusinessDay, ZWeeklySchedule } from "./business-hours.ts";
+import { ZPlan } from "./plans.ts";
 
-export const ZPlan = z.object({
-  id: z.number(),
-  name: z.string(),
-  users: z.number(),
-  connections: z.number(),
-  queues: z.number(),
-  value: z.number(),
-  useCampaigns: z.boolean(),
-  useSchedules: z.boolean(),
-  useInternalChat: z.boolean(),
-  useExternalApi: z.boolean(),
-  useKanban: z.boolean(),
-  useOpenAi: z.boolean(),
-  useIntegrations: z.boolean(),
-});
-export type Plan = z.infer<typeof ZPlan>;
 
 export const ZCompanyPlanParams = z.object({ companyId: ZIdText });
 

@@ -1,9 +1,13 @@
+import { useTranslation } from "react-i18next";
 import { useAuth } from "../../features/auth/hooks/use-auth.ts";
-import { SettingsPanel } from "../../features/settings/index.ts";
+import { PlansTab } from "../../features/plans/index.ts";
+import { SettingsPanel, type SettingsExtraTab } from "../../features/settings/index.ts";
 
-/** /settings: the company's settings and business hours (the super users' tabs come with the companies admin). */
+/** /settings: the company's settings and business hours, and for super users the Planos tab (spec admin §2). */
 export default function SettingsPage() {
+  const { t } = useTranslation();
   const { user } = useAuth();
   if (!user) return null;
-  return <SettingsPanel actor={{ profile: user.profile, isSuper: user.super }} companyId={user.companyId} />;
+  const superTabs: SettingsExtraTab[] = user.super ? [{ value: "plans", label: t("settings.tabs.plans"), content: <PlansTab /> }] : [];
+  return <SettingsPanel actor={{ profile: user.profile, isSuper: user.super }} companyId={user.companyId} extraTabs={superTabs} />;
 }

@@ -1,0 +1,83 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Plan, PlanBody } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
+import { plans } from "../../db/schema/index.ts";
+
+type PlanRow = typeof plans.$inferSelect;
+
+/** A plan row as the API shows it: the price as a number of BRL. */
+export function planOf(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    users: row.users,
+    connections: row.connections,
+    queues: row.queues,
+    value: Number(row.value),
+    useCampaigns: row.useCampaigns,
+    useSchedules: row.useSchedules,
+    useInternalChat: row.useInternalChat,
+    useExternalApi: row.useExternalApi,
+    useKanban: row.useKanban,
+    useOpenAi: row.useOpenAi,
+    useIntegrations: row.useIntegrations,
+  };
+}
+
+/** The column values of a plan body: the price kept with its 2 decimals. */
+function valuesOf(body: PlanBody) {
+  return { ...body, value: body.value.toFixed(2) };
+}
+
+/** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error in `cause`). */
+function pgCodeOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = "code" in error ? error.code : undefined;
+  if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  const cause = "cause" in error ? error.cause : undefined;
+  return cause !== error ? pgCodeOf(cause) : undefined;
+}
+const UNIQUE_VIOLATION = "23505";
+/** A delete refused by a referencing row: 23001 for ON DELETE RESTRICT, 23503 for NO ACTION. */
+const STILL_REFERENCED = new Set(["23001", "23503"]);
+
+/** Every plan of the installation by name. */
+export async function listPlanRows(db: Db): Promise<Plan[]> {
+  const rows = await db.select().from(plans).orderBy(asc(plans.name), asc(plans.id));
+  return rows.map(planOf);
+}
+
+/** Inserts a plan; undefined when another plan has this name (the name is unique in the table). */
+export async function insertPlan(db: Db, body: PlanBody): Promise<Plan | undefined> {
+  const [row] = await db.insert(plans).values(valuesOf(body)).onConflictDoNothing({ target: plans.name }).returning();
+  return row ? planOf(row) : undefined;
+}
+
+/** Updates a plan: the plan, "missing", or "duplicate" when another plan has the name. */
+export async function updatePlanRow(db: Db, id: number, body: PlanBody): Promise<Plan | "missing" | "duplicate"> {
+  try {
+    const [row] = await db
+      .update(plans)
+      .set({ ...valuesOf(body), updatedAt: sql`now()` })
+      .where(eq(plans.id, id))
+      .returning();
+    return row ? planOf(row) : "missing";
+  } catch (error) {
+    if (pgCodeOf(error) === UNIQUE_VIOLATION) return "duplicate";
+    throw error;
+  }
+}
+
+/**
+ * Deletes a plan: "deleted", "missing", or "in-use" when a company is on it (the companies' foreign key
+ * restricts the delete, so a company moved onto the plan at the same moment is never left without it).
+ */
+export async function deletePlanRow(db: Db, id: number): Promise<"deleted" | "missing" | "in-use"> {
+  try {
+    const rows = await db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id });
+    return rows.length ? "deleted" : "missing";
+  } catch (error) {
+    if (STILL_REFERENCED.has(pgCodeOf(error) ?? "")) return "in-use";
+    throw error;
+  }
+}

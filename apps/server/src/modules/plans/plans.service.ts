@@ -1,0 +1,53 @@
+import type { Plan, PlanBody } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { RequestContext } from "../../lib/context.ts";
+import { canManagePlans } from "./plans.policy.ts";
+import { deletePlanRow, insertPlan, listPlanRows, updatePlanRow } from "./plans.repository.ts";
+
+export interface PlansDeps {
+  db: Db;
+}
+
+const duplicate = () => new AppError("ERR_DUPLICATED_PLAN", undefined, "A plan with this name already exists");
+
+function requireSuper(ctx: RequestContext): void {
+  if (!canManagePlans(ctx)) throw new AppError("ERR_NO_PERMISSION");
+}
+
+/** Every plan with its limits, price and flags (the Planos tab). Throws ERR_NO_PERMISSION to anyone but a super user. */
+export async function listPlans(deps: PlansDeps, ctx: RequestContext): Promise<Plan[]> {
+  requireSuper(ctx);
+  return listPlanRows(deps.db);
+}
+
+/** The plans the sign-up page offers, to anyone without a session: plan fields only, nothing of the companies on them. */
+export function listPublicPlans(deps: PlansDeps): Promise<Plan[]> {
+  return listPlanRows(deps.db);
+}
+
+/** Creates a plan. Throws ERR_NO_PERMISSION (not a super user), ERR_DUPLICATED_PLAN. */
+export async function createPlan(deps: PlansDeps, ctx: RequestContext, body: PlanBody): Promise<Plan> {
+  requireSuper(ctx);
+  const plan = await insertPlan(deps.db, body);
+  if (!plan) throw duplicate();
+  return plan;
+}
+
+/** Replaces a plan's fields. Throws ERR_NO_PERMISSION (not a super user), ERR_NO_PLAN_FOUND, ERR_DUPLICATED_PLAN. */
+export async function updatePlan(deps: PlansDeps, ctx: RequestContext, id: number, body: PlanBody): Promise<Plan> {
+  requireSuper(ctx);
+  const result = await updatePlanRow(deps.db, id, body);
+  if (result === "missing") throw new AppError("ERR_NO_PLAN_FOUND");
+  if (result === "duplicate") throw duplicate();
+  return result;
+}
+
+/** Deletes a plan no company is on. Throws ERR_NO_PERMISSION (not a super user), ERR_NO_PLAN_FOUND, ERR_PLAN_IN_USE. */
+export async function deletePlan(deps: PlansDeps, ctx: RequestContext, id: number): Promise<void> {
+  requireSuper(ctx);
+  const result = await deletePlanRow(deps.db, id);
+  if (result === "missing") throw new AppError("ERR_NO_PLAN_FOUND");
+  if (result === "in-use") throw new AppError("ERR_PLAN_IN_USE", undefined, "A company is on this plan");
+}
+

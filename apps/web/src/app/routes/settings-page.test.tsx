@@ -1,0 +1,42 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockFetch } from "../../test/fetch-mock.ts";
+import { companyPlan, sessionUser } from "../../test/fixtures.ts";
+import { renderApp } from "../../test/render-app.tsx";
+
+vi.mock("socket.io-client", async () => {
+  const { FakeSocket } = await import("../../test/fake-socket.ts");
+  return { io: () => new FakeSocket() };
+});
+
+function signedIn(user: ReturnType<typeof sessionUser>) {
+  localStorage.setItem("token", "access-1");
+  localStorage.setItem("userId", String(user.id));
+  localStorage.setItem("companyId", String(user.companyId));
+  return mockFetch((call) => {
+    if (call.path === "/auth/me") return jsonResponse(user);
+    if (call.path === "/companies/listPlan/3") return jsonResponse(companyPlan());
+    if (call.path === "/version") return jsonResponse({ version: "4.8.2" });
+    if (call.path === "/settings") return jsonResponse([]);
+    if (call.path === "/plans/all") return jsonResponse([{ id: 1, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true }]);
+    return undefined;
+  });
+}
+
+describe("/settings", { timeout: 20_000 }, () => {
+  it("offers a super user the Planos tab with the plans", async () => {
+    signedIn(sessionUser({ super: true }));
+    renderApp("/settings");
+    await userEvent.setup().click(await screen.findByRole("tab", { name: "Planos" }));
+    expect(await screen.findByText("Ouro")).toBeInTheDocument();
+  });
+
+  it("has no Planos tab for an admin who is not a super user", async () => {
+    const { calls } = signedIn(sessionUser({ super: false }));
+    renderApp("/settings");
+    expect(await screen.findByRole("tab", { name: "Opções" })).toBeInTheDocument();
+    expect(screen.queryByRole("tab", { name: "Planos" })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path.startsWith("/plans"))).toBe(false);
+  });
+});

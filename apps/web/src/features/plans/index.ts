@@ -1,0 +1,1 @@
+export { PlansTab } from "./components/plans-tab.tsx";
