@@ -38,6 +38,8 @@ describe("PlansTab", { timeout: 20_000 }, () => {
     await user.click(await screen.findByText("Ouro"));
     expect(screen.getByRole("heading", { name: "Editando o plano Ouro" })).toBeInTheDocument();
     expect(nameField()).toHaveValue("Ouro");
+    // The label moves above the loaded value instead of covering it.
+    expect(document.querySelector(`label[for="${nameField().id}"]`)).toHaveAttribute("data-shrink", "true");
     expect(screen.getByRole("textbox", { name: "Valor (R$)" })).toHaveValue("199.90");
     expect(screen.getByRole("switch", { name: "Kanban" })).toBeChecked();
     expect(screen.getByRole("switch", { name: "OpenAI" })).not.toBeChecked();

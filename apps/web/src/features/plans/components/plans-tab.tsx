@@ -40,10 +40,9 @@ export function PlansTab() {
   const [confirming, setConfirming] = useState(false);
   const {
     control,
-    register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<PlanFormValues>({ resolver: zodResolver(schema), defaultValues: planFormValues() });
 
   useEffect(() => {
@@ -89,28 +88,25 @@ export function PlansTab() {
         </Typography>
         <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t("plans.heading")}>
           <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "2fr repeat(4, 1fr)" }, gap: 2 }}>
-            <TextField {...register("name")} label={t("plans.form.name")} required fullWidth error={Boolean(errors.name)} helperText={errors.name?.message} />
-            {(["users", "connections", "queues"] as const).map((field) => (
-              <TextField
-                key={field}
-                {...register(field)}
-                label={t(`plans.form.${field}`)}
-                required
-                fullWidth
-                error={Boolean(errors[field])}
-                helperText={errors[field]?.message}
-                slotProps={{ htmlInput: { inputMode: "numeric" } }}
+            {(["name", "users", "connections", "queues", "value"] as const).map((name) => (
+              // Controlled, so that the label follows a value loaded from a selected row.
+              <Controller
+                key={name}
+                control={control}
+                name={name}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    label={t(`plans.form.${name}`)}
+                    required
+                    fullWidth
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message ?? (name === "value" ? t("plans.form.valueHint") : undefined)}
+                    slotProps={{ htmlInput: { inputMode: name === "name" ? "text" : name === "value" ? "decimal" : "numeric" } }}
+                  />
+                )}
               />
             ))}
-            <TextField
-              {...register("value")}
-              label={t("plans.form.value")}
-              required
-              fullWidth
-              error={Boolean(errors.value)}
-              helperText={errors.value?.message ?? t("plans.form.valueHint")}
-              slotProps={{ htmlInput: { inputMode: "decimal" } }}
-            />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2.5, mb: 0.5 }}>
             {t("plans.form.features")}
