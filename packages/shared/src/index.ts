@@ -5,6 +5,7 @@ export * from "./constants.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/settings.ts";
 export * from "./schemas/plans.ts";
+export * from "./schemas/helps.ts";
 export * from "./schemas/companies.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/connections.ts";

@@ -1,10 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 
+/** Where the help gallery's thumbnails come from (https://img.youtube.com/vi/{code}/mqdefault.jpg). */
+export const HELP_VIDEO_THUMBNAIL_ORIGIN = "https://img.youtube.com";
+/** The help videos' player (https://www.youtube-nocookie.com/embed/{code}): the only frame the app may show. */
+export const HELP_VIDEO_PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
+
 /**
  * The security headers of every answer: a CSP that allows only the app's own origin (inline styles,
- * data and blob URLs for the web app's media), no framing, nosniff, a same-origin referrer policy,
- * and HSTS in production.
+ * data and blob URLs for the web app's media) plus the one video hosting service of the help videos
+ * (its thumbnails as images, its privacy-enhanced player as the only frame), no framing of the app,
+ * nosniff, a same-origin referrer policy, and HSTS in production.
  */
 export function securityHeaderOptions(isProduction: boolean) {
   return {
@@ -14,13 +20,14 @@ export function securityHeaderOptions(isProduction: boolean) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", HELP_VIDEO_THUMBNAIL_ORIGIN],
         mediaSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        frameSrc: [HELP_VIDEO_PLAYER_ORIGIN],
         frameAncestors: ["'none'"],
       },
     },

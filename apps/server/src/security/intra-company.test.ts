@@ -6,7 +6,7 @@ import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, COMPANY_CHANNELS, type CompanyChanne
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { inbound } from "../../test/engine-harness.ts";
 import { DEFAULT_PASSWORD, bearer, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
-import { connections as connectionsTable, plans as plansTable, tickets as ticketsTable, users as usersTable } from "../db/schema/index.ts";
+import { connections as connectionsTable, helps as helpsTable, plans as plansTable, tickets as ticketsTable, users as usersTable } from "../db/schema/index.ts";
 import { handleInboundMessage } from "../engine/inbound.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
@@ -43,7 +43,8 @@ type RuleKind =
   | "company-read" // every staff member reads the company's list (with field rules for user-profile accounts)
   | "staff-write" // every staff member may write the company's shared record (contacts, own quick replies)
   | "admin-only" // admins and super users; user-profile accounts get 403
-  | "super-only" // the installation's administration (plans): super users only; admins and user-profile accounts get 403
+  | "super-only" // the installation's administration (plans, help videos): super users only; admins and user-profile accounts get 403
+  | "installation-read" // the installation's records every logged-in account of every company reads (help videos)
   | "ticket" // names a ticket, or a message, note or media of one: allowed iff the account may open that ticket
   | "ticket-list" // lists tickets: never shows a ticket the account may not open
   | "new-ticket" // a user-profile account opens tickets only in its own queues
@@ -72,6 +73,11 @@ const RULES: Record<string, RuleKind> = {
   "POST /plans": "super-only",
   "PUT /plans/:id": "super-only",
   "DELETE /plans/:id": "super-only",
+  "GET /helps": "installation-read",
+  "GET /helps/list": "installation-read",
+  "POST /helps": "super-only",
+  "PUT /helps/:id": "super-only",
+  "DELETE /helps/:id": "super-only",
   "GET /messages/:ticketId": "ticket",
   "POST /messages/:ticketId": "ticket",
   "DELETE /messages/:id": "ticket",
@@ -436,16 +442,31 @@ async function adminOnlyCases(key: string): Promise<Case[]> {
 /** The installation's administration: every account but the super user is refused; the super user reads. */
 async function superOnlyCases(key: string): Promise<Case[]> {
   const cases: Case[] = [];
-  // A plan of its own: the refused changes aim at it (not the company's plan), and the super user's list must show it.
+  // A plan and a help video of its own: the refused changes aim at them, and the super user's list must show the plan.
   const plan = await throwawayPlan();
+  const help = await throwawayHelp();
   for (const account of accounts) {
     const built = probeOf(key);
-    const probe = { ...built, url: built.url.replace(/^\/plans\/\d+$/, `/plans/${plan.id}`) };
+    const probe = { ...built, url: built.url.replace(/^\/plans\/\d+$/, `/plans/${plan.id}`).replace(/^\/helps\/\d+$/, `/helps/${help.id}`) };
     const what = `${probe.method} ${probe.url}`;
     if (!account.isSuper) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what });
     else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [plan.name], what });
   }
   return cases;
+}
+
+/** The help videos: every account reads them, and sees the one just written. */
+async function installationReadCases(key: string): Promise<Case[]> {
+  const help = await throwawayHelp();
+  const probe = probeOf(key);
+  return accounts.map((account) => ({ account, probe, expect: "allowed", contains: [help.title], what: `${probe.method} ${probe.url}` }));
+}
+
+let helpCount = 0;
+async function throwawayHelp() {
+  helpCount += 1;
+  const [help] = await t.db.insert(helpsTable).values({ title: `A throwaway help ${helpCount}`, video: "dQw4w9WgXcQ" }).returning({ id: helpsTable.id, title: helpsTable.title });
+  return help!;
 }
 
 let planCount = 0;
@@ -700,6 +721,9 @@ describe.sequential("one company with two queues and an account of every kind", 
           break;
         case "super-only":
           cases = await superOnlyCases(key);
+          break;
+        case "installation-read":
+          cases = await installationReadCases(key);
           break;
         case "staff-write":
           cases = await staffWriteCases(key);

@@ -64,7 +64,7 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
 };
 
 /** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */
-const INSTALLATION_SEGMENTS = new Set(["plans"]);
+const INSTALLATION_SEGMENTS = new Set(["plans", "helps"]);
 
 /** Path parameters named after what they hold. */
 const KIND_OF_PARAM: Record<string, RecordKind> = {
@@ -217,7 +217,8 @@ function sampleString(schema: Json, name: string): string {
   const digits = `5511${String(90_000_000 + unique)}`;
   if (typeof schema.pattern === "string") {
     const pattern = new RegExp(schema.pattern);
-    const fitting = [day(0), color, digits].find((candidate) => pattern.test(candidate));
+    // The last candidate fits an 11-character video code (help videos).
+    const fitting = [day(0), color, digits, `p${String(unique).padStart(10, "0")}`].find((candidate) => pattern.test(candidate));
     if (fitting) return fitting;
   }
   if (name === "color") return color;

@@ -204,6 +204,8 @@ function configFor(env: "production" | "development", overrides: Record<string, 
 
 /** Every source an allowed CSP may name: the app's own origin, inline styles, data and blob URLs. */
 const ALLOWED_SOURCES = new Set(["'self'", "'none'", "'unsafe-inline'", "data:", "blob:"]);
+/** The help videos' hosting service, each origin allowed in its one directive only (thumbnails, player). */
+const ALLOWED_IN_DIRECTIVE: Record<string, string> = { "img-src": "https://img.youtube.com", "frame-src": "https://www.youtube-nocookie.com" };
 
 /** What is wrong with a response's security headers, or nothing. */
 function headerProblems(headers: Record<string, unknown>, production: boolean): string[] {
@@ -219,8 +221,9 @@ function headerProblems(headers: Record<string, unknown>, production: boolean): 
   const defaultSrc = directives.get("default-src") ?? [];
   if (!(defaultSrc.length === 1 && (defaultSrc[0] === "'self'" || defaultSrc[0] === "'none'"))) problems.push(`default-src ${defaultSrc.join(" ")}`);
   if ((directives.get("frame-ancestors") ?? []).join(" ") !== "'none'") problems.push(`frame-ancestors ${String(directives.get("frame-ancestors"))}`);
+  if ((directives.get("frame-src") ?? []).join(" ") !== "https://www.youtube-nocookie.com") problems.push(`frame-src ${String(directives.get("frame-src"))}`);
   for (const [name, sources] of directives) {
-    for (const source of sources) if (!ALLOWED_SOURCES.has(source)) problems.push(`${name} allows ${source}`);
+    for (const source of sources) if (!ALLOWED_SOURCES.has(source) && ALLOWED_IN_DIRECTIVE[name] !== source) problems.push(`${name} allows ${source}`);
   }
   if (headers["x-content-type-options"] !== "nosniff") problems.push("no nosniff");
   if (!headers["referrer-policy"]) problems.push("no referrer policy");

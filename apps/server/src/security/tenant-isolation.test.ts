@@ -30,19 +30,22 @@ const PUBLIC_ROUTES: Record<string, string> = {
 
 /**
  * Routes of the installation's administration, for super users only (spec admin §1): a company's admin
- * and its user-profile accounts get 403 (checked below). Their records (plans) belong to no company.
+ * and its user-profile accounts get 403 (checked below). Their records (plans, help videos) belong to no company.
  */
 const SUPER_ONLY: Record<string, string> = {
   "GET /plans/all": "the plans of the installation",
   "POST /plans": "a new plan",
   "PUT /plans/:id": "a plan's limits, price and flags",
   "DELETE /plans/:id": "a plan",
+  "POST /helps": "a new help video",
+  "PUT /helps/:id": "a help video's title, video code and description",
+  "DELETE /helps/:id": "a help video",
 };
 
 /** Authenticated routes left out of the id sweep, each with why. */
 const NOT_SWEPT: Record<string, string> = {
   "DELETE /auth/logout": "ends the caller's own session and names no record",
-  ...Object.fromEntries(Object.keys(SUPER_ONLY).map((key) => [key, "super-only: a company's admin is refused before any record is read (checked below), and plans belong to no company"])),
+  ...Object.fromEntries(Object.keys(SUPER_ONLY).map((key) => [key, "super-only: a company's admin is refused before any record is read (checked below), and plans and help videos belong to no company"])),
 };
 
 /**

@@ -20,6 +20,16 @@ export const plans = pgTable("plans", {
   ...timestamps(),
 });
 
+/** Help videos (spec admin §3): the provider's, installation-wide, read by every user of every company. */
+export const helps = pgTable("helps", {
+  id: serial("id").primaryKey(),
+  title: varchar("title", { length: 100 }).notNull(),
+  /** The video's code on the video hosting service (a YouTube video id). */
+  video: varchar("video", { length: 11 }).notNull(),
+  description: text("description").notNull().default(""),
+  ...timestamps(),
+});
+
 export const companies = pgTable("companies", {
   id: serial("id").primaryKey(),
   name: varchar("name", { length: 100 }).notNull().unique(),

@@ -64,6 +64,25 @@ describe("security headers", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["referrer-policy"]).toBe("same-origin");
   });
+
+  it("allows the help videos' thumbnails and player from that one service, and nothing else from outside", async () => {
+    t = await buildTestApp();
+    const response = await t.app.inject({ method: "GET", url: "/version" });
+    expect(String(response.headers["content-security-policy"]).split(";")).toEqual([
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https://img.youtube.com",
+      "media-src 'self' blob:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-src https://www.youtube-nocookie.com",
+      "frame-ancestors 'none'",
+    ]);
+  });
 });
 
 describe("serving the web app", () => {
