@@ -1,8 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { PageContainer } from "../../components/page-container.tsx";
+import { HelpsGallery } from "../../features/helps/index.ts";
 
-/** /helps: help videos (not built yet). */
+/** /helps: the help videos of the installation, for every user (spec admin §2). */
 export default function HelpsPage() {
   const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.helps")} />;
+  return (
+    <PageContainer title={t("menu.helps")}>
+      <HelpsGallery />
+    </PageContainer>
+  );
 }

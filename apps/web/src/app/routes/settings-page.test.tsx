@@ -20,6 +20,7 @@ function signedIn(user: ReturnType<typeof sessionUser>) {
     if (call.path === "/version") return jsonResponse({ version: "4.8.2" });
     if (call.path === "/settings") return jsonResponse([]);
     if (call.path === "/plans/all") return jsonResponse([{ id: 1, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true }]);
+    if (call.path === "/helps/list") return jsonResponse([{ id: 1, title: "Atendendo tickets", video: "dQw4w9WgXcQ", description: "" }]);
     return undefined;
   });
 }
@@ -32,11 +33,19 @@ describe("/settings", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Ouro")).toBeInTheDocument();
   });
 
-  it("has no Planos tab for an admin who is not a super user", async () => {
+  it("offers a super user the Ajuda tab with the help videos", async () => {
+    signedIn(sessionUser({ super: true }));
+    renderApp("/settings");
+    await userEvent.setup().click(await screen.findByRole("tab", { name: "Ajuda" }));
+    expect(await screen.findByText("Atendendo tickets")).toBeInTheDocument();
+  });
+
+  it("has no Planos or Ajuda tab for an admin who is not a super user", async () => {
     const { calls } = signedIn(sessionUser({ super: false }));
     renderApp("/settings");
     expect(await screen.findByRole("tab", { name: "Opções" })).toBeInTheDocument();
     expect(screen.queryByRole("tab", { name: "Planos" })).not.toBeInTheDocument();
-    expect(calls.some((call) => call.path.startsWith("/plans"))).toBe(false);
+    expect(screen.queryByRole("tab", { name: "Ajuda" })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path.startsWith("/plans") || call.path.startsWith("/helps"))).toBe(false);
   });
 });
