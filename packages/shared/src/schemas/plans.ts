@@ -8,6 +8,17 @@ export const PLAN_LIMIT_MAX = 100_000;
 /** Upper bound of a plan's monthly price in BRL. */
 export const PLAN_VALUE_MAX = 1_000_000;
 
+/** The plan's feature flags (spec core §1), the same in the plan and in its body. */
+const planFlagFields = {
+  useCampaigns: z.boolean(),
+  useSchedules: z.boolean(),
+  useInternalChat: z.boolean(),
+  useExternalApi: z.boolean(),
+  useKanban: z.boolean(),
+  useOpenAi: z.boolean(),
+  useIntegrations: z.boolean(),
+};
+
 /** A plan (spec admin §3): its limits, its monthly price in BRL and its feature flags. */
 export const ZPlan = z.object({
   id: z.number(),
@@ -16,13 +27,7 @@ export const ZPlan = z.object({
   connections: z.number(),
   queues: z.number(),
   value: z.number(),
-  useCampaigns: z.boolean(),
-  useSchedules: z.boolean(),
-  useInternalChat: z.boolean(),
-  useExternalApi: z.boolean(),
-  useKanban: z.boolean(),
-  useOpenAi: z.boolean(),
-  useIntegrations: z.boolean(),
+  ...planFlagFields,
 });
 export type Plan = z.infer<typeof ZPlan>;
 
@@ -42,12 +47,6 @@ export const ZPlanBody = z.strictObject({
   connections: ZPlanLimit,
   queues: ZPlanLimit,
   value: ZPlanValue,
-  useCampaigns: z.boolean(),
-  useSchedules: z.boolean(),
-  useInternalChat: z.boolean(),
-  useExternalApi: z.boolean(),
-  useKanban: z.boolean(),
-  useOpenAi: z.boolean(),
-  useIntegrations: z.boolean(),
+  ...planFlagFields,
 });
 export type PlanBody = z.infer<typeof ZPlanBody>;

@@ -1,3 +1,5 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Skeleton from "@mui/material/Skeleton";
@@ -41,4 +43,21 @@ export function ListStateRows({ columns, isLoading, isError, isEmpty, onRetry }:
     );
   }
   return null;
+}
+
+/** What a page or panel shows in place of a list that could not be loaded, with a retry. */
+export function LoadErrorAlert({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t("list.retry")}
+        </Button>
+      }
+    >
+      {t("list.loadError")}
+    </Alert>
+  );
 }

@@ -1,9 +1,7 @@
 import { type Help, TIMINGS } from "@conversa/shared";
 import PlayCircleOutlined from "@mui/icons-material/PlayCircleOutlined";
 import VideoLibraryOutlined from "@mui/icons-material/VideoLibraryOutlined";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
@@ -16,6 +14,7 @@ import { PageLoader } from "../../../components/page-loader.tsx";
 import { showToast } from "../../../lib/toast.ts";
 import { useHelps } from "../api/list-helps.ts";
 import { thumbnailUrl } from "../utils/help-form.ts";
+import { LoadErrorAlert } from "../../../components/list/list-states.tsx";
 import { HelpPlayerDialog } from "./help-player-dialog.tsx";
 
 /** The /helps gallery (spec admin §2): a card per help video; a card opens the player. */
@@ -31,16 +30,7 @@ export function HelpsGallery() {
   if (helps.isPending) return <PageLoader />;
   if (!helps.data) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void helps.refetch()}>
-            {t("list.retry")}
-          </Button>
-        }
-      >
-        {t("list.loadError")}
-      </Alert>
+      <LoadErrorAlert onRetry={() => void helps.refetch()} />
     );
   }
   if (helps.data.length === 0) return <EmptyState icon={<VideoLibraryOutlined />} message={t("helps.gallery.empty")} />;

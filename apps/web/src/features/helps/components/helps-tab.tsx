@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Help, TIMINGS } from "@conversa/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -17,6 +16,7 @@ import { useDeleteHelp } from "../api/delete-help.ts";
 import { useHelps } from "../api/list-helps.ts";
 import { useSaveHelp } from "../api/save-help.ts";
 import { type HelpFormValues, buildHelpFormSchema, helpFormValues, toHelpBody } from "../utils/help-form.ts";
+import { LoadErrorAlert } from "../../../components/list/list-states.tsx";
 import { HelpsTable } from "./helps-table.tsx";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -134,16 +134,7 @@ export function HelpsTab() {
       ) : helps.data ? (
         <HelpsTable helps={helps.data} selectedId={selected?.id ?? null} onSelect={load} />
       ) : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void helps.refetch()}>
-              {t("list.retry")}
-            </Button>
-          }
-        >
-          {t("list.loadError")}
-        </Alert>
+        <LoadErrorAlert onRetry={() => void helps.refetch()} />
       )}
       <ConfirmationDialog
         open={confirming}

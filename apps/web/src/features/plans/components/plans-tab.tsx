@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PLAN_FLAGS, type Plan, TIMINGS } from "@conversa/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -20,6 +19,7 @@ import { useDeletePlan } from "../api/delete-plan.ts";
 import { usePlans } from "../api/list-plans.ts";
 import { useSavePlan } from "../api/save-plan.ts";
 import { type PlanFormValues, buildPlanFormSchema, planFormValues, toPlanBody } from "../utils/plan-form.ts";
+import { LoadErrorAlert } from "../../../components/list/list-states.tsx";
 import { PlansTable } from "./plans-table.tsx";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -147,16 +147,7 @@ export function PlansTab() {
       ) : plans.data ? (
         <PlansTable plans={plans.data} selectedId={selected?.id ?? null} onSelect={load} />
       ) : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void plans.refetch()}>
-              {t("list.retry")}
-            </Button>
-          }
-        >
-          {t("list.loadError")}
-        </Alert>
+        <LoadErrorAlert onRetry={() => void plans.refetch()} />
       )}
       <ConfirmationDialog
         open={confirming}
