@@ -107,3 +107,69 @@ export const settings = pgTable(
   },
   (t) => [uniqueIndex("settings_company_key_unique").on(t.companyId, t.key)],
 );
+
+/**
+ * Announcements (spec admin §3): installation-wide, written by super users, read by every user of
+ * every company. The attachment lives in the media store's installation folder.
+ */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: serial("id").primaryKey(),
+    title: varchar("title", { length: 200 }).notNull(),
+    text: text("text").notNull(),
+    /** 1 high, 2 medium, 3 low. */
+    priority: integer("priority").notNull().default(3),
+    status: boolean("status").notNull().default(true),
+    mediaPath: varchar("media_path", { length: 255 }),
+    mediaName: varchar("media_name", { length: 255 }),
+    ...timestamps(),
+  },
+  (t) => [index("announcements_status_priority_idx").on(t.status, t.priority, t.id)],
+);
+
+/**
+ * Single-use codes mailed to a user: a password reset, or the invitation of a new company's admin to
+ * set a first password. Only a hash of the code is kept; a few wrong tries burn it.
+ */
+export const accountCodes = pgTable(
+  "account_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "reset" or "invite". */
+    purpose: varchar("purpose", { length: 10 }).notNull(),
+    /** sha256 (hex) of the code. */
+    codeHash: varchar("code_hash", { length: 64 }).notNull(),
+    failedTries: integer("failed_tries").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_codes_user_id_idx").on(t.userId), index("account_codes_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
+ * Fixed-window request counters shared by every server process (public routes: sign-up, password
+ * reset). One row per counter, keyed by a hash of its name and subject; rows are pruned once their
+ * window has passed.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    /** sha256 (hex) of the counter's name and subject. */
+    key: varchar("key", { length: 64 }).primaryKey(),
+    hits: integer("hits").notNull().default(0),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
+);
+
+/** Settings of the whole installation, written by super users (e.g. whether public sign-up is open). */
+export const installationSettings = pgTable("installation_settings", {
+  key: varchar("key", { length: 64 }).primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
