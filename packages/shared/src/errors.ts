@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   ERR_NO_PLAN_FOUND: 404,
   /** Another plan already has this name. */
   ERR_DUPLICATED_PLAN: 409,
+  ERR_DUPLICATED_COMPANY: 409,
   /** A plan that a company is on cannot be deleted. */
   ERR_PLAN_IN_USE: 409,
   ERR_NO_HELP_FOUND: 404,

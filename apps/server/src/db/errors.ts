@@ -39,3 +39,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The PostgreSQL error code of a failed statement (Drizzle wraps the driver's error in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 10; depth++) {
+    const code = "code" in current ? current.code : undefined;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const cause = "cause" in current ? current.cause : undefined;
+    if (cause === current) return undefined;
+    current = cause;
+  }
+  return undefined;
+}
+
+/** Whether a failure is a unique-index violation. */
+export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === "23505";

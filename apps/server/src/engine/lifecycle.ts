@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Ticket } from "@conversa/shared";
 import { contacts, queues, tickets, userRatings, users } from "../db/schema/index.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
@@ -15,10 +16,6 @@ type TicketPatch = Partial<typeof tickets.$inferInsert>;
 /** The rating options sent after the connection's rating message (spec engine §5). */
 export const RATING_OPTIONS = "*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito";
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === "23505";
-}
 
 async function findTicket(deps: EngineDeps, companyId: number, ticketId: number): Promise<TicketRow> {
   const [row] = await deps.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));

@@ -92,12 +92,6 @@ export async function lockContact(tx: Db, companyId: number, id: number): Promis
   return row;
 }
 
-/** Whether a failure is a unique-index violation (drivers put the code on the error or on its cause). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  if ("code" in error && error.code === "23505") return true;
-  return "cause" in error && error.cause !== error && isUniqueViolation(error.cause);
-}
 
 /** Inserts a contact; undefined when the company already has the number. */
 export async function insertContact(tx: Db, companyId: number, values: { name: string; number: string; email: string }): Promise<number | undefined> {

@@ -1,5 +1,6 @@
 import { CONTACTS_LIST_LIMIT, type Contact, type ContactBody, type ContactsListResponse, type ExportContactsQuery, type ListContactsQuery, type ListContactsResponse } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
@@ -13,7 +14,6 @@ import {
   exportPage,
   findContactIdByNumber,
   insertContact,
-  isUniqueViolation,
   listContactRefs,
   listContactTickets,
   loadContacts,

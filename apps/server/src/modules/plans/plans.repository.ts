@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Plan, PlanBody } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation, pgErrorCode } from "../../db/errors.ts";
 import { plans } from "../../db/schema/index.ts";
 
 type PlanRow = typeof plans.$inferSelect;
@@ -29,15 +30,6 @@ function valuesOf(body: PlanBody) {
   return { ...body, value: body.value.toFixed(2) };
 }
 
-/** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error in `cause`). */
-function pgCodeOf(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const code = "code" in error ? error.code : undefined;
-  if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-  const cause = "cause" in error ? error.cause : undefined;
-  return cause !== error ? pgCodeOf(cause) : undefined;
-}
-const UNIQUE_VIOLATION = "23505";
 /** A delete refused by a referencing row: 23001 for ON DELETE RESTRICT, 23503 for NO ACTION. */
 const STILL_REFERENCED = new Set(["23001", "23503"]);
 
@@ -63,7 +55,7 @@ export async function updatePlanRow(db: Db, id: number, body: PlanBody): Promise
       .returning();
     return row ? planOf(row) : "missing";
   } catch (error) {
-    if (pgCodeOf(error) === UNIQUE_VIOLATION) return "duplicate";
+    if (isUniqueViolation(error)) return "duplicate";
     throw error;
   }
 }
@@ -77,7 +69,7 @@ export async function deletePlanRow(db: Db, id: number): Promise<"deleted" | "mi
     const rows = await db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id });
     return rows.length ? "deleted" : "missing";
   } catch (error) {
-    if (STILL_REFERENCED.has(pgCodeOf(error) ?? "")) return "in-use";
+    if (STILL_REFERENCED.has(pgErrorCode(error) ?? "")) return "in-use";
     throw error;
   }
 }

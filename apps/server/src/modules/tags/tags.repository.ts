@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import type { Tag, TagRecord } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { tags, ticketTags } from "../../db/schema/index.ts";
 
 export const TAGS_PAGE_SIZE = 20;
@@ -14,12 +15,6 @@ export interface TagValues {
   kanban: number;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const code = "code" in error ? error.code : undefined;
-  const cause = "cause" in error ? error.cause : undefined;
-  return code === "23505" || (cause !== error && isUniqueViolation(cause));
-}
 
 /** `%term%` for ILIKE, with the pattern characters of the term escaped. */
 function containsPattern(term: string): string {

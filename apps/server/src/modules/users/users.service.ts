@@ -1,6 +1,7 @@
 import type { CreateUserBody, ListUsersQuery, ListUsersResponse, UpdateUserBody, User, UserListItem } from "@conversa/shared";
 import { LIMITS } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
@@ -57,15 +58,6 @@ const lastAdmin = () => new AppError("ERR_LAST_ADMIN", undefined, "The company m
 const lastSuper = () => new AppError("ERR_LAST_SUPER", undefined, "The installation must keep at least one super user");
 const wrongPassword = () => new AppError("ERR_WRONG_PASSWORD", undefined, "The current password is missing or wrong");
 
-/** The Postgres error code of a failure (drivers put it on the error or on its cause). */
-function pgErrorCode(error: unknown): unknown {
-  if (typeof error !== "object" || error === null) return undefined;
-  if ("code" in error && error.code !== undefined) return error.code;
-  return "cause" in error ? pgErrorCode(error.cause) : undefined;
-}
-
-/** The e-mail index is global: a race between two companies ends in a unique violation, answered like the check. */
-const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "23505";
 
 /**
  * Checks the current password a user gives to set a new one. Wrong guesses count like failed logins of

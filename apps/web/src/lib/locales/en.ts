@@ -44,6 +44,7 @@ export const en: Messages = {
     ERR_NO_COMPANY_FOUND: "No company found with this ID.",
     ERR_NO_PLAN_FOUND: "No plan found with this ID.",
     ERR_DUPLICATED_PLAN: "A plan with this name already exists.",
+    ERR_DUPLICATED_COMPANY: "A company with this name already exists.",
     ERR_PLAN_IN_USE: "This plan is used by one or more companies and cannot be deleted.",
     ERR_NO_HELP_FOUND: "No help video found with this ID.",
     ERR_PAYLOAD_TOO_LARGE: "The content sent is too large.",

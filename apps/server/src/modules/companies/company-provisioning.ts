@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { companies, plans, settings, users } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { hashPassword } from "../../lib/passwords.ts";
+import { ensureDefaultSettings } from "../settings/settings.repository.ts";
+
+/** What a new company starts with: its own fields, the campaigns setting, and its first admin. */
+export interface NewCompany {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  planId: number | null;
+  status: boolean;
+  dueDate: Date | null;
+  recurrence: string | null;
+  trialExpiration: Date | null;
+  /** Kept as the company setting `campaignsEnabled`. */
+  campaignsEnabled: boolean;
+  admin: {
+    name: string;
+    email: string;
+    /** Absent when the admin sets a first password from a mailed code: the account then has no usable password. */
+    password?: string;
+  };
+}
+
+export interface ProvisionedCompany {
+  companyId: number;
+  adminId: number;
+}
+
+/** A hash no password verifies against (argon2 hashes start with "$argon2"), for an account that has not set one yet. */
+export const unusablePasswordHash = () => `!unset:${randomBytes(16).toString("hex")}`;
+
+const duplicateCompany = () => new AppError("ERR_DUPLICATED_COMPANY", undefined, "A company with this name already exists");
+const emailTaken = () => new AppError("ERR_EMAIL_ALREADY_EXISTS", undefined, "A user with this e-mail already exists");
+
+/**
+ * Creates a company with the default settings (campaignsEnabled as given) and its first admin, in one
+ * transaction: nothing is left half-written. Company names are unique (case-insensitive) and user
+ * e-mails unique across the installation. Throws ERR_DUPLICATED_COMPANY, ERR_EMAIL_ALREADY_EXISTS,
+ * ERR_NO_PLAN_FOUND.
+ */
+export async function provisionCompany(db: Db, input: NewCompany): Promise<ProvisionedCompany> {
+  const passwordHash = input.admin.password === undefined ? unusablePasswordHash() : await hashPassword(input.admin.password);
+  try {
+    return await db.transaction(async (tx) => {
+      // Serialise creations so that the name and e-mail checks below cannot race each other.
+      await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+      if (input.planId !== null) {
+        const [plan] = await tx.select({ id: plans.id }).from(plans).where(sql`${plans.id} = ${input.planId}`);
+        if (!plan) throw new AppError("ERR_NO_PLAN_FOUND");
+      }
+      const [sameName] = await tx.select({ id: companies.id }).from(companies).where(sql`lower(${companies.name}) = ${input.name.toLowerCase()}`);
+      if (sameName) throw duplicateCompany();
+      const [sameEmail] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.admin.email.toLowerCase()}`);
+      if (sameEmail) throw emailTaken();
+      const [company] = await tx
+        .insert(companies)
+        .values({
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          planId: input.planId,
+          status: input.status,
+          dueDate: input.dueDate,
+          recurrence: input.recurrence,
+          trialExpiration: input.trialExpiration,
+        })
+        .returning({ id: companies.id });
+      if (!company) throw new Error("company not created");
+      await ensureDefaultSettings(tx, company.id);
+      await tx
+        .update(settings)
+        .set({ value: String(input.campaignsEnabled), updatedAt: sql`now()` })
+        .where(sql`${settings.companyId} = ${company.id} and ${settings.key} = 'campaignsEnabled'`);
+      const [admin] = await tx
+        .insert(users)
+        .values({ companyId: company.id, name: input.admin.name, email: input.admin.email, passwordHash, profile: "admin" })
+        .returning({ id: users.id });
+      if (!admin) throw new Error("admin not created");
+      return { companyId: company.id, adminId: admin.id };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw pgConstraintOf(error)?.startsWith("companies") ? duplicateCompany() : emailTaken();
+  }
+}
+
+function pgConstraintOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 10; depth++) {
+    if ("constraint" in current && typeof current.constraint === "string") return current.constraint;
+    current = "cause" in current ? current.cause : undefined;
+  }
+  return undefined;
+}
