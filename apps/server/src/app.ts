@@ -24,6 +24,7 @@ import type { AuthDeps } from "./modules/auth/auth.service.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { plansRoutes } from "./modules/plans/plans.routes.ts";
 import { helpsRoutes } from "./modules/helps/helps.routes.ts";
+import { announcementsRoutes } from "./modules/announcements/announcements.routes.ts";
 import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
 import { queuesRoutes } from "./modules/queues/queues.routes.ts";
 import { schedulesRoutes } from "./modules/schedules/index.ts";
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companiesRoutes(deps));
   await app.register(plansRoutes(deps));
   await app.register(helpsRoutes(deps));
+  await app.register(announcementsRoutes(deps));
   await app.register(messagesRoutes(deps));
   await app.register(ticketsRoutes(deps));
   await app.register(tagsRoutes(deps));

@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   /** A plan that a company is on cannot be deleted. */
   ERR_PLAN_IN_USE: 409,
   ERR_NO_HELP_FOUND: 404,
+  ERR_NO_ANNOUNCEMENT_FOUND: 404,
   ERR_PAYLOAD_TOO_LARGE: 413,
   /** The built-in simulator: a scan of a QR code that is not the one shown. */
   ERR_SIMULATOR_BAD_QR: 400,

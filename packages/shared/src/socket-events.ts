@@ -1,6 +1,7 @@
 /**
  * Realtime event names and payloads. Names are built here and nowhere else.
  */
+import type { Announcement } from "./schemas/announcements.ts";
 
 /** Per-company channels of spec core §4 (company-{id}-…). */
 export const COMPANY_CHANNELS = [
@@ -25,7 +26,18 @@ export function companyEvent(companyId: number, channel: CompanyChannel): string
   return `company-${companyId}-${channel}`;
 }
 
+/**
+ * The installation's announcements (spec core §4): one event name for every company, since an
+ * announcement belongs to none. Payload: `AnnouncementEventPayload`.
+ */
 export const ANNOUNCEMENT_EVENT = "company-announcement";
+
+/**
+ * Payload of `company-announcement`: `{action: "create" | "update", record}` or `{action: "delete", id}`.
+ * An announcement that is (or became) inactive reaches super users as an update and everyone else as a
+ * delete, so that it leaves their popover.
+ */
+export type AnnouncementEventPayload = { action: "create" | "update"; record: Announcement } | { action: "delete"; id: number };
 
 /** Events a client sends to the server. */
 export const CLIENT_EVENTS = {
@@ -96,8 +108,15 @@ export const ticketScopes = {
   ticket: (ticketId: number): TicketScope => `ticket-${ticketId}`,
 } as const;
 
-/** Room names. Every room carries the company id so that no room is shared by two companies. */
+/**
+ * Room names. Every room carries the company id so that no room is shared by two companies, except the
+ * two installation rooms, which carry only what belongs to no company (the announcements).
+ */
 export const rooms = {
+  /** Every authenticated socket of every company. */
+  installation: "installation",
+  /** The super users' sockets, whatever their company (inactive announcements). */
+  supers: "installation:supers",
   company: (companyId: number) => `c${companyId}`,
   user: (companyId: number, userId: number) => `c${companyId}:u${userId}`,
   /** The company's admins' sockets (full records: user e-mails, pairing QR codes, every schedule). */

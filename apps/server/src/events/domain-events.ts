@@ -1,4 +1,4 @@
-import type { Connection, Contact, Message, RecordChannel, Setting, Ticket } from "@conversa/shared";
+import type { Announcement, Connection, Contact, Message, RecordChannel, Setting, Ticket } from "@conversa/shared";
 
 /** What the visibility rule reads of a ticket: its queue and its user. */
 export interface TicketAccessRef {
@@ -50,6 +50,12 @@ export interface DomainEventMap {
     record: { id: number };
     userId?: number;
   };
+  /**
+   * An announcement of the installation was created, changed or deleted (`announcement` as it is now, or
+   * as it was for a delete). `previousStatus` (on an update) says whether it was active before, so that
+   * those who may no longer see it are told it is gone.
+   */
+  "announcement.changed": { action: "create" | "update" | "delete"; announcement: Announcement; previousStatus?: boolean };
 }
 
 export type DomainEventName = keyof DomainEventMap;

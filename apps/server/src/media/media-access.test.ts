@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contacts, messages, queueOptions, queues, quickMessages, schedules, tickets, userQueues, users } from "../db/schema/index.ts";
+import { announcements, contacts, messages, queueOptions, queues, quickMessages, schedules, tickets, userQueues, users } from "../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
 import { createQueue } from "../../test/engine-harness.ts";
 import { bearer, createTenant, createUser, loginAs } from "../../test/factories.ts";
@@ -102,5 +102,15 @@ describe("GET /media/:fileName", () => {
     await t.db.update(queues).set({ mediaPath: queueFile }).where(eq(queues.id, support.id));
     expect((await get(colleagueToken, queueFile)).statusCode).toBe(200);
     expect((await get(colleagueToken, optionFile)).statusCode).toBe(200);
+  });
+
+  it("stays as strict with announcements around: an announcement naming a company file makes it readable to no one", async () => {
+    const fileName = await storedFile();
+    await t.db.insert(announcements).values({ title: "Aviso", text: "Texto", mediaPath: fileName, mediaName: "foto.png" });
+    const response = await get(a.agentToken, fileName);
+    expect({ status: response.statusCode, error: response.json().error }).toEqual({ status: 404, error: "ERR_NOT_FOUND" });
+    const other = await createTenant(t.app, t.db);
+    expect((await get(other.adminToken, fileName)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/media/announcements/${fileName}`, headers: bearer(other.adminToken) })).statusCode).toBe(404);
   });
 });

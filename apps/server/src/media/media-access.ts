@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
-import { messages, queueOptions, queues, quickMessages, schedules, tickets } from "../db/schema/index.ts";
+import { announcements, messages, queueOptions, queues, quickMessages, schedules, tickets } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
 import { accessFactsOf } from "../modules/tickets/tickets.access.ts";
@@ -52,4 +52,17 @@ export async function assertMediaReadable(db: Db, ctx: RequestContext, fileName:
   const needsFacts = ctx.profile !== "admin" && references.some((reference) => reference.kind === "message");
   const facts = needsFacts ? await accessFactsOf(db, ctx) : undefined;
   if (!references.some((reference) => canReadMediaVia(ctx, reference, facts ?? { queueIds: [], allTicket: "desabled" }))) throw new AppError("ERR_NO_PERMISSION");
+}
+
+/**
+ * Checks that the actor, of whichever company, may read a file of the installation's folder: an
+ * announcement that names it must be one they may see (an active one, or any for a super user). A file
+ * no announcement names, or only ones the actor may not see, answers ERR_NOT_FOUND: an inactive
+ * announcement's image is as unknown to them as the announcement itself. Company files are never
+ * looked up here, nor installation files by `assertMediaReadable`.
+ */
+export async function assertInstallationMediaReadable(db: Db, ctx: RequestContext, fileName: string): Promise<void> {
+  const rows = await db.select({ status: announcements.status }).from(announcements).where(eq(announcements.mediaPath, fileName));
+  const references = rows.map((row): MediaReference => ({ kind: "announcement", status: row.status }));
+  if (!references.some((reference) => canReadMediaVia(ctx, reference, undefined))) throw new AppError("ERR_NOT_FOUND");
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PNG } from "../modules/queues/upload-fixtures.ts";
-import { MediaStore } from "./media-store.ts";
+import { INSTALLATION_MEDIA, MediaStore } from "./media-store.ts";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "conversa-media-"));
 const store = new MediaStore(root);
@@ -35,5 +35,27 @@ describe("MediaStore.save", () => {
     const before = readdirSync(root, { recursive: true });
     await expect(store.save(2, content, fileName, declared)).rejects.toMatchObject({ code: "ERR_MEDIA_TYPE_NOT_ALLOWED" });
     expect(readdirSync(root, { recursive: true })).toEqual(before);
+  });
+});
+
+describe("MediaStore scopes and accepted types", () => {
+  const PDF = Buffer.from("%PDF-1.4\n%probe\n");
+
+  it("keeps the installation's files in a folder of their own, out of every company's reach", async () => {
+    const stored = await store.save(INSTALLATION_MEDIA, PNG, "aviso.png", "image/png");
+    expect(readdirSync(path.join(root, "installation"))).toContain(stored.fileName);
+    expect(await store.resolve(INSTALLATION_MEDIA, stored.fileName)).toMatchObject({ mime: "image/png" });
+    expect(await store.resolve(1, stored.fileName)).toBeUndefined();
+    await store.remove(1, stored.fileName);
+    expect(readdirSync(path.join(root, "installation"))).toContain(stored.fileName);
+    await store.remove(INSTALLATION_MEDIA, stored.fileName);
+    expect(readdirSync(path.join(root, "installation"))).not.toContain(stored.fileName);
+  });
+
+  it("refuses a recognised type outside the accepted ones, and stores nothing", async () => {
+    const before = readdirSync(root, { recursive: true });
+    await expect(store.save(INSTALLATION_MEDIA, PDF, "aviso.png", "image/png", { accept: ["image/png", "image/jpeg"] })).rejects.toMatchObject({ code: "ERR_MEDIA_TYPE_NOT_ALLOWED" });
+    expect(readdirSync(root, { recursive: true })).toEqual(before);
+    expect((await store.save(INSTALLATION_MEDIA, PNG, "aviso.png", "image/png", { accept: ["image/png", "image/jpeg"] })).mime).toBe("image/png");
   });
 });

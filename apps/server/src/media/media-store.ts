@@ -29,6 +29,19 @@ function isTextClaimedAsText(originalName: string | undefined, declaredType: str
   return TEXT_EXTENSIONS.has(extension) && (declaredType === undefined || declaredType === "" || TEXT_TYPES.test(declaredType));
 }
 
+/**
+ * Whose folder a file is in: a company's (its id), or the installation's, for what belongs to no
+ * company (the announcements' images). The installation folder's name is not a number, so it can never
+ * be a company's.
+ */
+export const INSTALLATION_MEDIA = "installation";
+export type MediaScope = number | typeof INSTALLATION_MEDIA;
+
+/** What `save` may be limited to: only these content types are kept (checked by content, like the rest). */
+export interface SaveOptions {
+  accept?: readonly string[];
+}
+
 export interface StoredMedia {
   /** The stored name (random id + extension), unique per company. */
   fileName: string;
@@ -47,36 +60,38 @@ export function cleanFileName(name: string | undefined, fallback: string): strin
 }
 
 /**
- * Media files under `{dir}/{companyId}/`, named by random ids, accepted by content (magic bytes) and
- * size, never by the name or the declared type. A company can only ever reach its own folder.
+ * Media files under `{dir}/{companyId}/` (and `{dir}/installation/` for the installation's own), named
+ * by random ids, accepted by content (magic bytes) and size, never by the name or the declared type.
+ * A company can only ever reach its own folder.
  */
 export class MediaStore {
   constructor(private readonly dir: string) {}
 
-  private companyDir(companyId: number): string {
-    return path.join(this.dir, String(companyId));
+  private folderOf(scope: MediaScope): string {
+    return path.join(this.dir, String(scope));
   }
 
   /**
    * Stores a file, typed by its content; `declaredType` (the sender's) only decides whether plain text
-   * may be kept. Throws ERR_MEDIA_TYPE_NOT_ALLOWED for an unknown content or text that claims to be
-   * something else, ERR_MEDIA_TOO_LARGE over the limit of its kind.
+   * may be kept. Throws ERR_MEDIA_TYPE_NOT_ALLOWED for an unknown content, text that claims to be
+   * something else or a type outside `options.accept`, ERR_MEDIA_TOO_LARGE over the limit of its kind.
    */
-  async save(companyId: number, content: Buffer, originalName?: string, declaredType?: string): Promise<StoredMedia> {
+  async save(scope: MediaScope, content: Buffer, originalName?: string, declaredType?: string, options: SaveOptions = {}): Promise<StoredMedia> {
     const type = sniffMedia(content);
     if (!type) throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED");
     if (type.mime === "text/plain" && !isTextClaimedAsText(originalName, declaredType)) throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED");
+    if (options.accept && !options.accept.includes(type.mime)) throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED");
     if (content.length > MEDIA_LIMITS[type.kind]) throw new AppError("ERR_MEDIA_TOO_LARGE", { maxBytes: MEDIA_LIMITS[type.kind] });
     const fileName = `${randomBytes(16).toString("hex")}.${type.ext}`;
-    await mkdir(this.companyDir(companyId), { recursive: true });
-    await writeFile(path.join(this.companyDir(companyId), fileName), content, { flag: "wx" });
+    await mkdir(this.folderOf(scope), { recursive: true });
+    await writeFile(path.join(this.folderOf(scope), fileName), content, { flag: "wx" });
     return { fileName, mime: type.mime, kind: type.kind, size: content.length, originalName: cleanFileName(originalName, fileName) };
   }
 
-  /** Absolute path of a company's file, or undefined when the name is malformed or the file is missing. */
-  async resolve(companyId: number, fileName: string): Promise<{ path: string; size: number; mime: string } | undefined> {
+  /** Absolute path of a company's (or the installation's) file, or undefined when the name is malformed or the file is missing. */
+  async resolve(scope: MediaScope, fileName: string): Promise<{ path: string; size: number; mime: string } | undefined> {
     if (!FILE_NAME.test(fileName)) return undefined;
-    const full = path.join(this.companyDir(companyId), fileName);
+    const full = path.join(this.folderOf(scope), fileName);
     try {
       const info = await stat(full);
       if (!info.isFile()) return undefined;
@@ -87,8 +102,8 @@ export class MediaStore {
     }
   }
 
-  async remove(companyId: number, fileName: string): Promise<void> {
+  async remove(scope: MediaScope, fileName: string): Promise<void> {
     if (!FILE_NAME.test(fileName)) return;
-    await rm(path.join(this.companyDir(companyId), fileName), { force: true });
+    await rm(path.join(this.folderOf(scope), fileName), { force: true });
   }
 }

@@ -1,4 +1,5 @@
 import type { RequestContext } from "../lib/context.ts";
+import { canSeeAnnouncement } from "../modules/announcements/announcements.policy.ts";
 import { canSeeQuickMessage } from "../modules/quick-messages/quick-messages.policy.ts";
 import { type TicketAccessFacts, canAccessTicket } from "../modules/tickets/tickets.policy.ts";
 
@@ -7,12 +8,14 @@ export type MediaReference =
   | { kind: "message"; queueId: number | null; userId: number | null }
   | { kind: "schedule"; userId: number | null }
   | { kind: "quickMessage"; userId: number | null; geral: boolean }
-  | { kind: "queue" };
+  | { kind: "queue" }
+  | { kind: "announcement"; status: boolean };
 
 /**
  * Whether the actor may read a file through this record: a message's through its ticket
  * (`canAccessTicket`), a schedule's by its owner and admins, a quick reply's as the reply itself, a
- * queue's or queue option's by the company's staff. `facts` is needed only for messages.
+ * queue's or queue option's by the company's staff, an announcement's (in the installation's folder,
+ * never a company's) as the announcement itself. `facts` is needed only for messages.
  */
 export function canReadMediaVia(ctx: RequestContext, reference: MediaReference, facts: TicketAccessFacts | undefined): boolean {
   switch (reference.kind) {
@@ -24,5 +27,7 @@ export function canReadMediaVia(ctx: RequestContext, reference: MediaReference, 
       return canSeeQuickMessage(ctx, reference);
     case "queue":
       return true;
+    case "announcement":
+      return canSeeAnnouncement(ctx, reference);
   }
 }

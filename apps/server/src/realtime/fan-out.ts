@@ -1,6 +1,8 @@
 import type { Server } from "socket.io";
 import { z } from "zod";
 import {
+  ANNOUNCEMENT_EVENT,
+  type AnnouncementEventPayload,
   type Connection,
   type ContactImportProgressPayload,
   type TicketScope,
@@ -63,7 +65,30 @@ function fanOutTicketUpdate(io: Server, event: Extract<DomainEvent, { name: "tic
   io.to(nowRooms).emit(name, { action: "update", ticket });
 }
 
-/** Turns a domain event into the emits of spec core §4. Every room is scoped by company. */
+/**
+ * `company-announcement` (spec core §4), to every socket of the installation: an active announcement to
+ * everyone, an inactive one to super users only; everyone else is told that one which was active before
+ * is gone, so that it leaves their popover. Emitted through rooms, so it reaches the sockets of every process.
+ */
+function fanOutAnnouncement(io: Server, event: Extract<DomainEvent, { name: "announcement.changed" }>["payload"]): void {
+  const { action, announcement, previousStatus } = event;
+  const emit = (room: ReturnType<Server["to"]>, payload: AnnouncementEventPayload) => room.emit(ANNOUNCEMENT_EVENT, payload);
+  if (action === "delete") {
+    emit(io.to(announcement.status ? rooms.installation : rooms.supers), { action, id: announcement.id });
+    return;
+  }
+  if (announcement.status) {
+    emit(io.to(rooms.installation), { action, record: announcement });
+    return;
+  }
+  emit(io.to(rooms.supers), { action, record: announcement });
+  if (action === "update" && previousStatus === true) emit(io.to(rooms.installation).except(rooms.supers), { action: "delete", id: announcement.id });
+}
+
+/**
+ * Turns a domain event into the emits of spec core §4. Every room is scoped by company, but for the
+ * installation's announcements.
+ */
 export function fanOut(io: Server, event: DomainEvent): void {
   switch (event.name) {
     case "session.replaced": {
@@ -170,5 +195,8 @@ export function fanOut(io: Server, event: DomainEvent): void {
       io.to(rooms.company(companyId)).emit(name, payload);
       return;
     }
+    case "announcement.changed":
+      fanOutAnnouncement(io, event.payload);
+      return;
   }
 }

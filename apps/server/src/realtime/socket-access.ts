@@ -43,7 +43,8 @@ export function leaveScope(socket: RoomMember, companyId: number, scope: TicketS
 
 /**
  * Puts the socket in the rooms of what it follows (always "any") qualified by the viewer's current
- * keys, and in the admins' room when the viewer is an admin; leaves the rooms of keys it lost.
+ * keys, in the admins' room when the viewer is an admin, in the installation's room (announcements) and,
+ * for a super user, the super users' room; leaves the rooms of keys and roles it lost.
  */
 export function applyViewer(socket: RoomMember, viewer: TicketViewer): void {
   const { companyId } = viewer.ctx;
@@ -54,5 +55,8 @@ export function applyViewer(socket: RoomMember, viewer: TicketViewer): void {
   const missing = [...wanted].filter((room) => !socket.rooms.has(room));
   if (viewer.ctx.profile === "admin") missing.push(rooms.admins(companyId));
   else if (socket.rooms.has(rooms.admins(companyId))) void socket.leave(rooms.admins(companyId));
+  if (!socket.rooms.has(rooms.installation)) missing.push(rooms.installation);
+  if (viewer.ctx.isSuper) missing.push(rooms.supers);
+  else if (socket.rooms.has(rooms.supers)) void socket.leave(rooms.supers);
   if (missing.length) void socket.join(missing);
 }

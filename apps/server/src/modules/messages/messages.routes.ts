@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,6 +7,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { MAX_UPLOAD_BYTES, type StoredMedia } from "../../media/media-store.ts";
 import { assertMediaReadable } from "../../media/media-access.ts";
+import { sendMediaFile } from "../../media/media-reply.ts";
 import { saveUploadedMedia } from "../../media/media-upload.ts";
 import type { UploadSpec } from "../../plugins/uploads.ts";
 import { deleteMessage, listMessages, retryMessage, sendMessage } from "./messages.service.ts";
@@ -73,15 +73,12 @@ export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { onRequest: app.authenticate, schema: { params: z.object({ fileName: z.string().max(80) }) } },
       async (request, reply) => {
         const ctx = ctxOf(request);
-        // Kept by no cache: a user who loses access to the record must not find the file in the browser.
+        // Kept by no cache, the refusals too: a user who loses access to the record must not find the file in the browser.
         reply.header("Cache-Control", "private, no-store");
         const file = await deps.media.resolve(ctx.companyId, request.params.fileName);
         if (!file) throw new AppError("ERR_NOT_FOUND");
         await assertMediaReadable(deps.db, ctx, request.params.fileName);
-        reply.header("Content-Type", file.mime);
-        reply.header("Content-Length", String(file.size));
-        reply.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; sandbox");
-        return reply.send(createReadStream(file.path));
+        return sendMediaFile(reply, file);
       },
     );
   };
