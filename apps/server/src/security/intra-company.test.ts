@@ -6,8 +6,16 @@ import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, COMPANY_CHANNELS, type CompanyChanne
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { inbound } from "../../test/engine-harness.ts";
 import { DEFAULT_PASSWORD, bearer, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
-import { connections as connectionsTable, helps as helpsTable, plans as plansTable, tickets as ticketsTable, users as usersTable } from "../db/schema/index.ts";
+import {
+  announcements as announcementsTable,
+  connections as connectionsTable,
+  helps as helpsTable,
+  plans as plansTable,
+  tickets as ticketsTable,
+  users as usersTable,
+} from "../db/schema/index.ts";
 import { handleInboundMessage } from "../engine/inbound.ts";
+import { INSTALLATION_MEDIA } from "../media/media-store.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { snapshotCompany } from "./company-snapshot.ts";
@@ -43,8 +51,9 @@ type RuleKind =
   | "company-read" // every staff member reads the company's list (with field rules for user-profile accounts)
   | "staff-write" // every staff member may write the company's shared record (contacts, own quick replies)
   | "admin-only" // admins and super users; user-profile accounts get 403
-  | "super-only" // the installation's administration (plans, help videos): super users only; admins and user-profile accounts get 403
+  | "super-only" // the installation's administration (plans, help videos, announcements): super users only; admins and user-profile accounts get 403
   | "installation-read" // the installation's records every logged-in account of every company reads (help videos)
+  | "announcement" // the installation's announcements and their pictures: every account reads the active ones, only super users the inactive ones
   | "ticket" // names a ticket, or a message, note or media of one: allowed iff the account may open that ticket
   | "ticket-list" // lists tickets: never shows a ticket the account may not open
   | "new-ticket" // a user-profile account opens tickets only in its own queues
@@ -78,6 +87,14 @@ const RULES: Record<string, RuleKind> = {
   "POST /helps": "super-only",
   "PUT /helps/:id": "super-only",
   "DELETE /helps/:id": "super-only",
+  "GET /announcements": "announcement",
+  "GET /announcements/:id": "announcement",
+  "POST /announcements": "super-only",
+  "PUT /announcements/:id": "super-only",
+  "DELETE /announcements/:id": "super-only",
+  "POST /announcements/:id/media-upload": "super-only",
+  "DELETE /announcements/:id/media-upload": "super-only",
+  "GET /media/announcements/:fileName": "announcement",
   "GET /messages/:ticketId": "ticket",
   "POST /messages/:ticketId": "ticket",
   "DELETE /messages/:id": "ticket",
@@ -202,7 +219,7 @@ const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> 
 /** Events outside the company channels. */
 const OTHER_EVENTS: Record<string, string> = {
   [SERVER_EVENTS.ready]: "the socket's own handshake",
-  [ANNOUNCEMENT_EVENT]: "the installation's announcements, the same for everyone",
+  [ANNOUNCEMENT_EVENT]: "the installation's announcements: active ones to every account, inactive ones to super users only",
 };
 
 const summary = { routes: ROUTES.size, rules: 0, socketChannels: 0, accounts: ACCOUNT_NAMES.length, requests: 0, socketEvents: 0, leaks: 0 };
@@ -442,12 +459,17 @@ async function adminOnlyCases(key: string): Promise<Case[]> {
 /** The installation's administration: every account but the super user is refused; the super user reads. */
 async function superOnlyCases(key: string): Promise<Case[]> {
   const cases: Case[] = [];
-  // A plan and a help video of its own: the refused changes aim at them, and the super user's list must show the plan.
+  // A plan, a help video and an announcement of its own: the refused changes aim at them, and the super user's list must show the plan.
   const plan = await throwawayPlan();
   const help = await throwawayHelp();
+  const announcement = await throwawayAnnouncement(true);
   for (const account of accounts) {
     const built = probeOf(key);
-    const probe = { ...built, url: built.url.replace(/^\/plans\/\d+$/, `/plans/${plan.id}`).replace(/^\/helps\/\d+$/, `/helps/${help.id}`) };
+    const url = built.url
+      .replace(/^\/plans\/\d+$/, `/plans/${plan.id}`)
+      .replace(/^\/helps\/\d+$/, `/helps/${help.id}`)
+      .replace(/^\/announcements\/\d+/, `/announcements/${announcement.id}`);
+    const probe = { ...built, url };
     const what = `${probe.method} ${probe.url}`;
     if (!account.isSuper) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what });
     else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [plan.name], what });
@@ -460,6 +482,50 @@ async function installationReadCases(key: string): Promise<Case[]> {
   const help = await throwawayHelp();
   const probe = probeOf(key);
   return accounts.map((account) => ({ account, probe, expect: "allowed", contains: [help.title], what: `${probe.method} ${probe.url}` }));
+}
+
+/**
+ * The announcements: every account reads the active one (in the list, by id, its picture); the inactive
+ * one only the super user, and it is "not found" to the others, never shown.
+ */
+async function announcementCases(key: string): Promise<Case[]> {
+  const active = await throwawayAnnouncement(true);
+  const inactive = await throwawayAnnouncement(false);
+  const cases: Case[] = [];
+  for (const account of accounts) {
+    if (key === "GET /announcements") {
+      const probe: Probe = { method: "GET", url: "/announcements", query: { searchParam: "throwaway announcement" } };
+      cases.push({ account, probe, expect: "allowed", contains: account.isSuper ? [active.title, inactive.title] : [active.title], never: account.isSuper ? [] : [inactive.title], what: "GET /announcements" });
+      continue;
+    }
+    for (const announcement of [active, inactive]) {
+      const probe: Probe = key === "GET /announcements/:id" ? { method: "GET", url: `/announcements/${announcement.id}` } : { method: "GET", url: `/media/announcements/${announcement.fileName}` };
+      const may = announcement.status || account.isSuper;
+      cases.push({
+        account,
+        probe,
+        expect: may ? "allowed" : "refused",
+        refusal: [{ status: 404, error: key === "GET /announcements/:id" ? "ERR_NO_ANNOUNCEMENT_FOUND" : "ERR_NOT_FOUND" }],
+        contains: may && key === "GET /announcements/:id" ? [announcement.title] : undefined,
+        never: may ? undefined : [announcement.title],
+        what: `${probe.url} (${announcement.status ? "active" : "inactive"})`,
+      });
+    }
+  }
+  return cases;
+}
+
+let announcementCount = 0;
+/** An announcement with a picture, written directly (the super-only writes are swept on their own). */
+async function throwawayAnnouncement(status: boolean) {
+  announcementCount += 1;
+  const { fileName } = await t.platform.media.save(INSTALLATION_MEDIA, PNG, "aviso.png");
+  const title = `A throwaway announcement ${announcementCount} ${status ? "ACTIVE" : "INACTIVE-SECRET"}`;
+  const [row] = await t.db
+    .insert(announcementsTable)
+    .values({ title, text: "sweep", status, mediaPath: fileName, mediaName: "aviso.png" })
+    .returning({ id: announcementsTable.id, title: announcementsTable.title, status: announcementsTable.status });
+  return { ...row!, fileName };
 }
 
 let helpCount = 0;
@@ -725,6 +791,9 @@ describe.sequential("one company with two queues and an account of every kind", 
         case "installation-read":
           cases = await installationReadCases(key);
           break;
+        case "announcement":
+          cases = await announcementCases(key);
+          break;
         case "staff-write":
           cases = await staffWriteCases(key);
           break;
@@ -934,6 +1003,13 @@ describe.sequential("one company with two queues and an account of every kind", 
         () => asAdmin("POST", "/schedules", { body: `${s.tickets.suporte.marker} socket schedule`, sendAt: later(), contactId: s.tickets.suporte.contactId }),
         () => asAdmin("PUT", `/queue/${s.queues.vendas.id}`, { name: "Vendas", color: "#0a0a0a" }),
         () => asAdmin("PUT", `/contacts/${s.tickets.vendas.contactId}`, { name: `${s.tickets.vendas.marker} contact`, number: s.tickets.vendas.contactNumber }),
+        // The installation's announcements: an active one, an inactive one, and the active one made inactive.
+        async () => {
+          const asSuper = (method: "POST" | "PUT", path: string, payload: object) => send({ method, url: path, payload }, s.accounts.super.token);
+          const shown = (await asSuper("POST", "/announcements", { title: "socket announcement", text: "for everyone" })).json<{ id: number }>();
+          await asSuper("POST", "/announcements", { title: "socket INACTIVE-SECRET draft", text: "super users only", status: false });
+          await asSuper("PUT", `/announcements/${shown.id}`, { title: "socket INACTIVE-SECRET withdrawn", text: "super users only", status: false });
+        },
       ];
       for (const action of steps) {
         const before = await ticketStates();
@@ -963,6 +1039,10 @@ describe.sequential("one company with two queues and an account of every kind", 
           const channel = channelOf(event);
           if (!channel) {
             if (!OTHER_EVENTS[event]) problems.push(`${account.name}: event ${event} belongs to no classified channel`);
+            if (event === ANNOUNCEMENT_EVENT && !account.isSuper && text.includes("INACTIVE-SECRET")) {
+              problems.push(`${account.name} step ${at}: ${event} carries an inactive announcement: ${text.slice(0, 200)}`);
+              leaks.push(`${event} → ${account.name}: an inactive announcement`);
+            }
             continue;
           }
           seenChannels.add(channel);
@@ -1009,6 +1089,13 @@ describe.sequential("one company with two queues and an account of every kind", 
       // The sockets got the events at all (so that the checks above can fail).
       const adminSaw = new Set((received.get("admin") ?? []).map((r) => channelOf(r.event)));
       for (const channel of ["ticket", "appMessage", "user", "whatsapp", "contact", "tag", "settings", "schedule", "queue", "quickmessage"] as const) expect(adminSaw, `the admin's socket got no ${channel} event`).toContain(channel);
+      // Every account heard of the active announcement and of its withdrawal; the super user of the inactive ones (so that the check above can fail).
+      for (const account of accounts) {
+        const announced = (received.get(account.name) ?? []).filter((r) => r.event === ANNOUNCEMENT_EVENT).map((r) => JSON.stringify(r.payload));
+        expect(announced.some((text) => text.includes("socket announcement")), `${account.name} got the active announcement`).toBe(true);
+        expect(announced.some((text) => text.includes('"action":"delete"') || text.includes("INACTIVE-SECRET withdrawn")), `${account.name} was told of the withdrawal`).toBe(true);
+        if (account.isSuper) expect(announced.some((text) => text.includes("INACTIVE-SECRET draft")), "the super user got the inactive announcement").toBe(true);
+      }
       const vendasSaw = (received.get("userVendas") ?? []).filter((r) => r.step !== 0 && JSON.stringify(r.payload).includes(s.tickets.owned.marker));
       expect(vendasSaw.length, "the Vendas attendant receives the events of her own ticket").toBeGreaterThan(0);
       if (problems.length && process.env.INTRA_VERBOSE) console.log(`realtime:\n  ${problems.join("\n  ")}`);

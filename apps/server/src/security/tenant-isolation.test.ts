@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { type Socket, io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_EVENTS, TICKET_STATUSES, companyEvent } from "@conversa/shared";
+import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, TICKET_STATUSES, companyEvent } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { plans } from "../db/schema/index.ts";
 import { bearer, createUser, loginAs } from "../../test/factories.ts";
@@ -30,7 +30,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
 
 /**
  * Routes of the installation's administration, for super users only (spec admin §1): a company's admin
- * and its user-profile accounts get 403 (checked below). Their records (plans, help videos) belong to no company.
+ * and its user-profile accounts get 403 (checked below). Their records (plans, help videos, announcements) belong to no company.
  */
 const SUPER_ONLY: Record<string, string> = {
   "GET /plans/all": "the plans of the installation",
@@ -40,12 +40,17 @@ const SUPER_ONLY: Record<string, string> = {
   "POST /helps": "a new help video",
   "PUT /helps/:id": "a help video's title, video code and description",
   "DELETE /helps/:id": "a help video",
+  "POST /announcements": "a new announcement to every company",
+  "PUT /announcements/:id": "an announcement's title, text, priority and status",
+  "DELETE /announcements/:id": "an announcement",
+  "POST /announcements/:id/media-upload": "an announcement's picture",
+  "DELETE /announcements/:id/media-upload": "an announcement's picture",
 };
 
 /** Authenticated routes left out of the id sweep, each with why. */
 const NOT_SWEPT: Record<string, string> = {
   "DELETE /auth/logout": "ends the caller's own session and names no record",
-  ...Object.fromEntries(Object.keys(SUPER_ONLY).map((key) => [key, "super-only: a company's admin is refused before any record is read (checked below), and plans and help videos belong to no company"])),
+  ...Object.fromEntries(Object.keys(SUPER_ONLY).map((key) => [key, "super-only: a company's admin is refused before any record is read (checked below), and plans, help videos and announcements belong to no company"])),
 };
 
 /**
@@ -525,5 +530,25 @@ describe("realtime, for a socket of company B's admin", () => {
 
     for (const channel of ["ticket", "appMessage", "contact", "user", "queue", "tag"] as const) expect(witness.received).toContain(companyEvent(a.company.id, channel));
     expect(spy.received).toEqual([]);
+  });
+
+  it("receives the announcements a super user of another company publishes, live, but never an inactive one", async () => {
+    const superUser = await createUser(t.db, { companyId: b.company.id, profile: "admin", isSuper: true, email: "bravo-announcer@example.com" });
+    const superToken = (await loginAs(t.app, superUser.email)).token;
+    const reader = await open(a.agentToken);
+    const payloads: unknown[] = [];
+    reader.socket.on(ANNOUNCEMENT_EVENT, (payload: unknown) => payloads.push(payload));
+    const asSuper = (method: "POST" | "PUT", path: string, payload: object) => t.app.inject({ method, url: path, headers: bearer(superToken), payload });
+
+    const shown = (await asSuper("POST", "/announcements", { title: "BRAVO-announcement", text: "para todas as empresas" })).json<{ id: number }>();
+    const hidden = (await asSuper("POST", "/announcements", { title: "BRAVO-draft", text: "rascunho", status: false })).json<{ id: number }>();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(payloads).toEqual([{ action: "create", record: expect.objectContaining({ id: shown.id, title: "BRAVO-announcement" }) }]);
+    const list = await t.app.inject({ method: "GET", url: "/announcements", headers: bearer(a.agentToken) });
+    expect(list.body).toContain("BRAVO-announcement");
+    expect(list.body).not.toContain("BRAVO-draft");
+    const one = await t.app.inject({ method: "GET", url: `/announcements/${hidden.id}`, headers: bearer(a.adminToken) });
+    expect({ status: one.statusCode, error: errorOf(one.body) }).toEqual({ status: 404, error: "ERR_NO_ANNOUNCEMENT_FOUND" });
   });
 });

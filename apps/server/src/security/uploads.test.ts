@@ -9,8 +9,8 @@ import { isErrorCode } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { eventually } from "../../test/engine-harness.ts";
 import { bearer, createUser, loginAs } from "../../test/factories.ts";
-import { messages } from "../db/schema/index.ts";
-import { MEDIA_LIMITS } from "../media/media-store.ts";
+import { announcements, messages } from "../db/schema/index.ts";
+import { INSTALLATION_MEDIA, MEDIA_LIMITS } from "../media/media-store.ts";
 import { PNG } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import type { UploadSpec } from "../plugins/uploads.ts";
@@ -123,6 +123,14 @@ function refusedVariants(spec: UploadSpec): Variant[] {
   return variants;
 }
 
+/**
+ * Upload routes of the installation's administration (an announcement's picture): sent by a super user,
+ * stored in the installation's folder (never a company's) and served from a path of their own.
+ */
+const INSTALLATION_UPLOADS: Record<string, { servedFrom: string }> = {
+  "POST /announcements/:id/media-upload": { servedFrom: "/media/announcements/" },
+};
+
 /** File names that try to leave the company's folder or break the name; the content is valid. */
 const HOSTILE_NAMES: Record<string, string> = {
   "../../etc/passwd": "../../etc/passwd",
@@ -155,6 +163,9 @@ let tenant: SeededTenant;
 let ids: TenantIds;
 /** A second admin of the tenant: the sweep of the other routes must not end the session the upload sweeps use. */
 let otherAdminToken: string;
+/** A super user of the tenant, who sends the installation's uploads, and the announcement they go to. */
+let superToken: string;
+let announcementId: number;
 const figures = { routes: 0, refused: 0, accepted: 0, served: 0, undeclared: 0 };
 const statuses: Record<string, number> = {};
 
@@ -169,6 +180,7 @@ function errorOf(body: string): { error?: unknown; message?: unknown } {
 
 function urlOf(route: RouteEntry): string {
   const built = buildRequest(route, ids, ids, undefined, { user: tenant.admin.id });
+  built.url = built.url.replace(/^\/announcements\/\d+/, `/announcements/${announcementId}`);
   const query = new URLSearchParams(built.query).toString();
   return query ? `${built.url}?${query}` : built.url;
 }
@@ -187,7 +199,7 @@ async function connectSimulator(): Promise<void> {
   await eventually(listed, (entry) => entry?.status === "CONNECTED");
 }
 
-function send(route: RouteEntry, payload: Buffer | string, contentType: string, token: string | undefined = tenant.adminToken) {
+function send(route: RouteEntry, payload: Buffer | string, contentType: string, token: string | undefined = INSTALLATION_UPLOADS[keyOf(route)] ? superToken : tenant.adminToken) {
   return t.app.inject({ method: route.method as "POST", url: urlOf(route), payload, headers: { ...(token ? bearer(token) : {}), "content-type": contentType } });
 }
 
@@ -197,6 +209,10 @@ beforeAll(async () => {
   ids = idsOf(tenant);
   const otherAdmin = await createUser(t.db, { companyId: tenant.company.id, profile: "admin", email: "uploads-second-admin@example.com" });
   otherAdminToken = (await loginAs(t.app, otherAdmin.email)).token;
+  const superUser = await createUser(t.db, { companyId: tenant.company.id, profile: "admin", isSuper: true, email: "uploads-super@example.com" });
+  superToken = (await loginAs(t.app, superUser.email)).token;
+  const [announcement] = await t.db.insert(announcements).values({ title: "Upload sweep", text: "picture target" }).returning({ id: announcements.id });
+  announcementId = announcement!.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -282,10 +298,12 @@ describe("refused uploads, sent by a company admin to every upload route", () =>
 describe("hostile file names with valid content", () => {
   beforeAll(connectSimulator);
 
-  it.each(UPLOAD_ROUTES.map(keyOf))("%s stores the file under a name of its own, in the company's folder, and serves it with nosniff", async (key) => {
+  it.each(UPLOAD_ROUTES.map(keyOf))("%s stores the file under a name of its own, in the company's (or the installation's) folder, and serves it with nosniff", async (key) => {
     const route = UPLOAD_ROUTES.find((entry) => keyOf(entry) === key)!;
     const valid = validFile(route.upload);
-    const companyDir = path.join(mediaRoot, String(tenant.company.id));
+    const installation = INSTALLATION_UPLOADS[key];
+    const companyDir = path.join(mediaRoot, installation ? INSTALLATION_MEDIA : String(tenant.company.id));
+    const servedFrom = installation?.servedFrom ?? "/media/";
     const problems: string[] = [];
     for (const [name, hostile] of Object.entries(HOSTILE_NAMES)) {
       const filename = route.upload.accepts === "spreadsheet" ? `${hostile}.xlsx` : hostile;
@@ -315,9 +333,9 @@ describe("hostile file names with valid content", () => {
       for (const entry of added) {
         const fileName = path.basename(entry.split(" ")[0]!);
         if (!response.body.includes(fileName)) problems.push(`${name}: the answer does not name the stored file ${fileName}`);
-        const served = await t.app.inject({ method: "GET", url: `/media/${fileName}`, headers: bearer(tenant.adminToken) });
+        const served = await t.app.inject({ method: "GET", url: `${servedFrom}${fileName}`, headers: bearer(tenant.adminToken) });
         figures.served += 1;
-        if (served.statusCode !== 200) problems.push(`${name}: GET /media/${fileName} answered ${served.statusCode}`);
+        if (served.statusCode !== 200) problems.push(`${name}: GET ${servedFrom}${fileName} answered ${served.statusCode}`);
         if (served.headers["content-type"] !== "image/png") problems.push(`${name}: served as ${String(served.headers["content-type"])}`);
         if (served.headers["x-content-type-options"] !== "nosniff") problems.push(`${name}: served without nosniff`);
         if (!served.rawPayload.equals(valid.content)) problems.push(`${name}: served other bytes`);
