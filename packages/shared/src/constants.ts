@@ -28,6 +28,8 @@ export const TIMINGS = {
   ticketAgeRefreshMs: 30000,
   errorToastMs: 2000,
   reloadAfterMs: 1000,
+  /** A page the user may not open shows an error toast, then goes to / after this long (spec admin §8, §9). */
+  noPermissionRedirectMs: 1000,
 } as const;
 
 export const SUBSCRIPTION_WARNING_DAYS = 5;

@@ -5,6 +5,7 @@ import { i18n } from "./i18n.ts";
 import {
   type CompanyEventHandler,
   createBrowserSocket,
+  type InstallationEvent,
   type JoinKind,
   RealtimeClient,
   type RealtimeSession,
@@ -48,6 +49,13 @@ export function useCompanyEvent(channel: CompanyChannel, handler: CompanyEventHa
   const client = useRealtimeClient();
   const onEvent = useEffectEvent(handler);
   useEffect(() => client.onCompanyEvent(channel, (payload) => onEvent(payload)), [client, channel]);
+}
+
+/** Runs `handler` for every installation event of that name (`company-announcement`; payload to be parsed). */
+export function useInstallationEvent(event: InstallationEvent, handler: CompanyEventHandler): void {
+  const client = useRealtimeClient();
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => client.onInstallationEvent(event, (payload) => onEvent(payload)), [client, event]);
 }
 
 /** Joins a realtime room while the calling component is mounted (and `enabled`). */

@@ -1,4 +1,4 @@
-import { companyEvent } from "@conversa/shared";
+import { ANNOUNCEMENT_EVENT, companyEvent } from "@conversa/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "../test/fake-socket.ts";
 import { CONNECT_RETRY_MS, RealtimeClient, type RealtimeDependencies } from "./socket.ts";
@@ -63,6 +63,22 @@ describe("RealtimeClient", () => {
     socket.disconnect();
     socket.acceptConnection();
     expect(socket.emittedEvents()).toEqual(["userStatus", "joinNotification", "joinChatBox"]);
+  });
+
+  it("delivers the installation's announcements, whose event names no company, to their listeners", () => {
+    const { client, socket } = setup();
+    const onAnnouncement = vi.fn();
+    const onTicket = vi.fn();
+    const stop = client.onInstallationEvent(ANNOUNCEMENT_EVENT, onAnnouncement);
+    client.onCompanyEvent("ticket", onTicket);
+
+    socket.receive(ANNOUNCEMENT_EVENT, { action: "delete", id: 4 });
+    stop();
+    socket.receive(ANNOUNCEMENT_EVENT, { action: "delete", id: 5 });
+
+    expect(onAnnouncement).toHaveBeenCalledTimes(1);
+    expect(onAnnouncement).toHaveBeenCalledWith({ action: "delete", id: 4 });
+    expect(onTicket).not.toHaveBeenCalled();
   });
 
   it("delivers company events to their listeners only", () => {

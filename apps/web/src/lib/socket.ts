@@ -1,4 +1,5 @@
 import {
+  ANNOUNCEMENT_EVENT,
   CLIENT_EVENTS,
   COMPANY_CHANNELS,
   type CompanyChannel,
@@ -34,6 +35,11 @@ export interface RealtimeDependencies {
 }
 
 export type CompanyEventHandler = (payload: unknown) => void;
+
+/** Events of the installation rather than of a company (the announcements), the same name for everyone. */
+export const INSTALLATION_EVENTS = [ANNOUNCEMENT_EVENT] as const;
+export type InstallationEvent = (typeof INSTALLATION_EVENTS)[number];
+const isInstallationEvent = (event: string): event is InstallationEvent => (INSTALLATION_EVENTS as readonly string[]).includes(event);
 export type JoinKind = "notification" | "tickets" | "chatBox";
 
 const JOIN_EVENTS: Record<JoinKind, { join: string; leave?: string }> = {
@@ -73,6 +79,7 @@ export class RealtimeClient {
   private session: RealtimeSession | null = null;
   private channelsByEvent = new Map<string, CompanyChannel>();
   private readonly handlers = new Map<CompanyChannel, Set<CompanyEventHandler>>();
+  private readonly installationHandlers = new Map<InstallationEvent, Set<CompanyEventHandler>>();
   private readonly joins = new Map<string, Join>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private refreshAttempted = false;
@@ -116,6 +123,19 @@ export class RealtimeClient {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    return () => {
+      set.delete(handler);
+    };
+  }
+
+  /** Listens to an installation event (`company-announcement`); returns the unsubscribe. */
+  onInstallationEvent(event: InstallationEvent, handler: CompanyEventHandler): () => void {
+    let set = this.installationHandlers.get(event);
+    if (!set) {
+      set = new Set();
+      this.installationHandlers.set(event, set);
     }
     set.add(handler);
     return () => {
@@ -199,6 +219,10 @@ export class RealtimeClient {
   }
 
   private dispatch(event: string, payload: unknown): void {
+    if (isInstallationEvent(event)) {
+      for (const handler of this.installationHandlers.get(event) ?? []) handler(payload);
+      return;
+    }
     const channel = this.channelsByEvent.get(event);
     if (!channel) return;
     if (channel === "auth") this.handleAuthEvent(payload);

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   preferredTheme: "preferredTheme",
   language: "i18nextLng",
   campaignsFlag: "cshow",
+  /** Prefix of `announcementsSeen:{userId}`: the newest announcement the user has seen in the top bar's popover. */
+  announcementsSeen: "announcementsSeen",
 } as const;
 
 /** Session-storage keys (cleared with the browser tab). */

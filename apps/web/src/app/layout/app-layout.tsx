@@ -7,6 +7,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { Suspense, useMemo, useState } from "react";
 import { Outlet } from "react-router";
 import { PageLoader } from "../../components/page-loader.tsx";
+import { AnnouncementsPopover } from "../../features/announcements/index.ts";
 import { meQueryKey } from "../../features/auth/api/me.ts";
 import { useAuth } from "../../features/auth/hooks/use-auth.ts";
 import { useCompanyPlan } from "../../features/company/api/company-plan.ts";
@@ -42,7 +43,12 @@ function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () =>
         user={user}
         onToggleMenu={() => setDrawerOpen((open) => !open)}
         onLogout={onLogout}
-        popovers={<NotificationsPopover user={user} />}
+        popovers={
+          <>
+            <NotificationsPopover user={user} />
+            <AnnouncementsPopover userId={user.id} />
+          </>
+        }
         renderProfileDialog={({ open, onClose }) => (
           <UserDialog
             open={open}
