@@ -9,7 +9,7 @@ import { type RateRule, hitRateLimits } from "../../lib/rate-limit.ts";
 import type { MailLanguage } from "../../mail/language.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { hashAccountCode, newAccountCode, sameCodeHash } from "./account-code.ts";
-import { type AccountCodePurpose, composeAccountCodeMail } from "./account-code-mail.ts";
+import { composeAccountCodeMail } from "./account-code-mail.ts";
 import {
   type CodeOwner,
   countFailedTry,
