@@ -1,5 +1,7 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { type APIRequestContext, type Page, expect } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./playwright.config.ts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, MAIL_DIR } from "./playwright.config.ts";
 
 /** Logs in through the login page and waits for the tickets page. */
 export async function logIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<void> {
@@ -99,4 +101,38 @@ export async function setSetting(page: Page, key: string, value: string): Promis
     [key, value],
   );
   expect(status).toBe(200);
+}
+
+/** A message the e2e server sent, as the run's SMTP server received it (e2e/mail-sink.ts). */
+export interface SentMail {
+  to: string[];
+  subject: string;
+  /** The plain-text part. */
+  text: string;
+}
+
+function readSentMail(file: string): SentMail {
+  const parsed: unknown = JSON.parse(readFileSync(path.join(MAIL_DIR, file), "utf8"));
+  if (typeof parsed !== "object" || parsed === null || !("to" in parsed) || !("subject" in parsed) || !("text" in parsed)) throw new Error(`${file} is no mail`);
+  const { to, subject, text } = parsed;
+  if (!Array.isArray(to) || typeof subject !== "string" || typeof text !== "string") throw new Error(`${file} is no mail`);
+  return { to: to.map(String), subject, text };
+}
+
+/** The newest message sent to `email`, waiting up to 15 s for one. */
+export async function lastMailTo(email: string): Promise<SentMail> {
+  let found: SentMail | undefined;
+  await expect(() => {
+    const files = readdirSync(MAIL_DIR).filter((file) => file.endsWith(".json")).sort();
+    found = files.map(readSentMail).filter((mail) => mail.to.some((to) => to.toLowerCase() === email.toLowerCase())).at(-1);
+    expect(found, `a mail to ${email}`).toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  return found!;
+}
+
+/** The code of a password reset or invitation mail: the line of its plain text that holds only the code. */
+export function codeOf(mail: SentMail): string {
+  const code = /^\s*([A-Z0-9]{8})\s*$/m.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in the mail:\n${mail.text}`);
+  return code;
 }

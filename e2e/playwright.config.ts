@@ -1,8 +1,12 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-/** E2E_PORT lets a second checkout run its browser tests beside this one (its own port and data directory). */
+/** E2E_PORT lets a second checkout run its browser tests beside this one (its own port, data directory and mail server). */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = PORT === 8181 ? ".e2e-data" : `.e2e-data-${PORT}`;
+/** The SMTP server the e2e server sends its mail to (e2e/mail-sink.ts), and the folder where it leaves each message for the specs. */
+const SMTP_PORT = PORT + 1000;
+export const MAIL_DIR = path.resolve(import.meta.dirname, "..", PORT === 8181 ? ".e2e-mail" : `.e2e-mail-${PORT}`);
 export const ADMIN_EMAIL = "admin@conversa.local";
 export const ADMIN_PASSWORD = "e2e-admin-pass";
 
@@ -25,14 +29,36 @@ export default defineConfig({
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node apps/server/dist/main.js`,
-    cwd: "..",
-    url: `http://localhost:${PORT}/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: "warn" },
-  },
+  // Started in this order (the mail server first), before any spec and before a globalSetup would run.
+  webServer: [
+    {
+      command: `rm -rf "${MAIL_DIR}" && npx tsx e2e/mail-sink.ts`,
+      cwd: "..",
+      port: SMTP_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { SMTP_SINK_PORT: String(SMTP_PORT), MAIL_SINK_DIR: MAIL_DIR },
+    },
+    {
+      command: `rm -rf ${DATA_DIR} && node apps/server/dist/main.js`,
+      cwd: "..",
+      url: `http://localhost:${PORT}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        LOG_LEVEL: "warn",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: "Conversa <no-reply@conversa.test>",
+        PUBLIC_URL: `http://localhost:${PORT}`,
+      },
+    },
+  ],
 });

@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { DomainEvents } from "./events/domain-events.ts";
 import type { JobQueue } from "./jobs/queue.ts";
+import type { Mailer } from "./mail/mailer.ts";
 import type { ConversationEngine } from "./engine/engine.ts";
 import { MAX_UPLOAD_BYTES, type MediaStore } from "./media/media-store.ts";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.ts";
@@ -19,6 +20,7 @@ import { tagsRoutes } from "./modules/tags/tags.routes.ts";
 import { ticketNotesRoutes } from "./modules/ticket-notes/ticket-notes.routes.ts";
 import { ticketsRoutes } from "./modules/tickets/tickets.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { passwordResetRoutes } from "./modules/account-codes/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AuthDeps } from "./modules/auth/auth.service.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
@@ -52,6 +54,8 @@ export interface AppDeps {
   channels: ChannelManager;
   media: MediaStore;
   engine: ConversationEngine;
+  /** Sends mail (SMTP, .eml files in development, or off in production without SMTP_URL). */
+  mailer: Mailer;
   /** The simulator driver, present only when the simulator is on. */
   simulator?: SimulatorDriver;
   /** One running contact import per company (a PostgreSQL advisory lock, or in memory on the embedded database). */
@@ -72,7 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters up to 320 characters: the password reset's e-mail (up to 254) travels percent-encoded in the path.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 320 },
     requestIdHeader: "x-request-id",
     frameworkErrors: answerFrameworkError(rawSecurityHeaders(isProduction)),
   }).withTypeProvider<ZodTypeProvider>();
@@ -91,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes(deps));
   await app.register(authRoutes(deps));
+  await app.register(passwordResetRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(companiesRoutes(deps));
   await app.register(plansRoutes(deps));

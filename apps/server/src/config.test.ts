@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, DEFAULT_MAIL_FROM, loadConfig } from "./config.ts";
 
 const strong = "a-very-long-production-secret-0123456789abcdef";
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "conversa-config-"));
@@ -35,6 +35,39 @@ describe("loadConfig", () => {
   it("applies the documented defaults", () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config).toMatchObject({ port: 8080, adminEmail: "admin@conversa.local", simulator: true, databaseUrl: undefined });
+  });
+
+  it("reads the mail server, the sender and the public URL", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_URL: "smtps://mailer:p4ss@mail.example.com:465",
+      MAIL_FROM: "Acme <no-reply@acme.example>",
+      PUBLIC_URL: "https://app.acme.example/",
+    });
+    expect(config).toMatchObject({ smtpUrl: "smtps://mailer:p4ss@mail.example.com:465", mailFrom: "Acme <no-reply@acme.example>", publicUrl: "https://app.acme.example" });
+  });
+
+  it("without mail settings has no mail server, a default sender and, outside production, the server's own origin as public URL", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: "9090", SMTP_URL: "", PUBLIC_URL: "" })).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: DEFAULT_MAIL_FROM,
+      publicUrl: "http://localhost:9090",
+    });
+    const production = loadConfig({ NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-r`, DATA_DIR: dataDir() });
+    expect(production).toMatchObject({ smtpUrl: undefined, publicUrl: undefined });
+  });
+
+  it("refuses a mail server URL that is not SMTP without repeating it (it may hold a password)", () => {
+    const attempt = () => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "https://mailer:hunter2@mail.example.com" });
+    expect(attempt).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(attempt).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "ftp://app.example" })).toThrow(/PUBLIC_URL/);
+  });
+
+  it("refuses to send mail in production without the sender given", () => {
+    const production = { NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-r`, DATA_DIR: dataDir(), SMTP_URL: "smtp://mail.example.com:587" };
+    expect(() => loadConfig(production)).toThrow(/MAIL_FROM/);
+    expect(loadConfig({ ...production, MAIL_FROM: "no-reply@example.com" }).mailFrom).toBe("no-reply@example.com");
   });
 
   it("rejects an invalid port", () => {

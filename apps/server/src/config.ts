@@ -5,6 +5,9 @@ import { z } from "zod";
 
 const KNOWN_WEAK_SECRETS = new Set(["secret", "changeme", "change-me", "conversa", "jwt_secret", "development"]);
 
+/** An optional variable: an empty value (as compose files often leave it) counts as unset. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -22,6 +25,12 @@ const ZEnv = z.object({
   SIMULATOR: z.enum(["on", "off"]).optional(),
   REDIS_URL: z.string().url().optional(),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  // Never echoed in an error: the URL may carry the mail server's password.
+  SMTP_URL: unsetIfEmpty(
+    z.string().refine((value) => URL.canParse(value) && ["smtp:", "smtps:"].includes(new URL(value).protocol), "must be an smtp:// or smtps:// URL"),
+  ),
+  MAIL_FROM: unsetIfEmpty(z.string().trim().min(3).max(320)),
+  PUBLIC_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), "must be an http:// or https:// URL")),
 });
 
 export interface Config {
@@ -41,7 +50,16 @@ export interface Config {
   simulator: boolean;
   redisUrl: string | undefined;
   trustProxy: boolean;
+  /** The mail server (smtp://user:pass@host:port, smtps:// for TLS from the start). Never logged. */
+  smtpUrl: string | undefined;
+  /** The From of every message the server sends. */
+  mailFrom: string;
+  /** Where users open the app (links in e-mails), without a trailing slash; outside production the server's own origin by default. */
+  publicUrl: string | undefined;
 }
+
+/** The From of the messages when MAIL_FROM is not set (outside production). */
+export const DEFAULT_MAIL_FROM = "Conversa <no-reply@conversa.local>";
 
 export class ConfigError extends Error {}
 
@@ -79,6 +97,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (env.JWT_SECRET === env.JWT_REFRESH_SECRET) {
       throw new ConfigError("In production JWT_SECRET and JWT_REFRESH_SECRET must differ");
     }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      throw new ConfigError("In production MAIL_FROM must be set when SMTP_URL is (the sender the mail server accepts, e.g. Conversa <no-reply@example.com>)");
+    }
   }
   const jwtSecret = isStrongSecret(env.JWT_SECRET) ? env.JWT_SECRET : localSecret(dataDir, "jwt-secret");
   const jwtRefreshSecret = isStrongSecret(env.JWT_REFRESH_SECRET) ? env.JWT_REFRESH_SECRET : localSecret(dataDir, "jwt-refresh-secret");
@@ -99,5 +120,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     simulator: env.SIMULATOR ? env.SIMULATOR === "on" : !isProduction,
     redisUrl: env.REDIS_URL,
     trustProxy: env.TRUST_PROXY === "true",
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : isProduction ? undefined : `http://localhost:${env.PORT}`,
   };
 }

@@ -54,6 +54,13 @@ async function main(): Promise<void> {
   const url = `http://localhost:${config.port}`;
   const lines = [``, `  Conversa is running at ${url}`, `  Database: ${database.kind === "pglite" ? `embedded (${path.join(config.dataDir, "pglite")})` : "PostgreSQL server"}`];
   if (config.simulator) lines.push(`  WhatsApp simulator: ${url}/simulator`);
+  lines.push(
+    platform.mailer.kind === "smtp"
+      ? "  Mail: sent through SMTP_URL"
+      : platform.mailer.kind === "file"
+        ? `  Mail: no SMTP_URL, messages are written to ${path.join(config.dataDir, "mail")}`
+        : "  Mail: off (no SMTP_URL): password reset is unavailable",
+  );
   if (seed.seeded) {
     lines.push(`  Log in as ${seed.adminEmail}`);
     lines.push(seed.generatedPassword ? `  Password: ${seed.generatedPassword}   (generated now and shown only once; set ADMIN_PASSWORD to choose it)` : `  Password: the ADMIN_PASSWORD you set`);

@@ -11,6 +11,7 @@ import type { Database } from "./db/client.ts";
 import { ConversationEngine } from "./engine/engine.ts";
 import { DomainEvents } from "./events/domain-events.ts";
 import { JobQueue } from "./jobs/queue.ts";
+import { type Mailer, createMailer } from "./mail/mailer.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { LoginThrottle } from "./modules/auth/login-throttle.ts";
 import { startScheduleWorkers } from "./modules/schedules/index.ts";
@@ -24,7 +25,12 @@ export interface Platform extends AppDeps {
   stop(): Promise<void>;
 }
 
-export function createPlatform(config: Config, database: Database, logger: FastifyBaseLogger, events = new DomainEvents()): Platform {
+export interface PlatformOptions {
+  /** The mailer to use instead of the configuration's (tests give each app its own mail folder). */
+  mailer?: Mailer;
+}
+
+export function createPlatform(config: Config, database: Database, logger: FastifyBaseLogger, events = new DomainEvents(), options: PlatformOptions = {}): Platform {
   const jobs = new JobQueue(database, logger);
   const locks = database.kind === "postgres" && database.pool ? new PgSessionLocks(database.pool) : new LocalSessionLocks();
   const importLocks = database.kind === "postgres" && database.pool ? new PgImportLocks(database.pool) : new LocalImportLocks();
@@ -38,6 +44,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
   const media = new MediaStore(path.join(config.dataDir, "media"));
   const engine = new ConversationEngine({ db: database.db, events, jobs, channels, media, log: logger });
   channels.setInboundHandler(engine);
+  const mailer = options.mailer ?? createMailer(config, logger);
   let started = false;
   return {
     config,
@@ -49,6 +56,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     channels,
     media,
     engine,
+    mailer,
     simulator,
     importLocks,
     auth: {
@@ -68,6 +76,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     async stop() {
       // Sessions may run without the job queue (started one by one): always release them and their locks.
       await channels.stopAll();
+      mailer.close();
       if (!started) return;
       started = false;
       await jobs.stop();

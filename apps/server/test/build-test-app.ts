@@ -1,5 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import pg from "pg";
 import type { DestinationStream } from "pino";
@@ -9,6 +10,7 @@ import type { Config } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { type DomainEvent, DomainEvents } from "../src/events/domain-events.ts";
 import { createLogger } from "../src/lib/logger.ts";
+import { createMailer } from "../src/mail/mailer.ts";
 import { type Platform, createPlatform } from "../src/platform.ts";
 
 export interface TestApp {
@@ -18,10 +20,13 @@ export interface TestApp {
   db: Database["db"];
   /** Every domain event published since the app was built (cleared with events.length = 0). */
   published: DomainEvent[];
+  /** Where this app's mail goes as .eml files when no SMTP_URL is configured (removed on close). */
+  mailDir: string;
   close(): Promise<void>;
 }
 
 let databaseCounter = 0;
+let mailDirCounter = 0;
 
 /**
  * The database of the previous test of this file, emptied and handed to the next one: loading a PGlite
@@ -143,6 +148,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     simulator: true,
     redisUrl: undefined,
     trustProxy: false,
+    smtpUrl: undefined,
+    mailFrom: "Conversa <no-reply@conversa.test>",
+    publicUrl: undefined,
     ...overrides,
   };
 }
@@ -168,7 +176,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
   const published: DomainEvent[] = [];
   events.subscribe((event) => published.push(event));
   const logger = options.logger ?? createLogger(config.logLevel, options.logDestination);
-  const platform = createPlatform(config, database, logger, events);
+  // Each app its own mail folder, created only when a message is written.
+  const mailDir = path.join(os.tmpdir(), `conversa-mail-${process.pid}-${mailDirCounter++}`);
+  const platform = createPlatform(config, database, logger, events, { mailer: createMailer(config, logger, mailDir) });
   const app = await buildApp(platform);
   await app.ready();
   if (options.start) await platform.start();
@@ -178,10 +188,12 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
     database,
     db: database.db,
     published,
+    mailDir,
     close: async () => {
       await app.close();
       await platform.stop();
       await database.close();
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

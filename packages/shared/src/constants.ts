@@ -6,6 +6,8 @@ export const LIMITS = {
   nameMax: 50,
   passwordMin: 5,
   passwordMax: 50,
+  /** The password set through the reset (spec admin §9). */
+  resetPasswordMin: 8,
   numberMin: 8,
   numberMax: 50,
   scheduleBodyMin: 5,

@@ -105,6 +105,16 @@ export const ERROR_CODES = {
   ERR_IMPORT_BUSY: 409,
   /** The database cannot be reached right now (restarting, network down): the request can be tried again shortly. */
   ERR_SERVICE_UNAVAILABLE: 503,
+  /** Password reset: no account has this e-mail ('Email não encontrado'). */
+  ERR_EMAIL_NOT_FOUND: 404,
+  /** Password reset: the code is wrong, was already used, was replaced by a newer one or was burned by too many wrong tries. */
+  ERR_INVALID_RESET_CODE: 400,
+  /** Password reset: the code's time ran out (30 minutes; 72 hours for an invitation); a new one must be requested. */
+  ERR_RESET_CODE_EXPIRED: 400,
+  /** The server has no mail configured (production without SMTP_URL): what needs e-mail is off. */
+  ERR_MAIL_NOT_CONFIGURED: 503,
+  /** The mail server refused the message or could not be reached: try again shortly. */
+  ERR_MAIL_SEND_FAILED: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

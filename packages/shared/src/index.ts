@@ -9,6 +9,7 @@ export * from "./schemas/helps.ts";
 export * from "./schemas/announcements.ts";
 export * from "./schemas/companies.ts";
 export * from "./schemas/auth.ts";
+export * from "./schemas/password-reset.ts";
 export * from "./schemas/connections.ts";
 export * from "./schemas/queues.ts";
 export * from "./schemas/contacts.ts";

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.ts";
+import { createLogger, redactUrl } from "./logger.ts";
 
 function capture() {
   const lines: string[] = [];
@@ -26,5 +26,17 @@ describe("createLogger", () => {
     logger.info({ user: { password: "pass-123", passwordHash: "$argon2id$hash" }, token: "tok-1", apiKey: "key-1" }, "values");
     expect(text()).toContain("multipart/form-data");
     for (const secret of ["eyJ.secret.jwt", "refresh-secret", "pass-123", "$argon2id$hash", "tok-1", "key-1"]) expect(text()).not.toContain(secret);
+  });
+
+  it.each([
+    ["/forgetpassword/ana%40acme.test", "/forgetpassword/[Redacted]"],
+    ["/resetpasswords/ana%40acme.test/ABCD2345/Senha-Nova-1", "/resetpasswords/[Redacted]"],
+    ["/resetpasswords/a/b/c?lang=pt", "/resetpasswords/[Redacted]"],
+    ["//ResetPasswords/a/b/c", "/ResetPasswords/[Redacted]"],
+    ["/forgetpassword%2Fana%40acme.test", "/forgetpassword/[Redacted]"],
+    ["/tickets/12?status=open", "/tickets/12?status=open"],
+    ["/forgetpasswords-guide", "/forgetpasswords-guide"],
+  ])("logs the URL %s as %s", (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
   });
 });

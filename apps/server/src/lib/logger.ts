@@ -48,8 +48,35 @@ function withoutQueryParams(value: unknown): unknown {
   return record;
 }
 
+/**
+ * Paths that carry secrets in the URL itself (spec admin §7: the password reset's e-mail, code and new
+ * password): logged as the route's first segment and "[Redacted]", whatever follows, in any case.
+ */
+const SECRET_PATHS = /^\/+(forgetpassword|resetpasswords)(?=[/?#%;]|$)/i;
+
+/** A request URL as it may be logged. */
+export function redactUrl(url: string): string {
+  const secret = SECRET_PATHS.exec(url);
+  return secret ? `/${secret[1]}/[Redacted]` : url;
+}
+
+/** What a request log line says of the request: Fastify's own fields, with the URL redacted. */
+function serializeRequest(request: unknown): unknown {
+  if (typeof request !== "object" || request === null) return request;
+  const field = (name: string): unknown => Reflect.get(request, name);
+  const url = field("url");
+  const socket = field("socket");
+  return {
+    method: field("method"),
+    url: typeof url === "string" ? redactUrl(url) : url,
+    host: field("host"),
+    remoteAddress: field("ip"),
+    remotePort: typeof socket === "object" && socket !== null && "remotePort" in socket ? socket.remotePort : undefined,
+  };
+}
+
 /** The process's logger, and the one the tests build: the same redaction everywhere. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, redact: REDACTED_PATHS, serializers: { err: serializeError } };
+  const options = { level, redact: REDACTED_PATHS, serializers: { err: serializeError, req: serializeRequest } };
   return destination ? pino(options, destination) : pino(options);
 }

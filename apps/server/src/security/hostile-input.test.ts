@@ -397,14 +397,22 @@ describe("input its route's schemas accept (hostile strings within bounds, unkno
   });
 });
 
-describe("input sent anonymously to every public route (login, refresh, /version, /health, the plan list)", () => {
+describe("input sent anonymously to every public route (login, refresh, /version, /health, the plan list, the password reset)", () => {
   let before: Record<string, string>;
   beforeAll(async () => {
     before = await snapshotCompany(t.db, tenant.company.id);
   });
 
   it("are the routes registered without the authentication hook, the simulator's not among them", () => {
-    expect(PUBLIC_ROUTES.map(keyOf).sort()).toEqual(["GET /health", "GET /plans/list", "GET /version", "POST /auth/login", "POST /auth/refresh_token"]);
+    expect(PUBLIC_ROUTES.map(keyOf).sort()).toEqual([
+      "GET /health",
+      "GET /plans/list",
+      "GET /version",
+      "POST /auth/login",
+      "POST /auth/refresh_token",
+      "POST /forgetpassword/:email",
+      "POST /resetpasswords/:email/:token/:newPassword",
+    ]);
   });
 
   it.each(PUBLIC_ROUTES.map(keyOf))("%s answers 400 ERR_VALIDATION to what its schemas refuse, without a 5xx", async (key) => {

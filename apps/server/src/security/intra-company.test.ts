@@ -78,6 +78,8 @@ const RULES: Record<string, RuleKind> = {
   "GET /companies/:id": "company-read",
   "PUT /companies/:id/schedules": "admin-only",
   "GET /plans/list": "public",
+  "POST /forgetpassword/:email": "public",
+  "POST /resetpasswords/:email/:token/:newPassword": "public",
   "GET /plans/all": "super-only",
   "POST /plans": "super-only",
   "PUT /plans/:id": "super-only",
@@ -191,6 +193,8 @@ const PUBLIC_REASONS: Record<string, string> = {
   "POST /auth/login": "opens a session: nothing to scope before it",
   "POST /auth/refresh_token": "reads its own refresh cookie, answers only that user",
   "GET /plans/list": "the plans the sign-up page offers a visitor: plan fields only, nothing of any company",
+  "POST /forgetpassword/:email": "mails a reset code to the account's own address only; answers whether the e-mail exists (spec admin §8), rate-limited",
+  "POST /resetpasswords/:email/:token/:newPassword": "sets a password only with the code mailed to that account; answers no record",
 };
 
 /** Routes whose answers rightly carry the contacts' names (the company's address book is every staff member's). */

@@ -1,10 +1,12 @@
+import { readFileSync, readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { type Socket, io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, TICKET_STATUSES, companyEvent } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
-import { plans } from "../db/schema/index.ts";
+import { plans, users } from "../db/schema/index.ts";
 import { bearer, createUser, loginAs } from "../../test/factories.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
@@ -26,6 +28,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /auth/login": "opens a session: nothing to scope before it",
   "POST /auth/refresh_token": "reads its own refresh cookie, answers only that user",
   "GET /plans/list": "the plans the sign-up page offers a visitor: plan fields only, nothing of any company",
+  "POST /forgetpassword/:email": "mails a reset code to the account's own address only; answers whether the e-mail exists (spec admin §8), rate-limited",
+  "POST /resetpasswords/:email/:token/:newPassword": "sets a password only with the code mailed to that account; answers no record",
 };
 
 /**
@@ -382,6 +386,22 @@ describe("the public routes", () => {
     const refresh = await t.app.inject({ method: "POST", url: "/auth/refresh_token" });
     expect(refresh.statusCode).toBe(401);
     expect(refresh.body).not.toContain(A_MARKER);
+  });
+
+  it("mail a reset code only to the account's own address, and set no password without that code, telling nothing of company A", async () => {
+    const email = a.admin.email;
+    const passwordHash = async () => (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, a.admin.id)))[0]?.hash;
+    const hashBefore = await passwordHash();
+    const forget = await t.app.inject({ method: "POST", url: `/forgetpassword/${encodeURIComponent(email)}`, remoteAddress: "10.77.0.1" });
+    expect(forget.statusCode).toBe(200);
+    expect(forget.body).not.toContain(A_MARKER);
+    const mails = readdirSync(t.mailDir).map((file) => readFileSync(path.join(t.mailDir, file), "utf8"));
+    expect(mails.map((mail) => /^To: (.*)$/m.exec(mail)?.[1])).toEqual([email]);
+
+    const guess = await t.app.inject({ method: "POST", url: `/resetpasswords/${encodeURIComponent(email)}/ABCD2345/Senha-Nova-1`, remoteAddress: "10.77.0.1" });
+    expect({ status: guess.statusCode, error: errorOf(guess.body) }).toEqual({ status: 400, error: "ERR_INVALID_RESET_CODE" });
+    expect(guess.body).not.toContain(A_MARKER);
+    expect(await passwordHash()).toBe(hashBefore);
   });
 
   it("list the plans with plan fields only, nothing of the companies on them", async () => {

@@ -49,10 +49,10 @@ describe("routing", () => {
     expect(router.state.location.pathname).toBe("/");
   });
 
-  it("shows /forgetpsw and /signup to visitors as not available yet", async () => {
+  it("shows /forgetpsw to visitors, starting with the e-mail step", async () => {
     mockFetch(() => undefined);
     renderApp("/forgetpsw");
-    expect(await screen.findByText("A redefinição de senha ainda não está disponível nesta versão.")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Enviar código" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Voltar para o login" })).toHaveAttribute("href", "/login");
   });
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { errorResponse, jsonResponse, mockFetch } from "../test/fetch-mock.ts";
 import { sessionUser } from "../test/fixtures.ts";
 import { ApiError, apiBlob, apiRequest, setUnauthorizedHandler } from "./api-client.ts";
+import { i18n } from "./i18n.ts";
 
 function storeSession(token: string) {
   localStorage.setItem("token", token);
@@ -29,6 +30,20 @@ describe("apiRequest", () => {
 
     expect(calls[0]?.headers.get("Authorization")).toBe("Bearer access-1");
     expect(calls[0]?.credentials).toBe("include");
+  });
+
+  it("sends the interface's language as Accept-Language", async () => {
+    const { calls } = mockFetch(() => jsonResponse({ version: "4.8.2" }));
+
+    await apiRequest("/version", ZVersionResponse);
+    await i18n.changeLanguage("es");
+    try {
+      await apiRequest("/version", ZVersionResponse);
+    } finally {
+      await i18n.changeLanguage("pt-BR");
+    }
+
+    expect(calls.map((call) => call.headers.get("Accept-Language"))).toEqual(["pt-BR", "es"]);
   });
 
   it("on 403 refreshes the token once and retries the request once with the new token", async () => {

@@ -1,5 +1,6 @@
 import { type AuthResponse, ZApiErrorBody, ZAuthResponse } from "@conversa/shared";
 import type { z } from "zod";
+import { currentLanguage } from "./i18n.ts";
 import { clearSession, readToken, saveSession } from "./storage.ts";
 
 /** An error answered by the API (`{ error, message, details? }`) or a transport failure. */
@@ -88,7 +89,8 @@ function encodeBody(body: unknown): { body: BodyInit | undefined; contentType?: 
 }
 
 function send(path: string, options: RequestOptions, accept = "application/json"): Promise<Response> {
-  const headers = new Headers({ Accept: accept });
+  // The interface's language, so that what the server writes for the user (e-mails) is in it too.
+  const headers = new Headers({ Accept: accept, "Accept-Language": currentLanguage() });
   const token = readToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
   const encoded = encodeBody(options.body);
