@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { makeTicket } from "../test/ticket-fixture.ts";
 import { type BoardFilter, type BoardViewer, countLabel, isOnBoard, laneOfTicket, toKanbanQuery } from "./board-filter.ts";
 
 const attendant: BoardViewer = { id: 7, profile: "user", allTicket: "desabled", queues: [{ id: 1 }] };

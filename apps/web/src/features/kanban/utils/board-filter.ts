@@ -3,7 +3,7 @@ import type { SessionUser, Ticket } from "@conversa/shared";
 /** What a board asks GET /ticket/kanban for (part of every lane's cache key). */
 export interface BoardFilter {
   /** Only tickets of these queues; empty, every ticket the viewer's inbox shows. */
-  queueIds: number[];
+  queueIds: readonly number[];
   /** Every ticket of the company (only for those with tickets-manager:showall). */
   showAll: boolean;
 }
