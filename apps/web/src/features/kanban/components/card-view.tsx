@@ -37,7 +37,7 @@ export function CardView({ ticket, handle, onOpen, raised = false }: CardViewPro
             </Typography>
           ) : null}
         </Box>
-        <Typography variant="subtitle2" noWrap title={name} sx={{ fontWeight: 600 }}>
+        <Typography variant="subtitle2" component="h3" noWrap title={name} sx={{ fontWeight: 600 }}>
           {name}
         </Typography>
         <Typography variant="caption" color="text.secondary" noWrap component="p">
