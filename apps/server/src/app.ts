@@ -31,6 +31,7 @@ import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
 import { queuesRoutes } from "./modules/queues/queues.routes.ts";
 import { schedulesRoutes } from "./modules/schedules/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
+import { kanbanRoutes } from "./modules/kanban/index.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
 import type { ImportLocks } from "./modules/contacts/import-locks.ts";
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(messagesRoutes(deps));
   await app.register(ticketsRoutes(deps));
   await app.register(tagsRoutes(deps));
+  await app.register(kanbanRoutes(deps));
   await app.register(ticketNotesRoutes(deps));
   await app.register(quickMessagesRoutes(deps));
   await app.register(usersRoutes(deps));

@@ -116,6 +116,9 @@ const RULES: Record<string, RuleKind> = {
   "PUT /tags/:id": "admin-only",
   "DELETE /tags/:id": "admin-only",
   "POST /tags/sync": "ticket",
+  "GET /ticket/kanban": "ticket-list",
+  "PUT /ticket-tags/:ticketId/:tagId": "ticket",
+  "DELETE /ticket-tags/:ticketId": "ticket",
   "GET /ticket-notes/list": "ticket",
   "POST /ticket-notes": "ticket",
   "DELETE /ticket-notes/:id": "ticket",
@@ -385,6 +388,9 @@ const TICKET_PROBES: Record<string, { allowed: Case["expect"]; contains?: boolea
   },
   "PUT /tickets/:id": { allowed: "allowed", probes: (ticket) => [{ method: "PUT", url: `/tickets/${ticket.id}`, payload: {} }] },
   "POST /tags/sync": { allowed: "allowed", probes: (ticket) => [{ method: "POST", url: "/tags/sync", payload: { ticketId: ticket.id, tags: [{ id: ticket.tagId }] } }] },
+  // A kanban move: the ticket goes to the admin's lane and back to 'Em aberto' (its own tag stays).
+  "PUT /ticket-tags/:ticketId/:tagId": { allowed: "allowed", contains: true, probes: (ticket) => [{ method: "PUT", url: `/ticket-tags/${ticket.id}/${s.adminTag.id}` }] },
+  "DELETE /ticket-tags/:ticketId": { allowed: "allowed", contains: true, probes: (ticket) => [{ method: "DELETE", url: `/ticket-tags/${ticket.id}` }] },
   "GET /ticket-notes/list": {
     allowed: "allowed",
     contains: true,
@@ -417,7 +423,11 @@ async function ticketCases(key: string): Promise<Case[]> {
   return cases;
 }
 
-function ticketListCases(): Case[] {
+function ticketListCases(key: string): Case[] {
+  return key === "GET /ticket/kanban" ? kanbanCases() : inboxListCases();
+}
+
+function inboxListCases(): Case[] {
   const cases: Case[] = [];
   for (const account of accounts) {
     for (const status of [undefined, ...TICKET_STATUSES]) {
@@ -435,6 +445,30 @@ function ticketListCases(): Case[] {
     const visible = TICKETS().filter((ticket) => mayOpen(account, ticket));
     const query: Record<string, string> = isAdmin(account) ? { searchParam: "SECRET", showAll: "true" } : { searchParam: "SECRET" };
     cases.push({ account, probe: { method: "GET", url: "/tickets", query }, expect: "allowed", contains: visible.map((ticket) => ticket.marker), what: "GET /tickets lists what it may open" });
+  }
+  return cases;
+}
+
+/** The board's lanes ('Em aberto' and the admin's kanban tag), with and without showAll and a queue filter. */
+function kanbanCases(): Case[] {
+  const cases: Case[] = [];
+  const bothQueues = JSON.stringify([s.queues.vendas.id, s.queues.suporte.id]);
+  for (const account of accounts) {
+    for (const tagId of [undefined, String(s.adminTag.id)]) {
+      for (const showAll of [undefined, "true", "false"]) {
+        for (const queueIds of [undefined, bothQueues]) {
+          const query: Record<string, string> = {};
+          if (tagId) query.tagId = tagId;
+          if (showAll) query.showAll = showAll;
+          if (queueIds) query.queueIds = queueIds;
+          cases.push({ account, probe: { method: "GET", url: "/ticket/kanban", query }, expect: "allowed", what: `GET /ticket/kanban?${new URLSearchParams(query).toString()}` });
+        }
+      }
+    }
+    // The seeded tickets (open or pending, no kanban tag) are in 'Em aberto': what the account may open is listed there.
+    const visible = TICKETS().filter((ticket) => mayOpen(account, ticket));
+    const query: Record<string, string> = isAdmin(account) ? { showAll: "true" } : {};
+    cases.push({ account, probe: { method: "GET", url: "/ticket/kanban", query }, expect: "allowed", contains: visible.map((ticket) => ticket.marker), what: "GET /ticket/kanban lists what it may open" });
   }
   return cases;
 }
@@ -781,7 +815,7 @@ describe.sequential("one company with two queues and an account of every kind", 
           cases = await ticketCases(key);
           break;
         case "ticket-list":
-          cases = ticketListCases();
+          cases = ticketListCases(key);
           break;
         case "company-read":
           cases = companyReadCases(key);

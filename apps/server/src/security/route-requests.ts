@@ -73,6 +73,7 @@ const KIND_OF_PARAM: Record<string, RecordKind> = {
   uuid: "ticketUuid",
   fileName: "mediaFile",
   messageId: "message",
+  tagId: "tag",
 };
 
 /** Path parameters whose record depends on the resource (the first segment of the path). */

@@ -103,3 +103,25 @@ export type UpdateTicketBody = z.infer<typeof ZUpdateTicketBody>;
 export const ZOtherOpenTicketDetails = z.object({ userId: z.number().nullable(), userName: z.string().nullable(), queueName: z.string().nullable() });
 
 export const ZTicketUuidParam = z.object({ uuid: z.string().min(1).max(64) });
+
+/**
+ * GET /ticket/kanban: one page (40 tickets, as the inbox) of one lane of the board. The lane is a kanban
+ * tag (`tagId`) or, without it, 'Em aberto': open and pending tickets without a kanban tag. `queueIds`
+ * and `showAll` filter as in GET /tickets, and the inbox's visibility rule always applies.
+ */
+export const ZKanbanQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  tagId: ZIdText.optional(),
+  queueIds: ZJsonIdArray.optional(),
+  showAll: ZQueryBoolean.optional(),
+});
+export type KanbanQuery = z.infer<typeof ZKanbanQuery>;
+
+/** One page of a lane, newest activity first; `count` is the lane's size, exact up to TICKET_COUNT_CAP. */
+export const ZKanbanLaneResponse = ZListTicketsResponse;
+export type KanbanLanePage = z.infer<typeof ZKanbanLaneResponse>;
+
+/** DELETE /ticket-tags/{ticketId}. */
+export const ZTicketTagsParams = z.object({ ticketId: ZIdText });
+/** PUT /ticket-tags/{ticketId}/{tagId}. */
+export const ZTicketTagParams = z.object({ ticketId: ZIdText, tagId: ZIdText });

@@ -1,11 +1,28 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZCreateTagBody, ZIdParam, ZListTagsQuery, ZListTagsResponse, ZOkResponse, ZSyncTagsBody, ZTag, ZTagBody, ZTagRecord, ZTicket } from "@conversa/shared";
+import {
+  ZCreateTagBody,
+  ZIdParam,
+  ZListTagsQuery,
+  ZListTagsResponse,
+  ZOkResponse,
+  ZSyncTagsBody,
+  ZTag,
+  ZTagBody,
+  ZTagRecord,
+  ZTicket,
+  ZTicketTagParams,
+  ZTicketTagsParams,
+} from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { createTag, deleteTag, listKanbanTags, listTagRecords, listTags, showTag, syncTicketTags, updateTag } from "./tags.service.ts";
+import { createTag, deleteTag, listKanbanTags, listTagRecords, listTags, showTag, updateTag } from "./tags.service.ts";
+import { addTicketTag, removeKanbanTags, syncTicketTags } from "./ticket-tags.service.ts";
 
-/** /tags: the tags page (spec admin §7), the kanban lanes, and the conversation's tag picker (spec core §7). */
+/**
+ * /tags: the tags page (spec admin §7), the kanban lanes, and the conversation's tag picker (spec core §7);
+ * /ticket-tags: a ticket's kanban tag, as a kanban move changes it (spec admin §4, §7).
+ */
 export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   return async (app) => {
@@ -27,6 +44,12 @@ export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
     app.post("/tags/sync", { ...auth, schema: { body: ZSyncTagsBody, response: { 200: ZTicket } } }, (request) =>
       syncTicketTags(engine, ctxOf(request), request.body.ticketId, request.body.tags.map((t) => t.id)),
+    );
+    app.put("/ticket-tags/:ticketId/:tagId", { ...auth, schema: { params: ZTicketTagParams, response: { 200: ZTicket } } }, (request) =>
+      addTicketTag(engine, ctxOf(request), request.params.ticketId, request.params.tagId),
+    );
+    app.delete("/ticket-tags/:ticketId", { ...auth, schema: { params: ZTicketTagsParams, response: { 200: ZTicket } } }, (request) =>
+      removeKanbanTags(engine, ctxOf(request), request.params.ticketId),
     );
   };
 }

@@ -1,13 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { DEFAULT_TAG_COLOR, type ListTagsQuery, type ListTagsResponse, type Tag, type TagBody, type TagRecord, type Ticket } from "@conversa/shared";
+import { DEFAULT_TAG_COLOR, type ListTagsQuery, type ListTagsResponse, type Tag, type TagBody, type TagRecord } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { tags, ticketTags } from "../../db/schema/index.ts";
-import type { EngineDeps } from "../../engine/deps.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { findAccessibleTicket } from "../tickets/tickets.access.ts";
-import { loadTicket } from "../tickets/tickets.repository.ts";
+import { assertPlanAllows } from "../companies/index.ts";
 import { canManageTags, mayRequestKanban } from "./tags.policy.ts";
 import { deleteTagRow, findTagRecord, insertTag, listAllTags, listKanbanTagRows, listTagPage, updateTagRow } from "./tags.repository.ts";
 
@@ -40,8 +36,9 @@ export function showTag(deps: Pick<TagsDeps, "db">, ctx: RequestContext, id: num
   return requireTag(deps.db, ctx.companyId, id);
 }
 
-/** The kanban lanes: the company's tags marked kanban. */
-export function listKanbanTags(deps: Pick<TagsDeps, "db">, ctx: RequestContext): Promise<Tag[]> {
+/** The kanban lanes: the company's tags marked kanban. Needs the plan's useKanban (else ERR_NO_PERMISSION). */
+export async function listKanbanTags(deps: Pick<TagsDeps, "db">, ctx: RequestContext): Promise<Tag[]> {
+  await assertPlanAllows(deps.db, ctx.companyId, "useKanban");
   return listKanbanTagRows(deps.db, ctx.companyId);
 }
 
@@ -80,39 +77,4 @@ export async function deleteTag(deps: TagsDeps, ctx: RequestContext, id: number)
   if (!canManageTags(ctx)) throw new AppError("ERR_NO_PERMISSION");
   if (!(await deleteTagRow(deps.db, ctx.companyId, id))) throw notFound();
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "tag", action: "delete", record: { id } });
-}
-
-function symmetricDifference(a: readonly number[], b: readonly number[]): number[] {
-  return [...a.filter((id) => !b.includes(id)), ...b.filter((id) => !a.includes(id))];
-}
-
-/** Tells the tags page the new ticket counts of tags added to or removed from a ticket. */
-async function publishTicketCounts(deps: TagsDeps, companyId: number, tagIds: readonly number[]): Promise<void> {
-  for (const id of new Set(tagIds)) {
-    const tag = await findTagRecord(deps.db, companyId, id);
-    if (tag) deps.events.publish("record.changed", { companyId, channel: "tag", action: "update", record: tag });
-  }
-}
-
-/** Replaces a ticket's tags; any user who may open the ticket. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION, ERR_NO_TAG_FOUND (a tag outside the company). */
-export async function syncTicketTags(deps: EngineDeps, ctx: RequestContext, ticketId: number, tagIds: number[]): Promise<Ticket> {
-  await findAccessibleTicket(deps.db, ctx, ticketId);
-  const unique = [...new Set(tagIds)];
-  if (unique.length) {
-    const found = await deps.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, ctx.companyId), inArray(tags.id, unique)));
-    if (found.length !== unique.length) throw new AppError("ERR_NO_TAG_FOUND");
-  }
-  const previous = await deps.db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(ticketTags)
-      .where(and(eq(ticketTags.companyId, ctx.companyId), eq(ticketTags.ticketId, ticketId)))
-      .returning({ tagId: ticketTags.tagId });
-    if (unique.length) await tx.insert(ticketTags).values(unique.map((tagId) => ({ companyId: ctx.companyId, ticketId, tagId })));
-    return removed.map((row) => row.tagId);
-  });
-  const ticket = await loadTicket(deps.db, ctx.companyId, ticketId);
-  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-  deps.events.publish("ticket.updated", { companyId: ctx.companyId, ticket });
-  await publishTicketCounts(deps, ctx.companyId, symmetricDifference(previous, unique));
-  return ticket;
 }

@@ -1,8 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { KanbanBoard } from "../../features/kanban/index.ts";
 
-/** /kanban: tickets by tag (not built yet). */
+/** /kanban: the company's tickets by kanban tag (needs the plan's useKanban). */
 export default function KanbanPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.kanban")} />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return <KanbanBoard user={user} />;
 }

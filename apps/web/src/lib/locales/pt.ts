@@ -1163,6 +1163,36 @@ export const pt = {
     validation: { required: "Obrigat\u00f3rio", tooShort: "Muito curto!", tooLong: "Muito longo!", video: "Informe o c\u00f3digo de 11 caracteres do v\u00eddeo (letras, n\u00fameros, _ e -), n\u00e3o o endere\u00e7o" },
     gallery: { label: "V\u00eddeos de ajuda", play: "Assistir: {{title}}", close: "Fechar", empty: "Nenhum v\u00eddeo de ajuda dispon\u00edvel." },
   },
+  kanban: {
+    openLane: "Em aberto",
+    boardLabel: "Colunas do Kanban",
+    laneLabel: "Coluna {{name}}: {{count}} tickets",
+    empty: "Nenhum ticket nesta coluna.",
+    loadingMore: "Carregando mais tickets…",
+    queues: "Filas",
+    allQueues: "Todas as filas",
+    showAll: "Todos",
+    noLanes: "Nenhuma tag é coluna do Kanban ainda. Em Tags, um administrador marca as tags que viram colunas.",
+    tagRemoved: "Ticket Tag Removido!",
+    tagAdded: "Ticket Tag Adicionado com Sucesso!",
+    card: {
+      number: "Ticket #{{id}}",
+      noMessage: "Sem mensagens",
+      open: "Abrir ticket",
+      openLabel: "Abrir o ticket #{{id}} de {{name}}",
+      move: "Mover o ticket #{{id}} de {{name}}",
+      roleDescription: "cartão arrastável",
+    },
+    dnd: {
+      instructions: "Para mover o cartão, pressione espaço ou enter. Com as setas para a esquerda e para a direita, escolha a coluna. Pressione espaço ou enter de novo para soltar, ou escape para cancelar.",
+      picked: "Cartão de {{name}} pego na coluna {{lane}}.",
+      over: "Cartão de {{name}} sobre a coluna {{lane}}.",
+      outside: "Cartão de {{name}} fora das colunas.",
+      dropped: "Cartão de {{name}} solto na coluna {{lane}}.",
+      droppedOutside: "Cartão de {{name}} solto fora das colunas: ele volta ao lugar.",
+      cancelled: "Movimento cancelado: o cartão de {{name}} volta ao lugar.",
+    },
+  },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

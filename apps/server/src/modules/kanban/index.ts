@@ -1,0 +1,2 @@
+/** What the rest of the server uses of the kanban module. */
+export { kanbanRoutes } from "./kanban.routes.ts";

@@ -1,0 +1,1 @@
+export { KanbanBoard } from "./components/kanban-board.tsx";
