@@ -35,6 +35,7 @@ import { systemRoutes } from "./modules/system/system.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.ts";
 import { refuseNulCharacters } from "./plugins/input-guard.ts";
+import { registerPlanGate } from "./plugins/plan-gate.ts";
 import { recordRoutes } from "./plugins/route-table.ts";
 import { rawSecurityHeaders, securityHeaderOptions } from "./plugins/security-headers.ts";
 import { registerSpa } from "./plugins/spa.ts";
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10 } });
   registerAuth(app, deps.auth);
+  registerPlanGate(app, deps.db);
   await registerSpa(app, deps.config.webDist);
 
   await app.register(systemRoutes(deps));

@@ -104,6 +104,10 @@ export const ERROR_CODES = {
   ERR_IMPORT_BUSY: 409,
   /** The database cannot be reached right now (restarting, network down): the request can be tried again shortly. */
   ERR_SERVICE_UNAVAILABLE: 503,
+  /** The company's plan switches this feature off (details.planFlag names the flag): the route answers nothing of it. */
+  ERR_PLAN_FEATURE_DISABLED: 403,
+  /** A super user closed public sign-up (installation setting signupEnabled). */
+  ERR_SIGNUP_DISABLED: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

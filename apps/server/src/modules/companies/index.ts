@@ -1,2 +1,2 @@
 /** What other modules may use of the companies module. */
-export { assertPlanAllows } from "./plan-gate.ts";
+export { assertPlanAllows, companyPlanAllows } from "./plan-gate.ts";

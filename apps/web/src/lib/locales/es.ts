@@ -80,6 +80,8 @@ export const es: Messages = {
     ERR_IMPORT_TIMEOUT: "La lectura de la hoja de cálculo tardó demasiado y se interrumpió.",
     ERR_IMPORT_BUSY: "Ya hay una importación de contactos de la empresa en curso. Espere a que termine e inténtelo de nuevo.",
     ERR_SERVICE_UNAVAILABLE: "El servidor no está disponible temporalmente. Inténtelo de nuevo en unos instantes.",
+    ERR_PLAN_FEATURE_DISABLED: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",
+    ERR_SIGNUP_DISABLED: "El registro de nuevas empresas está cerrado en este momento.",
     ERR_NO_SCHEDULE_FOUND: "No se encontró ninguna programación con este ID.",
     ERR_NO_PROMPT_FOUND: "No se encontró ningún prompt con este ID.",
     ERR_NO_INTEGRATION_FOUND: "No se encontró ninguna integración con este ID.",

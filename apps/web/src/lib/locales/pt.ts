@@ -83,6 +83,8 @@ export const pt = {
     ERR_IMPORT_TIMEOUT: "A leitura da planilha demorou demais e foi interrompida.",
     ERR_IMPORT_BUSY: "Já há uma importação de contatos da empresa em andamento. Aguarde ela terminar e tente novamente.",
     ERR_SERVICE_UNAVAILABLE: "O servidor está temporariamente indisponível. Tente novamente em instantes.",
+    ERR_PLAN_FEATURE_DISABLED: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
+    ERR_SIGNUP_DISABLED: "O cadastro de novas empresas está fechado no momento.",
     ERR_NO_SCHEDULE_FOUND: "Nenhum agendamento encontrado com este ID.",
     ERR_NO_PROMPT_FOUND: "Nenhum prompt encontrado com este ID.",
     ERR_NO_INTEGRATION_FOUND: "Nenhuma integração encontrada com este ID.",
