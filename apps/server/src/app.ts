@@ -23,6 +23,8 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AuthDeps } from "./modules/auth/auth.service.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { plansRoutes } from "./modules/plans/plans.routes.ts";
+import { installationSettingsRoutes } from "./modules/installation-settings/index.ts";
+import { signupRoutes } from "./modules/signup/signup.routes.ts";
 import { helpsRoutes } from "./modules/helps/helps.routes.ts";
 import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
 import { queuesRoutes } from "./modules/queues/queues.routes.ts";
@@ -94,7 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(companiesRoutes(deps));
+  await app.register(signupRoutes(deps));
   await app.register(plansRoutes(deps));
+  await app.register(installationSettingsRoutes(deps));
   await app.register(helpsRoutes(deps));
   await app.register(messagesRoutes(deps));
   await app.register(ticketsRoutes(deps));

@@ -19,7 +19,17 @@ const NOT_SWEPT: Record<string, string> = {
 };
 
 /** Routes only a super user may use (the installation's plans and help videos): sent as one, so that their handlers read the input. */
-const SUPER_ONLY = new Set(["GET /plans/all", "POST /plans", "PUT /plans/:id", "DELETE /plans/:id", "POST /helps", "PUT /helps/:id", "DELETE /helps/:id"]);
+const SUPER_ONLY = new Set([
+  "GET /plans/all",
+  "POST /plans",
+  "PUT /plans/:id",
+  "DELETE /plans/:id",
+  "POST /helps",
+  "PUT /helps/:id",
+  "DELETE /helps/:id",
+  "GET /installation-settings",
+  "PUT /installation-settings/:key",
+]);
 
 const ROUTES = t.app.routeTable.filter((route) => route.isAuthenticated && !NOT_SWEPT[keyOf(route)]);
 /** Every route registered without the authentication hook, sent anonymously. */
@@ -384,14 +394,22 @@ describe("input its route's schemas accept (hostile strings within bounds, unkno
   });
 });
 
-describe("input sent anonymously to every public route (login, refresh, /version, /health, the plan list)", () => {
+describe("input sent anonymously to every public route (login, refresh, /version, /health, the plan list, sign-up)", () => {
   let before: Record<string, string>;
   beforeAll(async () => {
     before = await snapshotCompany(t.db, tenant.company.id);
   });
 
   it("are the routes registered without the authentication hook, the simulator's not among them", () => {
-    expect(PUBLIC_ROUTES.map(keyOf).sort()).toEqual(["GET /health", "GET /plans/list", "GET /version", "POST /auth/login", "POST /auth/refresh_token"]);
+    expect(PUBLIC_ROUTES.map(keyOf).sort()).toEqual([
+      "GET /companies/cadastro",
+      "GET /health",
+      "GET /plans/list",
+      "GET /version",
+      "POST /auth/login",
+      "POST /auth/refresh_token",
+      "POST /companies/cadastro",
+    ]);
   });
 
   it.each(PUBLIC_ROUTES.map(keyOf))("%s answers 400 ERR_VALIDATION to what its schemas refuse, without a 5xx", async (key) => {

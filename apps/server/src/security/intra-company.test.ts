@@ -43,7 +43,7 @@ type RuleKind =
   | "company-read" // every staff member reads the company's list (with field rules for user-profile accounts)
   | "staff-write" // every staff member may write the company's shared record (contacts, own quick replies)
   | "admin-only" // admins and super users; user-profile accounts get 403
-  | "super-only" // the installation's administration (plans, help videos): super users only; admins and user-profile accounts get 403
+  | "super-only" // the installation's administration (plans, help videos, installation settings): super users only; admins and user-profile accounts get 403
   | "installation-read" // the installation's records every logged-in account of every company reads (help videos)
   | "ticket" // names a ticket, or a message, note or media of one: allowed iff the account may open that ticket
   | "ticket-list" // lists tickets: never shows a ticket the account may not open
@@ -69,6 +69,10 @@ const RULES: Record<string, RuleKind> = {
   "GET /companies/:id": "company-read",
   "PUT /companies/:id/schedules": "admin-only",
   "GET /plans/list": "public",
+  "GET /companies/cadastro": "public",
+  "POST /companies/cadastro": "public",
+  "GET /installation-settings": "super-only",
+  "PUT /installation-settings/:key": "super-only",
   "GET /plans/all": "super-only",
   "POST /plans": "super-only",
   "PUT /plans/:id": "super-only",
@@ -174,6 +178,8 @@ const PUBLIC_REASONS: Record<string, string> = {
   "POST /auth/login": "opens a session: nothing to scope before it",
   "POST /auth/refresh_token": "reads its own refresh cookie, answers only that user",
   "GET /plans/list": "the plans the sign-up page offers a visitor: plan fields only, nothing of any company",
+  "GET /companies/cadastro": "whether public sign-up is open: one boolean of the installation",
+  "POST /companies/cadastro": "public sign-up: creates a company of its own, rate-limited per address",
 };
 
 /** Routes whose answers rightly carry the contacts' names (the company's address book is every staff member's). */
@@ -439,6 +445,9 @@ async function adminOnlyCases(key: string): Promise<Case[]> {
   return cases;
 }
 
+/** What a super user's read of each installation list must show (so that the check can fail); the plan list shows the throwaway plan. */
+const SUPER_READ_SHOWS: Record<string, string> = { "GET /installation-settings": "signupEnabled" };
+
 /** The installation's administration: every account but the super user is refused; the super user reads. */
 async function superOnlyCases(key: string): Promise<Case[]> {
   const cases: Case[] = [];
@@ -450,7 +459,7 @@ async function superOnlyCases(key: string): Promise<Case[]> {
     const probe = { ...built, url: built.url.replace(/^\/plans\/\d+$/, `/plans/${plan.id}`).replace(/^\/helps\/\d+$/, `/helps/${help.id}`) };
     const what = `${probe.method} ${probe.url}`;
     if (!account.isSuper) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what });
-    else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [plan.name], what });
+    else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [SUPER_READ_SHOWS[key] ?? plan.name], what });
   }
   return cases;
 }
