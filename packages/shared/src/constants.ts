@@ -28,6 +28,8 @@ export const TIMINGS = {
   ticketAgeRefreshMs: 30000,
   errorToastMs: 2000,
   reloadAfterMs: 1000,
+  /** A page the company's plan does not include sends the user to / this long after saying so (spec admin §6, §9). */
+  planRedirectMs: 1000,
 } as const;
 
 export const SUBSCRIPTION_WARNING_DAYS = 5;
