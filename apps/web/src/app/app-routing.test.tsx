@@ -162,6 +162,24 @@ describe("top bar", () => {
     expect(screen.getByRole("status")).toHaveTextContent(/Sua assinatura vence em [23] dia\(s\)/);
   });
 
+  it("shows an admin the end of a trial that is still running, in place of the due date", async () => {
+    const trialEnd = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    signedIn(sessionUser({ company: { id: 3, name: "Acme", dueDate: trialEnd.toISOString(), trialExpiration: trialEnd.toISOString(), settings: [] } }));
+    renderApp("/tickets");
+
+    const day = `${String(trialEnd.getDate()).padStart(2, "0")}/${String(trialEnd.getMonth() + 1).padStart(2, "0")}/${trialEnd.getFullYear()}`;
+    expect(await screen.findByText(new RegExp(`Período de teste até ${day}$`))).toBeInTheDocument();
+    expect(screen.queryByText(/Ativo até/)).not.toBeInTheDocument();
+  });
+
+  it("shows the due date once the trial is over", async () => {
+    signedIn(sessionUser({ company: { id: 3, name: "Acme", dueDate: "2099-12-31T12:00:00.000Z", trialExpiration: "2020-01-04T12:00:00.000Z", settings: [] } }));
+    renderApp("/tickets");
+
+    expect(await screen.findByText(/Ativo até 31\/12\/2099$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Período de teste/)).not.toBeInTheDocument();
+  });
+
   it("does not show the due date to a user", async () => {
     signedIn(sessionUser({ profile: "user" }));
     renderApp("/tickets");

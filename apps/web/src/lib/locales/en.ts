@@ -318,6 +318,7 @@ export const en: Messages = {
   topBar: {
     greeting: "Hello {{name}}, welcome to {{company}}!",
     activeUntil: "Active until {{date}}",
+    trialUntil: "Trial period until {{date}}",
     dueWarning: "Your subscription expires in {{days}} day(s)",
     toggleMenu: "Open or close the menu",
     toDarkMode: "Use dark mode",

@@ -319,6 +319,7 @@ export const es: Messages = {
   topBar: {
     greeting: "¡Hola {{name}}, bienvenido a {{company}}!",
     activeUntil: "Activo hasta {{date}}",
+    trialUntil: "Período de prueba hasta {{date}}",
     dueWarning: "Su suscripción vence en {{days}} día(s)",
     toggleMenu: "Abrir o cerrar el menú",
     toDarkMode: "Usar el modo oscuro",

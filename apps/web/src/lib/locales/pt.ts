@@ -322,6 +322,7 @@ export const pt = {
   topBar: {
     greeting: "Olá {{name}}, Bem vindo a {{company}}!",
     activeUntil: "Ativo até {{date}}",
+    trialUntil: "Período de teste até {{date}}",
     dueWarning: "Sua assinatura vence em {{days}} dia(s)",
     toggleMenu: "Abrir ou fechar o menu",
     toDarkMode: "Usar o modo escuro",
