@@ -229,6 +229,10 @@ export const en: Messages = {
       confirm: "Delete",
     },
   },
+  installation: {
+    heading: "Installation",
+    signupEnabled: { label: "Public sign-up", help: "Lets visitors sign a company up on /signup, with a 3-day trial." },
+  },
   settings: {
     updating: "Updating...",
     updated: "Setting updated successfully.",

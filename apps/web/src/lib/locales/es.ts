@@ -230,6 +230,10 @@ export const es: Messages = {
       confirm: "Eliminar",
     },
   },
+  installation: {
+    heading: "Instalación",
+    signupEnabled: { label: "Registro público", help: "Permite que los visitantes registren una empresa en /signup, con 3 días de prueba." },
+  },
   settings: {
     updating: "Actualizando...",
     updated: "Operación actualizada con éxito.",

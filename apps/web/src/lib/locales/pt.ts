@@ -233,6 +233,10 @@ export const pt = {
       confirm: "Excluir",
     },
   },
+  installation: {
+    heading: "Instalação",
+    signupEnabled: { label: "Cadastro público", help: "Permite que visitantes cadastrem uma empresa em /signup, com 3 dias de teste." },
+  },
   settings: {
     updating: "Atualizando...",
     updated: "Operação atualizada com sucesso.",
