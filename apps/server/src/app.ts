@@ -25,6 +25,8 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AuthDeps } from "./modules/auth/auth.service.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { plansRoutes } from "./modules/plans/plans.routes.ts";
+import { installationSettingsRoutes } from "./modules/installation-settings/index.ts";
+import { signupRoutes } from "./modules/signup/signup.routes.ts";
 import { helpsRoutes } from "./modules/helps/helps.routes.ts";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.ts";
 import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
@@ -39,6 +41,7 @@ import { systemRoutes } from "./modules/system/system.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.ts";
 import { refuseNulCharacters } from "./plugins/input-guard.ts";
+import { registerPlanGate } from "./plugins/plan-gate.ts";
 import { recordRoutes } from "./plugins/route-table.ts";
 import { rawSecurityHeaders, securityHeaderOptions } from "./plugins/security-headers.ts";
 import { registerSpa } from "./plugins/spa.ts";
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10 } });
   registerAuth(app, deps.auth);
+  registerPlanGate(app, deps.db);
   await registerSpa(app, deps.config.webDist);
 
   await app.register(systemRoutes(deps));
@@ -100,7 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(companiesRoutes(deps));
+  await app.register(signupRoutes(deps));
   await app.register(plansRoutes(deps));
+  await app.register(installationSettingsRoutes(deps));
   await app.register(helpsRoutes(deps));
   await app.register(announcementsRoutes(deps));
   await app.register(messagesRoutes(deps));

@@ -115,6 +115,10 @@ export const ERROR_CODES = {
   ERR_MAIL_NOT_CONFIGURED: 503,
   /** The mail server refused the message or could not be reached: try again shortly. */
   ERR_MAIL_SEND_FAILED: 503,
+  /** The company's plan switches this feature off (details.planFlag names the flag): the route answers nothing of it. */
+  ERR_PLAN_FEATURE_DISABLED: 403,
+  /** A super user closed public sign-up (installation setting signupEnabled). */
+  ERR_SIGNUP_DISABLED: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

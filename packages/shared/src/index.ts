@@ -23,3 +23,5 @@ export * from "./schemas/users.ts";
 export * from "./schemas/business-hours.ts";
 export * from "./schemas/schedules.ts";
 export * from "./schemas/dashboard.ts";
+export * from "./schemas/installation-settings.ts";
+export * from "./schemas/signup.ts";

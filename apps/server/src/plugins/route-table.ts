@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifySchema } from "fastify";
+import type { PlanFlag } from "@conversa/shared";
 import type { UploadSpec } from "./uploads.ts";
 
 /** One registered HTTP route as the server itself knows it: method, path and its declared schemas. */
@@ -12,6 +13,8 @@ export interface RouteEntry {
   body?: unknown;
   /** What the route takes as a multipart upload (its `config.upload`); no other route accepts one. */
   upload?: UploadSpec;
+  /** The plan flag the route's feature needs (its `config.planFlag`; see plan-gate.ts). */
+  planFlag?: PlanFlag;
 }
 
 declare module "fastify" {
@@ -43,6 +46,7 @@ export function recordRoutes(app: FastifyInstance): void {
         querystring: schema.querystring,
         body: schema.body,
         upload: route.config?.upload,
+        planFlag: route.config?.planFlag,
       });
     }
   });

@@ -18,7 +18,7 @@ const NOT_SWEPT: Record<string, string> = {
   "DELETE /auth/logout": "ends the caller's own session and reads no input",
 };
 
-/** Routes only a super user may use (the installation's plans, help videos and announcements): sent as one, so that their handlers read the input. */
+/** Routes only a super user may use (the installation's plans, help videos, announcements and settings): sent as one, so that their handlers read the input. */
 const SUPER_ONLY = new Set([
   "GET /plans/all",
   "POST /plans",
@@ -32,6 +32,8 @@ const SUPER_ONLY = new Set([
   "DELETE /announcements/:id",
   "POST /announcements/:id/media-upload",
   "DELETE /announcements/:id/media-upload",
+  "GET /installation-settings",
+  "PUT /installation-settings/:key",
 ]);
 
 const ROUTES = t.app.routeTable.filter((route) => route.isAuthenticated && !NOT_SWEPT[keyOf(route)]);
@@ -397,7 +399,7 @@ describe("input its route's schemas accept (hostile strings within bounds, unkno
   });
 });
 
-describe("input sent anonymously to every public route (login, refresh, /version, /health, the plan list, the password reset)", () => {
+describe("input sent anonymously to every public route (login, refresh, /version, /health, the plan list, the password reset, sign-up)", () => {
   let before: Record<string, string>;
   beforeAll(async () => {
     before = await snapshotCompany(t.db, tenant.company.id);
@@ -405,6 +407,7 @@ describe("input sent anonymously to every public route (login, refresh, /version
 
   it("are the routes registered without the authentication hook, the simulator's not among them", () => {
     expect(PUBLIC_ROUTES.map(keyOf).sort()).toEqual([
+      "GET /companies/cadastro",
       "GET /health",
       "GET /plans/list",
       "GET /version",
@@ -412,6 +415,7 @@ describe("input sent anonymously to every public route (login, refresh, /version
       "POST /auth/refresh_token",
       "POST /forgetpassword/:email",
       "POST /resetpasswords/:email/:token/:newPassword",
+      "POST /companies/cadastro",
     ]);
   });
 

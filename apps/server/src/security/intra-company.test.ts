@@ -51,7 +51,7 @@ type RuleKind =
   | "company-read" // every staff member reads the company's list (with field rules for user-profile accounts)
   | "staff-write" // every staff member may write the company's shared record (contacts, own quick replies)
   | "admin-only" // admins and super users; user-profile accounts get 403
-  | "super-only" // the installation's administration (plans, help videos, announcements): super users only; admins and user-profile accounts get 403
+  | "super-only" // the installation's administration (plans, help videos, announcements, installation settings): super users only; admins and user-profile accounts get 403
   | "installation-read" // the installation's records every logged-in account of every company reads (help videos)
   | "announcement" // the installation's announcements and their pictures: every account reads the active ones, only super users the inactive ones
   | "ticket" // names a ticket, or a message, note or media of one: allowed iff the account may open that ticket
@@ -80,6 +80,10 @@ const RULES: Record<string, RuleKind> = {
   "GET /plans/list": "public",
   "POST /forgetpassword/:email": "public",
   "POST /resetpasswords/:email/:token/:newPassword": "public",
+  "GET /companies/cadastro": "public",
+  "POST /companies/cadastro": "public",
+  "GET /installation-settings": "super-only",
+  "PUT /installation-settings/:key": "super-only",
   "GET /plans/all": "super-only",
   "POST /plans": "super-only",
   "PUT /plans/:id": "super-only",
@@ -198,6 +202,8 @@ const PUBLIC_REASONS: Record<string, string> = {
   "GET /plans/list": "the plans the sign-up page offers a visitor: plan fields only, nothing of any company",
   "POST /forgetpassword/:email": "mails a reset code to the account's own address only; answers whether the e-mail exists (spec admin §8), rate-limited",
   "POST /resetpasswords/:email/:token/:newPassword": "sets a password only with the code mailed to that account; answers no record",
+  "GET /companies/cadastro": "whether public sign-up is open: one boolean of the installation",
+  "POST /companies/cadastro": "public sign-up: creates a company of its own, rate-limited per address",
 };
 
 /** Routes whose answers rightly carry the contacts' names (the company's address book is every staff member's). */
@@ -494,6 +500,9 @@ async function adminOnlyCases(key: string): Promise<Case[]> {
   return cases;
 }
 
+/** What a super user's read of each installation list must show (so that the check can fail); the plan list shows the throwaway plan. */
+const SUPER_READ_SHOWS: Record<string, string> = { "GET /installation-settings": "signupEnabled" };
+
 /** The installation's administration: every account but the super user is refused; the super user reads. */
 async function superOnlyCases(key: string): Promise<Case[]> {
   const cases: Case[] = [];
@@ -510,7 +519,7 @@ async function superOnlyCases(key: string): Promise<Case[]> {
     const probe = { ...built, url };
     const what = `${probe.method} ${probe.url}`;
     if (!account.isSuper) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what });
-    else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [plan.name], what });
+    else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [SUPER_READ_SHOWS[key] ?? plan.name], what });
   }
   return cases;
 }

@@ -64,7 +64,7 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
 };
 
 /** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */
-const INSTALLATION_SEGMENTS = new Set(["plans", "helps", "announcements"]);
+const INSTALLATION_SEGMENTS = new Set(["plans", "helps", "announcements", "installation-settings"]);
 
 /** Path parameters named after what they hold. */
 const KIND_OF_PARAM: Record<string, RecordKind> = {

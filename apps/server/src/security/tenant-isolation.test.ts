@@ -30,6 +30,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "GET /plans/list": "the plans the sign-up page offers a visitor: plan fields only, nothing of any company",
   "POST /forgetpassword/:email": "mails a reset code to the account's own address only; answers whether the e-mail exists (spec admin §8), rate-limited",
   "POST /resetpasswords/:email/:token/:newPassword": "sets a password only with the code mailed to that account; answers no record",
+  "GET /companies/cadastro": "whether public sign-up is open: one boolean of the installation",
+  "POST /companies/cadastro": "public sign-up: creates a company of its own, rate-limited per address, and answers only that company",
 };
 
 /**
@@ -49,6 +51,8 @@ const SUPER_ONLY: Record<string, string> = {
   "DELETE /announcements/:id": "an announcement",
   "POST /announcements/:id/media-upload": "an announcement's picture",
   "DELETE /announcements/:id/media-upload": "an announcement's picture",
+  "GET /installation-settings": "the installation's settings (public sign-up open or closed)",
+  "PUT /installation-settings/:key": "an installation setting",
 };
 
 /** Authenticated routes left out of the id sweep, each with why. */
@@ -319,7 +323,8 @@ describe("every super-only route, asked by company B's admin and user-profile ac
   it.each(Object.keys(SUPER_ONLY).flatMap((key) => [[key, "admin"], [key, "agent"]] as const))("%s answers 403 ERR_NO_PERMISSION to B's %s", async (key, who) => {
     const route = ROUTES.get(key)!;
     const request = buildRequest(route, idsB, idsA);
-    const url = route.url.replace(":id", String(plan.id));
+    // A plan's or help video's id is B's plan's; other parameters (an installation setting's key) as built.
+    const url = route.url.includes(":id") ? route.url.replace(":id", String(plan.id)) : request.url;
     const response = await send({ ...request, url }, who === "admin" ? b.adminToken : b.agentToken);
     expect({ status: response.statusCode, error: errorOf(response.body) }, response.body).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
   });
@@ -411,6 +416,26 @@ describe("the public routes", () => {
     expect(list.map((plan) => plan.id)).toEqual(expect.arrayContaining([a.company.planId, b.company.planId]));
     for (const plan of list) expect(Object.keys(plan).filter((key) => /compan|email|phone|due/i.test(key))).toEqual([]);
     expect(response.body).not.toContain(A_MARKER);
+  });
+
+  it("tell a visitor whether sign-up is open, and nothing else", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/companies/cadastro" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ enabled: true });
+  });
+
+  it("sign a company up as a company of its own: A's e-mail and name are refused without showing A, and A's id as the referrer ties nothing to A", async () => {
+    const signUp = (payload: object) => t.app.inject({ method: "POST", url: "/companies/cadastro", payload, remoteAddress: "198.51.100.7" });
+    const base = { name: "Newcomer Ltda", email: "newcomer@example.com", password: "newcomer-pass", planId: b.company.planId };
+    const withEmail = await signUp({ ...base, email: a.admin.email });
+    expect({ status: withEmail.statusCode, error: errorOf(withEmail.body) }).toEqual({ status: 409, error: "ERR_EMAIL_ALREADY_EXISTS" });
+    const withName = await signUp({ ...base, name: a.company.name.toLowerCase() });
+    expect({ status: withName.statusCode, error: errorOf(withName.body) }).toEqual({ status: 409, error: "ERR_DUPLICATED_COMPANY" });
+    const referred = await signUp({ ...base, companyId: a.company.id });
+    expect(referred.statusCode, referred.body).toBe(200);
+    expect(referred.json<{ id: number }>().id).not.toBe(a.company.id);
+    for (const response of [withEmail, withName, referred]) expect(response.body).not.toContain(A_MARKER);
+    expect(withName.body).not.toContain(a.company.name.toLowerCase());
   });
 
   it("do not include the simulator's, which exist only while the simulator is on and need a session", async () => {

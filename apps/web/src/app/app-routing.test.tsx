@@ -70,16 +70,20 @@ describe("routing", () => {
     expect(await screen.findByText("Não existe nenhuma página em /nowhere.")).toBeInTheDocument();
   });
 
-  it("has campaign routes only with the cshow flag", async () => {
-    signedIn();
+  it("has no campaign routes without the cshow flag, and removes a stale one when the company's campaignsEnabled is off", async () => {
+    localStorage.setItem("cshow", "true");
+    signedIn(sessionUser({ company: { id: 3, name: "Acme", dueDate: null, trialExpiration: null, settings: [{ key: "campaignsEnabled", value: "false" }] } }));
     renderApp("/campaigns");
     expect(await screen.findByRole("heading", { name: "Página não encontrada" })).toBeInTheDocument();
+    expect(localStorage.getItem("cshow")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Campanhas" })).not.toBeInTheDocument();
   });
 
-  it("renders campaign routes when the cshow flag exists", async () => {
-    signedIn();
-    renderApp("/campaigns", { campaigns: true });
+  it("sets the cshow flag from the company's campaignsEnabled when the app starts with a session, and renders the campaign routes", async () => {
+    signedIn(campaignsUser());
+    renderApp("/campaigns");
     expect(await screen.findByRole("heading", { name: "Campanhas" })).toBeInTheDocument();
+    expect(localStorage.getItem("cshow")).not.toBeNull();
   });
 
   it("clears the session and goes to /login when the API answers 401", async () => {
@@ -93,14 +97,87 @@ describe("routing", () => {
   });
 });
 
+function campaignsUser() {
+  return sessionUser({ company: { id: 3, name: "Acme", dueDate: null, trialExpiration: null, settings: [{ key: "campaignsEnabled", value: "true" }] } });
+}
+
+/** Signed in as an admin of a company whose plan switches `flags` off. */
+function signedInOnPlan(flags: Parameters<typeof companyPlan>[0]) {
+  const user = campaignsUser();
+  localStorage.setItem("token", "access-1");
+  return mockFetch((call) => {
+    if (call.path === "/auth/me") return jsonResponse(user);
+    if (call.path === "/companies/listPlan/3") return jsonResponse(companyPlan(flags));
+    if (call.path === "/version") return jsonResponse({ version: "4.8.2" });
+    return undefined;
+  });
+}
+
+const PLAN_DENIED = "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.";
+
+describe("the pages of a feature the plan may switch off", () => {
+  it.each([
+    ["/kanban", "useKanban", "Kanban"],
+    ["/prompts", "useOpenAi", "Open AI"],
+    ["/queue-integration", "useIntegrations", "Integrações"],
+    ["/messages-api", "useExternalApi", "API"],
+    ["/campaigns", "useCampaigns", "Campanhas"],
+    ["/contact-lists", "useCampaigns", "Listas de contatos"],
+    ["/contact-lists/4/contacts", "useCampaigns", "Contatos da lista"],
+    ["/campaign/9/report", "useCampaigns", "Relatório da campanha"],
+    ["/campaigns-config", "useCampaigns", "Configurações"],
+  ] as const)("%s without %s says so and goes to / after 1 s, showing nothing of the page", async (path, flag, title) => {
+    signedInOnPlan({ [flag]: false });
+    const { router } = renderApp(path);
+
+    expect(await screen.findByText(PLAN_DENIED)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.queryByRole("heading", { name: title })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: 2500 });
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["/kanban", "Kanban"],
+    ["/messages-api", "API"],
+    ["/campaigns-config", "Configurações"],
+  ])("%s with its flag on shows its page", async (path, title) => {
+    signedInOnPlan({ useSchedules: false });
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.queryByText(PLAN_DENIED)).not.toBeInTheDocument();
+  });
+});
+
 describe("top bar", () => {
   it("shows admins the due date and a warning when fewer than 5 days remain", async () => {
     const dueDate = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000 + 60_000).toISOString();
-    signedIn(sessionUser({ company: { id: 3, name: "Acme", dueDate, settings: [] } }));
+    signedIn(sessionUser({ company: { id: 3, name: "Acme", dueDate, trialExpiration: null, settings: [] } }));
     renderApp("/tickets");
 
     expect(await screen.findByText(/Ativo até \d{2}\/\d{2}\/\d{4}/)).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent(/Sua assinatura vence em [23] dia\(s\)/);
+  });
+
+  it("shows an admin the end of a trial that is still running, in place of the due date", async () => {
+    const trialEnd = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    signedIn(sessionUser({ company: { id: 3, name: "Acme", dueDate: trialEnd.toISOString(), trialExpiration: trialEnd.toISOString(), settings: [] } }));
+    renderApp("/tickets");
+
+    const day = `${String(trialEnd.getDate()).padStart(2, "0")}/${String(trialEnd.getMonth() + 1).padStart(2, "0")}/${trialEnd.getFullYear()}`;
+    expect(await screen.findByText(new RegExp(`Período de teste até ${day}$`))).toBeInTheDocument();
+    expect(screen.queryByText(/Ativo até/)).not.toBeInTheDocument();
+  });
+
+  it("shows the due date once the trial is over", async () => {
+    signedIn(sessionUser({ company: { id: 3, name: "Acme", dueDate: "2099-12-31T12:00:00.000Z", trialExpiration: "2020-01-04T12:00:00.000Z", settings: [] } }));
+    renderApp("/tickets");
+
+    expect(await screen.findByText(/Ativo até 31\/12\/2099$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Período de teste/)).not.toBeInTheDocument();
   });
 
   it("does not show the due date to a user", async () => {
@@ -114,7 +191,7 @@ describe("top bar", () => {
 
   it("opens the profile in the user dialog, saves the new name into the session, and logs out", async () => {
     const user = userEvent.setup();
-    let me = sessionUser({ profile: "user" });
+    let me = sessionUser({ profile: "user", company: campaignsUser().company });
     const stored = { id: 7, name: me.name, email: me.email, profile: "user", companyId: 3, whatsappId: null, allTicket: "desabled", super: false, online: true, queues: [], createdAt: "2025-01-01T00:00:00.000Z" };
     signedIn(me);
     // The session answers whatever the server holds after the save.
@@ -145,12 +222,14 @@ describe("top bar", () => {
     expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ name: "Ana Lima", email: "ana@acme.test" });
     expect(await screen.findByText("Olá Ana Lima, Bem vindo a Acme!")).toBeInTheDocument();
 
+    expect(localStorage.getItem("cshow")).not.toBeNull();
     await user.click(screen.getByRole("button", { name: "Conta" }));
     await user.click(screen.getByRole("menuitem", { name: "Sair" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(calls.some((call) => call.path === "/auth/logout" && call.method === "DELETE")).toBe(true);
     expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("cshow")).toBeNull();
     expect(sessionStorage.getItem("tasks")).toBeNull();
   });
 

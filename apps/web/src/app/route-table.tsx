@@ -2,7 +2,9 @@ import { lazy } from "react";
 import type { RouteObject } from "react-router";
 import { RouteError } from "../components/route-error.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
-import { RedirectIfAuthenticated, RequireAuth } from "./layout/guards.tsx";
+import type { PlanFlag } from "@conversa/shared";
+import { RedirectIfAuthenticated, RequireAuth, RequireCampaignsFlag } from "./layout/guards.tsx";
+import { PlanGate } from "./layout/plan-gate.tsx";
 import { SessionRoot } from "./layout/session-root.tsx";
 
 const LoginPage = lazy(() => import("./routes/login-page.tsx"));
@@ -37,11 +39,6 @@ const CampaignsConfigPage = lazy(() => import("./routes/campaigns-config-page.ts
 const NotFoundPage = lazy(() => import("./routes/not-found-page.tsx"));
 const SimulatorPage = lazy(() => import("./routes/simulator-page.tsx"));
 
-export interface RouteTableOptions {
-  /** The local cshow flag: campaign routes exist only with it (spec core §2). */
-  campaigns: boolean;
-}
-
 const campaignRoutes: RouteObject[] = [
   { path: "contact-lists", element: <ContactListsPage /> },
   { path: "contact-lists/:contactListId/contacts", element: <ContactListContactsPage /> },
@@ -50,8 +47,14 @@ const campaignRoutes: RouteObject[] = [
   { path: "campaigns-config", element: <CampaignsConfigPage /> },
 ];
 
-/** Every route of spec core §2, pages loaded on demand. */
-export function createRouteTable({ campaigns }: RouteTableOptions): RouteObject[] {
+/** Routes of a feature the plan may switch off (spec admin §6), behind the plan gate. */
+const gated = (flag: PlanFlag, children: RouteObject[]): RouteObject => ({ element: <PlanGate flag={flag} />, children });
+
+/**
+ * Every route of spec core §2, pages loaded on demand. The campaign routes exist only with the local
+ * cshow flag, read when they are visited (it is set at login).
+ */
+export function createRouteTable(): RouteObject[] {
   return [
     {
       element: <SessionRoot />,
@@ -72,7 +75,7 @@ export function createRouteTable({ campaigns }: RouteTableOptions): RouteObject[
                 { index: true, element: <DashboardPage /> },
                 { path: "tickets/:ticketUuid?", element: <TicketsPage /> },
                 { path: "chats/:chatUuid?", element: <ChatsPage /> },
-                { path: "kanban", element: <KanbanPage /> },
+                gated("useKanban", [{ path: "kanban", element: <KanbanPage /> }]),
                 { path: "quick-messages", element: <QuickMessagesPage /> },
                 { path: "todolist", element: <TodolistPage /> },
                 { path: "contacts", element: <ContactsPage /> },
@@ -84,13 +87,13 @@ export function createRouteTable({ campaigns }: RouteTableOptions): RouteObject[
                 { path: "files", element: <FilesPage /> },
                 { path: "queues", element: <QueuesPage /> },
                 { path: "announcements", element: <AnnouncementsPage /> },
-                { path: "prompts", element: <PromptsPage /> },
-                { path: "queue-integration", element: <QueueIntegrationPage /> },
-                { path: "messages-api", element: <MessagesApiPage /> },
+                gated("useOpenAi", [{ path: "prompts", element: <PromptsPage /> }]),
+                gated("useIntegrations", [{ path: "queue-integration", element: <QueueIntegrationPage /> }]),
+                gated("useExternalApi", [{ path: "messages-api", element: <MessagesApiPage /> }]),
                 { path: "financeiro", element: <FinancialPage /> },
                 { path: "settings", element: <SettingsPage /> },
                 { path: "subscription", element: <SubscriptionPage /> },
-                ...(campaigns ? campaignRoutes : []),
+                { element: <RequireCampaignsFlag notFound={<NotFoundPage />} />, children: [gated("useCampaigns", campaignRoutes)] },
                 { path: "*", element: <NotFoundPage /> },
               ],
             },

@@ -1,6 +1,5 @@
 import { createBrowserRouter } from "react-router";
-import { hasCampaignsFlag } from "../lib/storage.ts";
 import { createRouteTable } from "./route-table.tsx";
 
 /** The browser router of the app. */
-export const router = createBrowserRouter(createRouteTable({ campaigns: hasCampaignsFlag() }));
+export const router = createBrowserRouter(createRouteTable());

@@ -1,4 +1,4 @@
-import type { AuthResponse } from "@conversa/shared";
+import type { AuthResponse, SessionUser } from "@conversa/shared";
 import { VOLUME } from "@conversa/shared";
 
 /** Browser storage keys of spec core §3. */
@@ -32,17 +32,19 @@ export function readToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.token);
 }
 
-/** Stores the token and the identifiers the app needs before `/auth/me` answers. */
+/** Stores the token and the identifiers the app needs before `/auth/me` answers, and the cshow flag. */
 export function saveSession(auth: AuthResponse): void {
   localStorage.setItem(STORAGE_KEYS.token, auth.token);
   localStorage.setItem(STORAGE_KEYS.companyId, String(auth.user.companyId));
   localStorage.setItem(STORAGE_KEYS.userId, String(auth.user.id));
   localStorage.setItem(STORAGE_KEYS.companyDueDate, auth.user.company.dueDate ?? "");
+  saveCampaignsFlag(auth.user);
 }
 
-/** Drops the session keys; preferences (theme, language, volume) stay. */
+/** Drops the session keys and the cshow flag; preferences (theme, language, volume) stay. */
 export function clearSession(): void {
   for (const key of SESSION_ENTRIES) localStorage.removeItem(key);
+  setCampaignsFlag(false);
 }
 
 /** The id of the signed-in user as stored at login, or null. */
@@ -66,4 +68,37 @@ export function saveVolume(volume: number): void {
 /** The local flag that makes the campaign routes reachable (spec core §2). */
 export function hasCampaignsFlag(): boolean {
   return localStorage.getItem(STORAGE_KEYS.campaignsFlag) !== null;
+}
+
+const campaignsFlagListeners = new Set<() => void>();
+
+/** Sets or removes the cshow flag and tells the subscribers (the campaign routes' guard) when it changed. */
+export function setCampaignsFlag(on: boolean): void {
+  if (on === hasCampaignsFlag()) return;
+  if (on) localStorage.setItem(STORAGE_KEYS.campaignsFlag, "true");
+  else localStorage.removeItem(STORAGE_KEYS.campaignsFlag);
+  for (const listener of campaignsFlagListeners) listener();
+}
+
+/** Whether the company's setting campaignsEnabled is on (a company without the setting has campaigns off). */
+export function campaignsEnabledOf(user: SessionUser): boolean {
+  return user.company.settings.some((setting) => setting.key === "campaignsEnabled" && setting.value === "true");
+}
+
+/** Sets cshow from the company's setting campaignsEnabled, and removes it when that is off. */
+export function saveCampaignsFlag(user: SessionUser): void {
+  setCampaignsFlag(campaignsEnabledOf(user));
+}
+
+/** Follows the cshow flag: changes made here, and in other tabs of the browser. */
+export function subscribeCampaignsFlag(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.campaignsFlag || event.key === null) listener();
+  };
+  campaignsFlagListeners.add(listener);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    campaignsFlagListeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
 }

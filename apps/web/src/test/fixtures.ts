@@ -13,7 +13,7 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     allTicket: "desabled",
     online: true,
     queues: [],
-    company: { id: 3, name: "Acme", dueDate: "2099-12-31T12:00:00.000Z", settings: [] },
+    company: { id: 3, name: "Acme", dueDate: "2099-12-31T12:00:00.000Z", trialExpiration: null, settings: [] },
     ...overrides,
   };
 }

@@ -4,8 +4,8 @@ import { AppProviders } from "../app/providers.tsx";
 import { createRouteTable } from "../app/route-table.tsx";
 
 /** Renders the whole app (providers, session, routes) at `path`. */
-export function renderApp(path: string, options: { campaigns?: boolean } = {}) {
-  const router = createMemoryRouter(createRouteTable({ campaigns: options.campaigns ?? false }), {
+export function renderApp(path: string) {
+  const router = createMemoryRouter(createRouteTable(), {
     initialEntries: [path],
   });
   const view = render(

@@ -13,6 +13,8 @@ export const ZSessionCompany = z.object({
   id: z.number(),
   name: z.string(),
   dueDate: z.string().nullable(),
+  /** The end of a signed-up company's trial (spec core §3), or null for a company that never had one. */
+  trialExpiration: z.string().nullable(),
   settings: z.array(ZSetting),
 });
 

@@ -96,6 +96,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       online: users.online,
       companyName: companies.name,
       companyDueDate: companies.dueDate,
+      companyTrialExpiration: companies.trialExpiration,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -125,6 +126,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       id: row.companyId,
       name: row.companyName,
       dueDate: row.companyDueDate?.toISOString() ?? null,
+      trialExpiration: row.companyTrialExpiration?.toISOString() ?? null,
       settings: settingRows.map(toSettingDto),
     },
   };

@@ -1,2 +1,3 @@
 /** What other modules may use of the companies module. */
-export { assertPlanAllows } from "./plan-gate.ts";
+export { assertPlanAllows, companyPlanAllows } from "./plan-gate.ts";
+export { type NewCompany, type ProvisionedCompany, provisionCompany } from "./company-provisioning.ts";

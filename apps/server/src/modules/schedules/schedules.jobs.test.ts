@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { contacts, messages, schedules, tickets } from "../../db/schema/index.ts";
+import { contacts, messages, plans, schedules, tickets } from "../../db/schema/index.ts";
 import { DomainEvents } from "../../events/domain-events.ts";
 import { type Platform, createPlatform } from "../../platform.ts";
 import { type TestApp, buildTestApp, testConfig } from "../../../test/build-test-app.ts";
@@ -75,6 +75,20 @@ describe("the schedules.send job", () => {
     });
     await sleep(1500);
     expect(driver!.sent).toHaveLength(1);
+  }, 60_000);
+
+  it("still sends a schedule of a company whose plan lost useSchedules, but announces nothing of it", async () => {
+    const { app, tenant, contactId, driver } = await setUp();
+    const id = await postSchedule(app, tenant.adminToken, { body: "Combinado antes da mudança de plano", sendAt: secondsFromNow(2), contactId });
+    await app.db.update(plans).set({ useSchedules: false }).where(eq(plans.id, tenant.company.plan.id));
+    app.published.length = 0;
+
+    await eventually(() => driver!.bodies(), (bodies) => bodies.includes("Combinado antes da mudança de plano"), 30_000);
+    await eventually(async () => (await scheduleRow(app, id))?.status, (status) => status === "ENVIADA", 30_000);
+
+    expect(app.published.filter((event) => event.name === "record.changed" && event.payload.channel === "schedule")).toEqual([]);
+    // The message itself is the conversation's, which the plan flag does not cover.
+    expect(app.published).toContainEqual(expect.objectContaining({ name: "message.created" }));
   }, 60_000);
 
   it("opens a pending ticket on the default connection when the contact has none, and sends the attachment", async () => {

@@ -6,11 +6,15 @@ import { MEDIA_LIMITS } from "../../media/media-store.ts";
 import { SINGLE_MEDIA_UPLOAD, readUploadedFile } from "../../media/media-upload.ts";
 import { attachScheduleMedia, createSchedule, deleteSchedule, getSchedule, listSchedules, removeScheduleMedia, updateSchedule } from "./schedules.service.ts";
 
-/** /schedules (spec core §7): the calendar's schedules, their attachment, and their send at sendAt. */
+/**
+ * /schedules (spec core §7): the calendar's schedules, their attachment, and their send at sendAt. Every
+ * route needs the plan flag useSchedules (403 ERR_PLAN_FEATURE_DISABLED otherwise).
+ */
 export function schedulesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   return async (app) => {
-    const auth = { onRequest: app.authenticate };
+    // Every schedules route belongs to the feature of the plan flag useSchedules.
+    const auth = { onRequest: app.authenticate, config: { planFlag: "useSchedules" as const } };
 
     app.get("/schedules", { ...auth, schema: { querystring: ZListSchedulesQuery, response: { 200: ZListSchedulesResponse } } }, (request) =>
       listSchedules(engine, ctxOf(request), request.query),
@@ -30,7 +34,7 @@ export function schedulesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
     // An image only (spec core §5): the upload stops at the size of an image.
     const upload = { ...SINGLE_MEDIA_UPLOAD, accepts: "image", maxBytes: MEDIA_LIMITS.image, maxFields: 5 } as const;
-    app.post("/schedules/:id/media-upload", { ...auth, config: { upload }, schema: { params: ZIdParam, response: { 200: ZSchedule } } }, async (request) => {
+    app.post("/schedules/:id/media-upload", { ...auth, config: { ...auth.config, upload }, schema: { params: ZIdParam, response: { 200: ZSchedule } } }, async (request) => {
       const ctx = ctxOf(request);
       return attachScheduleMedia(engine, ctx, request.params.id, await readUploadedFile(request));
     });

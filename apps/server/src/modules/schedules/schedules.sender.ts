@@ -3,6 +3,7 @@ import { nowOf } from "../../engine/deps.ts";
 import { activeTicket } from "../../engine/inbound.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
+import { companyPlanAllows } from "../companies/index.ts";
 import { SEND_SCHEDULE_JOB, type SendSchedulePayload } from "./schedules.jobs.ts";
 import { accessFactsOf, contextOfUser } from "../tickets/tickets.access.ts";
 import { isScheduleDue, sendTicketOf } from "./schedules.policy.ts";
@@ -74,7 +75,12 @@ async function deliver(deps: EngineDeps, schedule: ScheduleRow): Promise<void> {
   );
 }
 
+/**
+ * Announces a schedule the sender changed. A company whose plan has lost useSchedules is not told: the
+ * schedules it made before are still sent (they were promised to its customers) but no longer shown.
+ */
 async function publishSchedule(deps: EngineDeps, companyId: number, scheduleId: number): Promise<void> {
+  if (!(await companyPlanAllows(deps.db, companyId, "useSchedules"))) return;
   const record = await loadSchedule(deps.db, companyId, scheduleId);
   if (record) deps.events.publish("record.changed", { companyId, channel: "schedule", action: "update", record });
 }

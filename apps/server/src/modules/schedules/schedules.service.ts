@@ -3,7 +3,6 @@ import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { UploadedFile } from "../../plugins/uploads.ts";
-import { assertPlanAllows } from "../companies/index.ts";
 import { cancelScheduleSends, queueScheduleSend } from "./schedules.jobs.ts";
 import { accessFactsOf } from "../tickets/tickets.access.ts";
 import { ticketAccessCondition } from "../tickets/tickets.list.ts";
@@ -26,10 +25,6 @@ export type SchedulesDeps = Pick<EngineDeps, "db" | "events" | "jobs" | "media" 
 const notFound = () => new AppError("ERR_NO_SCHEDULE_FOUND");
 const noPermission = () => new AppError("ERR_NO_PERMISSION");
 const alreadySent = () => new AppError("ERR_SCHEDULE_ALREADY_SENT");
-
-async function assertSchedulesAllowed(deps: SchedulesDeps, ctx: RequestContext): Promise<void> {
-  await assertPlanAllows(deps.db, ctx.companyId, "useSchedules");
-}
 
 /** Whether the actor may reach the contact (canReachContact). */
 async function mayReachContact(deps: SchedulesDeps, ctx: RequestContext, contactId: number): Promise<boolean> {
@@ -78,10 +73,9 @@ async function publish(deps: SchedulesDeps, ctx: RequestContext, action: "create
 /**
  * The schedules due in the calendar's range that the actor may see (canManageSchedule: an admin all of the
  * company's, a user her own and those of contacts she may reach), a page at a time, filtered in the query.
- * Throws ERR_NO_PERMISSION without the plan flag.
+ * The plan flag useSchedules is checked by the routes' plan gate (plugins/plan-gate.ts).
  */
 export async function listSchedules(deps: SchedulesDeps, ctx: RequestContext, query: ListSchedulesQuery): Promise<ListSchedulesResponse> {
-  await assertSchedulesAllowed(deps, ctx);
   const visible = ctx.profile === "admin" ? undefined : visibleSchedulesCondition(ctx.companyId, ctx.userId, ticketAccessCondition(ctx, await accessFactsOf(deps.db, ctx)));
   const page = await listScheduleRows(deps.db, ctx.companyId, query, visible);
   return { ...page, hasMore: query.pageNumber * SCHEDULES_PAGE_SIZE < page.count };
@@ -89,7 +83,6 @@ export async function listSchedules(deps: SchedulesDeps, ctx: RequestContext, qu
 
 /** One schedule the actor may see (canManageSchedule). Throws ERR_NO_SCHEDULE_FOUND, ERR_NO_PERMISSION. */
 export async function getSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<Schedule> {
-  await assertSchedulesAllowed(deps, ctx);
   await findManageableSchedule(deps, ctx, id);
   const schedule = await loadSchedule(deps.db, ctx.companyId, id);
   if (!schedule) throw notFound();
@@ -98,10 +91,9 @@ export async function getSchedule(deps: SchedulesDeps, ctx: RequestContext, id: 
 
 /**
  * Saves a schedule by the acting user for a contact she may reach, and queues its send for sendAt.
- * Throws ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION (plan, or a contact she may not reach).
+ * Throws ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION (a contact she may not reach).
  */
 export async function createSchedule(deps: SchedulesDeps, ctx: RequestContext, body: ScheduleBody): Promise<Schedule> {
-  await assertSchedulesAllowed(deps, ctx);
   const sendAt = await validateBody(deps, ctx, body);
   const row = await insertSchedule(deps.db, { companyId: ctx.companyId, userId: ctx.userId, body: body.body, sendAt, contactId: body.contactId, now: nowOf(deps) });
   try {
@@ -120,7 +112,6 @@ export async function createSchedule(deps: SchedulesDeps, ctx: RequestContext, b
  * Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION.
  */
 export async function updateSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number, body: ScheduleBody): Promise<Schedule> {
-  await assertSchedulesAllowed(deps, ctx);
   await findChangeableSchedule(deps, ctx, id);
   const sendAt = await validateBody(deps, ctx, body);
   const row = await updateUnsentSchedule(deps.db, ctx.companyId, id, { body: body.body, sendAt, contactId: body.contactId, status: "PENDENTE", updatedAt: nowOf(deps) });
@@ -132,7 +123,6 @@ export async function updateSchedule(deps: SchedulesDeps, ctx: RequestContext, i
 
 /** Deletes an unsent schedule, its queued send and its attachment. Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_PERMISSION. */
 export async function deleteSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<void> {
-  await assertSchedulesAllowed(deps, ctx);
   const row = await findChangeableSchedule(deps, ctx, id);
   if (!(await deleteUnsentSchedule(deps.db, ctx.companyId, id))) throw await lostRace(deps, ctx, id);
   await cancelScheduleSends(deps.jobs, id);
@@ -145,7 +135,6 @@ export async function deleteSchedule(deps: SchedulesDeps, ctx: RequestContext, i
  * Throws ERR_MEDIA_TYPE_NOT_ALLOWED, ERR_MEDIA_TOO_LARGE, ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_PERMISSION.
  */
 export async function attachScheduleMedia(deps: SchedulesDeps, ctx: RequestContext, id: number, file: UploadedFile): Promise<Schedule> {
-  await assertSchedulesAllowed(deps, ctx);
   const before = await findChangeableSchedule(deps, ctx, id);
   const stored = await deps.media.save(ctx.companyId, file.content, file.filename, file.mimetype);
   if (!SCHEDULE_MEDIA_MIMES.some((mime) => mime === stored.mime)) {
@@ -163,7 +152,6 @@ export async function attachScheduleMedia(deps: SchedulesDeps, ctx: RequestConte
 
 /** Removes the attachment of an unsent schedule. Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_PERMISSION. */
 export async function removeScheduleMedia(deps: SchedulesDeps, ctx: RequestContext, id: number): Promise<Schedule> {
-  await assertSchedulesAllowed(deps, ctx);
   const before = await findChangeableSchedule(deps, ctx, id);
   const row = await updateUnsentSchedule(deps.db, ctx.companyId, id, { mediaPath: null, mediaName: null, updatedAt: nowOf(deps) });
   if (!row) throw await lostRace(deps, ctx, id);

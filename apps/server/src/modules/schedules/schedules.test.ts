@@ -118,13 +118,13 @@ describe("POST /schedules", () => {
     expect(await t.db.select().from(schedules)).toHaveLength(0);
   });
 
-  it("answers 401 without a session and ERR_NO_PERMISSION when the plan has no schedules", async () => {
+  it("answers 401 without a session and ERR_PLAN_FEATURE_DISABLED when the plan has no schedules", async () => {
     expect((await t.app.inject({ method: "POST", url: "/schedules", payload: {} })).statusCode).toBe(401);
     const c = await createTenant(t.app, t.db, { flags: { useSchedules: false } });
     const contact = await createContact(c.company.id);
     const response = await postSchedule(c.adminToken, { body: "Mensagem longa", sendAt: inHours(1), contactId: contact.id });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    expect(response.json()).toMatchObject({ error: "ERR_PLAN_FEATURE_DISABLED", details: { planFlag: "useSchedules" } });
     expect(await t.db.select().from(schedules)).toHaveLength(0);
   });
 });
@@ -158,11 +158,11 @@ describe("GET /schedules", () => {
     expect((await t.app.inject({ method: "GET", url: `/schedules?start=${encodeURIComponent(inHours(0))}&end=${encodeURIComponent(inHours(1))}` })).statusCode).toBe(401);
   });
 
-  it("answers ERR_NO_PERMISSION when the plan has no schedules", async () => {
+  it("answers ERR_PLAN_FEATURE_DISABLED when the plan has no schedules", async () => {
     const c = await createTenant(t.app, t.db, { flags: { useSchedules: false } });
     const response = await t.app.inject({ method: "GET", url: `/schedules?start=${encodeURIComponent(inHours(0))}&end=${encodeURIComponent(inHours(1))}`, headers: bearer(c.adminToken) });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    expect(response.json()).toMatchObject({ error: "ERR_PLAN_FEATURE_DISABLED", details: { planFlag: "useSchedules" } });
   });
 });
 

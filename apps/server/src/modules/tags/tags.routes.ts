@@ -32,7 +32,8 @@ export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       listTagRecords(deps, ctxOf(request), request.query),
     );
     app.get("/tags/list", { ...auth, schema: { response: { 200: z.array(ZTag) } } }, (request) => listTags(deps, ctxOf(request)));
-    app.get("/tags/kanban", { ...auth, schema: { response: { 200: z.array(ZTag) } } }, (request) => listKanbanTags(deps, ctxOf(request)));
+    // The kanban's lanes: part of the kanban feature (plan flag useKanban).
+    app.get("/tags/kanban", { ...auth, config: { planFlag: "useKanban" }, schema: { response: { 200: z.array(ZTag) } } }, (request) => listKanbanTags(deps, ctxOf(request)));
     app.get("/tags/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZTagRecord } } }, (request) => showTag(deps, ctxOf(request), request.params.id));
     app.post("/tags", { ...auth, schema: { body: ZCreateTagBody, response: { 200: ZTagRecord } } }, (request) => createTag(deps, ctxOf(request), request.body));
     app.put("/tags/:id", { ...auth, schema: { params: ZIdParam, body: ZTagBody, response: { 200: ZTagRecord } } }, (request) =>

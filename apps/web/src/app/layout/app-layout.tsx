@@ -17,6 +17,7 @@ import { buildMenu } from "../../features/menu/utils/menu-items.ts";
 import { NotificationsPopover } from "../../features/notifications/index.ts";
 import { TopBar } from "../../features/top-bar/components/top-bar.tsx";
 import { UserDialog } from "../../features/users/index.ts";
+import { useCampaignsFlag } from "../../lib/use-campaigns-flag.ts";
 
 /** Over this width the drawer starts open (spec core §2). */
 const WIDE_QUERY = "(min-width: 1201px)";
@@ -30,11 +31,12 @@ function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () =>
   const plan = useCompanyPlan(user.companyId);
   const connectionsAlert = useConnectionsAlert(isAdmin);
   const planFlags = plan.isError ? null : plan.data?.plan;
+  const campaignsFlag = useCampaignsFlag();
   const queryClient = useQueryClient();
 
   const sections = useMemo(
-    () => buildMenu({ profile: user.profile, isSuper: user.super, plan: planFlags, connectionsAlert }),
-    [user.profile, user.super, planFlags, connectionsAlert],
+    () => buildMenu({ profile: user.profile, isSuper: user.super, plan: planFlags, campaignsFlag, connectionsAlert }),
+    [user.profile, user.super, planFlags, campaignsFlag, connectionsAlert],
   );
 
   return (

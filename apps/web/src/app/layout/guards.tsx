@@ -1,6 +1,9 @@
+import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { useCampaignsFlag } from "../../lib/use-campaigns-flag.ts";
+
 
 /** Private routes: /login unless signed in. */
 export function RequireAuth() {
@@ -14,4 +17,9 @@ export function RedirectIfAuthenticated() {
   const { isAuth, loading } = useAuth();
   if (loading) return <PageLoader fullScreen />;
   return isAuth ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/** The campaign routes exist only while the local cshow flag does (spec core §2): without it, `notFound`. */
+export function RequireCampaignsFlag({ notFound }: { notFound: ReactNode }) {
+  return useCampaignsFlag() ? <Outlet /> : notFound;
 }

@@ -78,6 +78,26 @@ describe("/login", () => {
     expect(await screen.findByText("v4.8.2")).toBeInTheDocument();
   });
 
+  it.each([
+    ["true", "sets"],
+    ["false", "removes"],
+  ])("with the company's campaignsEnabled %s it %s the local cshow flag at login", async (value) => {
+    // The flag starts the other way round.
+    if (value === "false") localStorage.setItem("cshow", "true");
+    const user = sessionUser({ company: { id: 3, name: "Acme", dueDate: null, trialExpiration: null, settings: [{ key: "campaignsEnabled", value }] } });
+    mockFetch((call) => {
+      if (call.path === "/auth/login") return jsonResponse({ token: "access-1", user });
+      if (call.path === "/companies/listPlan/3") return jsonResponse(companyPlan());
+      return undefined;
+    });
+    renderApp("/login");
+
+    await submitLogin();
+
+    expect(await screen.findByText("Olá Ana Souza, Bem vindo a Acme!")).toBeInTheDocument();
+    expect(localStorage.getItem("cshow") !== null).toBe(value === "true");
+  });
+
   it("links to password reset and sign-up", async () => {
     mockFetch(() => undefined);
     renderApp("/login");

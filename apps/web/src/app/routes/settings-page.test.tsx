@@ -21,6 +21,8 @@ function signedIn(user: ReturnType<typeof sessionUser>) {
     if (call.path === "/settings") return jsonResponse([]);
     if (call.path === "/plans/all") return jsonResponse([{ id: 1, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true }]);
     if (call.path === "/helps/list") return jsonResponse([{ id: 1, title: "Atendendo tickets", video: "dQw4w9WgXcQ", description: "" }]);
+    if (call.path === "/installation-settings") return jsonResponse([{ key: "signupEnabled", value: "true" }]);
+    if (call.path === "/installation-settings/signupEnabled" && call.method === "PUT") return jsonResponse({ key: "signupEnabled", value: "false" });
     return undefined;
   });
 }
@@ -40,12 +42,28 @@ describe("/settings", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Atendendo tickets")).toBeInTheDocument();
   });
 
-  it("has no Planos or Ajuda tab for an admin who is not a super user", async () => {
+  it("has no Planos or Ajuda tab and no Instalação section for an admin who is not a super user", async () => {
     const { calls } = signedIn(sessionUser({ super: false }));
     renderApp("/settings");
     expect(await screen.findByRole("tab", { name: "Opções" })).toBeInTheDocument();
     expect(screen.queryByRole("tab", { name: "Planos" })).not.toBeInTheDocument();
     expect(screen.queryByRole("tab", { name: "Ajuda" })).not.toBeInTheDocument();
-    expect(calls.some((call) => call.path.startsWith("/plans") || call.path.startsWith("/helps"))).toBe(false);
+    expect(screen.queryByRole("heading", { name: "Instalação" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("switch", { name: "Cadastro público" })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path.startsWith("/plans") || call.path.startsWith("/helps") || call.path.startsWith("/installation-settings"))).toBe(false);
+  });
+
+  it("lets a super user close public sign-up from the Instalação section of the Options tab", async () => {
+    const { calls } = signedIn(sessionUser({ super: true }));
+    renderApp("/settings");
+    expect(await screen.findByRole("heading", { name: "Instalação" })).toBeInTheDocument();
+    const signup = await screen.findByRole("switch", { name: "Cadastro público" });
+    expect(signup).toBeChecked();
+
+    await userEvent.setup().click(signup);
+
+    expect(await screen.findByText("Operação atualizada com sucesso.")).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Cadastro público" })).not.toBeChecked();
+    expect(calls.find((call) => call.method === "PUT" && call.path === "/installation-settings/signupEnabled")?.body).toEqual({ value: "false" });
   });
 });

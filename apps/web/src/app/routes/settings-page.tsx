@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../features/auth/hooks/use-auth.ts";
 import { HelpsTab } from "../../features/helps/index.ts";
+import { InstallationSection } from "../../features/installation/index.ts";
 import { PlansTab } from "../../features/plans/index.ts";
 import { SettingsPanel, type SettingsExtraTab } from "../../features/settings/index.ts";
 
-/** /settings: the company's settings and business hours, and for super users the Planos and Ajuda tabs (spec admin §2). */
+/**
+ * /settings: the company's settings and business hours, and for super users the Planos and Ajuda tabs
+ * (spec admin §2) and the installation's settings (public sign-up) at the foot of the Options tab.
+ */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -15,5 +19,12 @@ export default function SettingsPage() {
         { value: "helps", label: t("settings.tabs.helps"), content: <HelpsTab /> },
       ]
     : [];
-  return <SettingsPanel actor={{ profile: user.profile, isSuper: user.super }} companyId={user.companyId} extraTabs={superTabs} />;
+  return (
+    <SettingsPanel
+      actor={{ profile: user.profile, isSuper: user.super }}
+      companyId={user.companyId}
+      extraTabs={superTabs}
+      optionsExtra={user.super ? <InstallationSection /> : undefined}
+    />
+  );
 }

@@ -1,12 +1,18 @@
 import { type SessionUser, ZMeResponse } from "@conversa/shared";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { saveCampaignsFlag } from "../../../lib/storage.ts";
 
 export const meQueryKey = ["auth", "me"] as const;
 
-/** GET /auth/me: the signed-in user (a 403 refreshes the token once through the client). */
-export function fetchMe(): Promise<SessionUser> {
-  return apiRequest("/auth/me", ZMeResponse);
+/**
+ * GET /auth/me: the signed-in user (a 403 refreshes the token once through the client). The local cshow
+ * flag follows the company's campaignsEnabled setting before the app sees the answer.
+ */
+export async function fetchMe(): Promise<SessionUser> {
+  const user = await apiRequest("/auth/me", ZMeResponse);
+  saveCampaignsFlag(user);
+  return user;
 }
 
 /** The signed-in user, fetched only while a token is stored. */

@@ -7,7 +7,7 @@ import { buildMenu, type MenuInput } from "../utils/menu-items.ts";
 import { MainMenu } from "./main-menu.tsx";
 
 function renderMenu(input: Partial<MenuInput>) {
-  const sections = buildMenu({ profile: "user", isSuper: false, plan: allPlanFlags, connectionsAlert: false, ...input });
+  const sections = buildMenu({ profile: "user", isSuper: false, plan: allPlanFlags, campaignsFlag: true, connectionsAlert: false, ...input });
   render(
     <MemoryRouter initialEntries={["/tickets"]}>
       <MainMenu sections={sections} collapsed={false} />

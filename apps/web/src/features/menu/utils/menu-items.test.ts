@@ -8,7 +8,7 @@ function paths(sections: MenuSection[]): string[] {
   );
 }
 
-const base: MenuInput = { profile: "user", isSuper: false, plan: allPlanFlags, connectionsAlert: false };
+const base: MenuInput = { profile: "user", isSuper: false, plan: allPlanFlags, campaignsFlag: true, connectionsAlert: false };
 
 describe("buildMenu", () => {
   it("gives a user the attendant items only, without Dashboard or Administration", () => {
@@ -76,6 +76,13 @@ describe("buildMenu", () => {
   it("counts a missing or null flag as on", () => {
     const visible = paths(buildMenu({ ...base, profile: "admin", plan: { useKanban: null } }));
     expect(visible).toEqual(expect.arrayContaining(["/kanban", "/campaigns", "/messages-api"]));
+  });
+
+  it("shows the Campaigns group only with the cshow flag, whatever the plan", () => {
+    const without = paths(buildMenu({ ...base, profile: "admin", campaignsFlag: false }));
+    for (const path of ["/campaigns", "/contact-lists", "/campaigns-config"]) expect(without).not.toContain(path);
+    expect(without).toContain("/prompts");
+    expect(paths(buildMenu({ ...base, profile: "admin", campaignsFlag: true, plan: { useCampaigns: false } }))).not.toContain("/campaigns");
   });
 
   it("keeps plan-gated items hidden while the plan loads", () => {

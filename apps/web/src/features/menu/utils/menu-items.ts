@@ -35,13 +35,18 @@ export interface MenuInput {
   isSuper: boolean;
   /** The plan's flags; undefined while loading (plan-gated items stay hidden), null when unknown. */
   plan: PlanFlags | null | undefined;
+  /** The local cshow flag (the company's campaignsEnabled setting): the campaign routes exist only with it. */
+  campaignsFlag: boolean;
   connectionsAlert: boolean;
 }
 
 const link = (id: MenuItemId, path: string, alert?: boolean): MenuLink => ({ kind: "link", id, path, alert });
 
-/** The left menu of spec core §2 for a user: items by profile, super flag and plan flags. */
-export function buildMenu({ profile, isSuper, plan, connectionsAlert }: MenuInput): MenuSection[] {
+/**
+ * The left menu of spec core §2 for a user: items by profile, super flag and plan flags. The Campaigns
+ * group also needs the cshow flag, without which its routes do not exist.
+ */
+export function buildMenu({ profile, isSuper, plan, campaignsFlag, connectionsAlert }: MenuInput): MenuSection[] {
   const isAdmin = profile === "admin";
   const allows = (flag: PlanFlag) => plan !== undefined && planAllows(plan, flag);
 
@@ -61,7 +66,7 @@ export function buildMenu({ profile, isSuper, plan, connectionsAlert }: MenuInpu
   if (!isAdmin) return sections;
 
   const administration: MenuEntry[] = [
-    ...(allows("useCampaigns")
+    ...(allows("useCampaigns") && campaignsFlag
       ? [
           {
             kind: "group" as const,

@@ -69,7 +69,4 @@ export function toPlanBody(values: PlanFormValues): PlanBody {
   };
 }
 
-/** A price in BRL with 2 decimals, written the way the interface language writes money. */
-export function formatMoney(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: "currency", currency: "BRL", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-}
+export { formatMoney } from "../../../lib/money.ts";

@@ -24,13 +24,15 @@ interface SettingsPanelProps {
   actor: Actor;
   companyId: number;
   extraTabs?: readonly SettingsExtraTab[];
+  /** More sections at the foot of the Options tab, composed by the page (the super users' Instalação). */
+  optionsExtra?: ReactNode;
 }
 
 /**
  * The Settings page (spec admin §2): the Options tab for everyone (changes for admins only), the
  * Horarios tab while scheduleType is "company", then any tabs the page adds.
  */
-export function SettingsPanel({ actor, companyId, extraTabs = [] }: SettingsPanelProps) {
+export function SettingsPanel({ actor, companyId, extraTabs = [], optionsExtra }: SettingsPanelProps) {
   const { t } = useTranslation();
   const settings = useSettings();
   useSettingsLiveUpdates();
@@ -59,6 +61,7 @@ export function SettingsPanel({ actor, companyId, extraTabs = [] }: SettingsPane
       <Box role="tabpanel" id={`${baseId}-panel-${current}`} aria-labelledby={`${baseId}-tab-${current}`}>
         {current === "options" &&
           (settings.isPending ? <PageLoader /> : settings.data ? <OptionsTab settings={settings.data} canEdit={canEdit} /> : <Alert severity="error">{t("list.loadError")}</Alert>)}
+        {current === "options" && optionsExtra ? <Box sx={{ mt: 3 }}>{optionsExtra}</Box> : null}
         {current === "hours" && <CompanyHoursTab companyId={companyId} canEdit={canEdit} />}
         {extra?.content}
       </Box>

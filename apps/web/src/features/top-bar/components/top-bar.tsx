@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../../lib/i18n.ts";
-import { dueWarningDays } from "../utils/subscription.ts";
+import { activeTrialEnd, dueWarningDays } from "../utils/subscription.ts";
 import { AccountMenu, type RenderProfileDialog } from "./account-menu.tsx";
 import { ColorModeToggle } from "./color-mode-toggle.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
@@ -27,13 +27,16 @@ interface TopBarProps {
   renderProfileDialog: RenderProfileDialog;
 }
 
-/** The top bar: greeting, due-date notices, language, volume, colour mode, reload and account. */
+/** The top bar: greeting, due-date and trial notices, language, volume, colour mode, reload and account. */
 export function TopBar({ user, onToggleMenu, onLogout, popovers, renderProfileDialog }: TopBarProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const dueDate = user.company.dueDate;
   const dueLabel = formatDate(dueDate, DATE_PATTERNS.day, language);
+  const trialLabel = formatDate(activeTrialEnd(user.company.trialExpiration), DATE_PATTERNS.day, language);
   const warningDays = dueWarningDays(dueDate);
+  // During a trial its end takes the place of the due date (a signed-up company's due date is the trial's end).
+  const planLabel = trialLabel ? t("topBar.trialUntil", { date: trialLabel }) : dueLabel ? t("topBar.activeUntil", { date: dueLabel }) : "";
 
   return (
     <AppBar position="fixed" elevation={2} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -44,10 +47,10 @@ export function TopBar({ user, onToggleMenu, onLogout, popovers, renderProfileDi
         <Box sx={{ flex: 1, minWidth: 0, ml: 1 }}>
           <Typography variant="subtitle1" noWrap component="p">
             {t("topBar.greeting", { name: user.name, company: user.company.name })}
-            {user.profile === "admin" && dueLabel ? (
+            {user.profile === "admin" && planLabel ? (
               <Box component="span" sx={{ display: { xs: "none", md: "inline" }, opacity: 0.9 }}>
                 {" · "}
-                {t("topBar.activeUntil", { date: dueLabel })}
+                {planLabel}
               </Box>
             ) : null}
           </Typography>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysUntilDue, dueWarningDays } from "./subscription.ts";
+import { activeTrialEnd, daysUntilDue, dueWarningDays } from "./subscription.ts";
 
 const now = new Date(2025, 5, 10, 15, 30);
 
@@ -38,5 +38,16 @@ describe("dueWarningDays", () => {
 
   it("does not warn without a due date", () => {
     expect(dueWarningDays(null, now)).toBeNull();
+  });
+});
+
+describe("activeTrialEnd", () => {
+  it("is the trial's end while it is ahead", () => {
+    expect(activeTrialEnd("2025-06-13T15:30:00.000Z", new Date("2025-06-10T15:30:00.000Z"))).toEqual(new Date("2025-06-13T15:30:00.000Z"));
+    expect(activeTrialEnd("2025-06-10T15:30:01.000Z", new Date("2025-06-10T15:30:00.000Z"))).not.toBeNull();
+  });
+
+  it.each([["2025-06-10T15:30:00.000Z"], ["2025-06-01T00:00:00.000Z"], [null], [""], ["not a date"]])("is null for %s, which is not ahead", (trial) => {
+    expect(activeTrialEnd(trial, new Date("2025-06-10T15:30:00.000Z"))).toBeNull();
   });
 });

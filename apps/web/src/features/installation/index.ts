@@ -1,0 +1,1 @@
+export { InstallationSection } from "./components/installation-section.tsx";

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { LIMITS } from "../constants.ts";
+import { ZId } from "./common.ts";
+
+/** Most digits of a sign-up phone once its mask (99) 99999-9999 is taken off (spec core §5). */
+export const SIGNUP_PHONE_MAX_DIGITS = 11;
+/** Fewest digits of a phone that is given: an area code and a number. */
+export const SIGNUP_PHONE_MIN_DIGITS = 10;
+
+/** Digits, spaces and the mask's signs only. */
+const PHONE_TEXT = /^[\d\s()+.-]*$/;
+
+/**
+ * The sign-up phone: empty (none), or the masked number, answered as its digits only: 10 or 11 of
+ * them (an area code and a landline or mobile number).
+ */
+export const ZSignupPhone = z
+  .string()
+  .max(25, "Too Long!")
+  .regex(PHONE_TEXT, "Invalid phone")
+  .transform((text) => text.replace(/\D/g, ""))
+  .refine((digits) => digits.length === 0 || (digits.length >= SIGNUP_PHONE_MIN_DIGITS && digits.length <= SIGNUP_PHONE_MAX_DIGITS), "Invalid phone")
+  .transform((digits) => digits || null);
+
+/**
+ * POST /companies/cadastro (spec admin §2, §5): the company's name (also its admin's name), the admin's
+ * e-mail (also the company's) and password, an optional phone, the plan from GET /plans/list, and the
+ * referring company of /signup?companyId= (only recorded in the log).
+ */
+export const ZSignupBody = z.strictObject({
+  name: z.string().trim().min(LIMITS.nameMin, "Too Short!").max(LIMITS.nameMax, "Too Long!"),
+  email: z.string().trim().toLowerCase().min(1, "Required").email("Invalid email").max(255, "Too Long!"),
+  password: z.string().min(LIMITS.passwordMin, "Too Short!").max(LIMITS.passwordMax, "Too Long!"),
+  phone: ZSignupPhone.optional(),
+  planId: ZId,
+  companyId: ZId.optional(),
+});
+export type SignupBody = z.input<typeof ZSignupBody>;
+export type ParsedSignupBody = z.output<typeof ZSignupBody>;
+
+/** The company just created: its trial and due date are the same day, TRIAL_DAYS ahead. */
+export const ZSignupResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  dueDate: z.string(),
+  trialExpiration: z.string(),
+});
+export type SignupResponse = z.infer<typeof ZSignupResponse>;
+
+/** GET /companies/cadastro: whether public sign-up is open (installation setting signupEnabled). */
+export const ZSignupStatus = z.object({ enabled: z.boolean() });
+export type SignupStatus = z.infer<typeof ZSignupStatus>;
