@@ -7,7 +7,7 @@ import { listKanbanLane } from "./kanban.service.ts";
 /** GET /ticket/kanban: the board's lanes, a page at a time (spec admin §2 Kanban, §7). The moves are /ticket-tags (tags module). */
 export function kanbanRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/ticket/kanban", { onRequest: app.authenticate, schema: { querystring: ZKanbanQuery, response: { 200: ZKanbanLaneResponse } } }, (request) =>
+    app.get("/ticket/kanban", { onRequest: app.authenticate, config: { planFlag: "useKanban" }, schema: { querystring: ZKanbanQuery, response: { 200: ZKanbanLaneResponse } } }, (request) =>
       listKanbanLane(deps, ctxOf(request), request.query),
     );
   };

@@ -142,7 +142,7 @@ describe("GET /ticket/kanban", () => {
 
     const response = await lane(a.agentToken);
 
-    expect([response.statusCode, response.json().error]).toEqual([403, "ERR_NO_PERMISSION"]);
+    expect([response.statusCode, response.json().error]).toEqual([403, "ERR_PLAN_FEATURE_DISABLED"]);
     expect(response.body).not.toContain("Card");
   });
 

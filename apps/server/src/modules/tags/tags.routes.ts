@@ -46,10 +46,10 @@ export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post("/tags/sync", { ...auth, schema: { body: ZSyncTagsBody, response: { 200: ZTicket } } }, (request) =>
       syncTicketTags(engine, ctxOf(request), request.body.ticketId, request.body.tags.map((t) => t.id)),
     );
-    app.put("/ticket-tags/:ticketId/:tagId", { ...auth, schema: { params: ZTicketTagParams, response: { 200: ZTicket } } }, (request) =>
+    app.put("/ticket-tags/:ticketId/:tagId", { ...auth, config: { planFlag: "useKanban" }, schema: { params: ZTicketTagParams, response: { 200: ZTicket } } }, (request) =>
       addTicketTag(engine, ctxOf(request), request.params.ticketId, request.params.tagId),
     );
-    app.delete("/ticket-tags/:ticketId", { ...auth, schema: { params: ZTicketTagsParams, response: { 200: ZTicket } } }, (request) =>
+    app.delete("/ticket-tags/:ticketId", { ...auth, config: { planFlag: "useKanban" }, schema: { params: ZTicketTagsParams, response: { 200: ZTicket } } }, (request) =>
       removeKanbanTags(engine, ctxOf(request), request.params.ticketId),
     );
   };

@@ -1,7 +1,6 @@
 import type { Ticket } from "@conversa/shared";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { assertPlanAllows } from "../companies/index.ts";
 import { findAccessibleTicket } from "../tickets/tickets.access.ts";
 import { loadTicket } from "../tickets/tickets.repository.ts";
 import type { TagsDeps } from "./tags.service.ts";
@@ -47,11 +46,10 @@ export async function syncTicketTags(deps: TagsDeps, ctx: RequestContext, ticket
 
 /**
  * PUT /ticket-tags/{ticketId}/{tagId} (a kanban move): adds the tag to a ticket the actor may open; a
- * kanban tag replaces the ticket's other kanban tags in the same transaction. Needs the plan's
+ * kanban tag replaces the ticket's other kanban tags in the same transaction. Its route needs the plan's
  * useKanban. Throws ERR_NO_PERMISSION, ERR_NO_TICKET_FOUND, ERR_NO_TAG_FOUND.
  */
 export async function addTicketTag(deps: TagsDeps, ctx: RequestContext, ticketId: number, tagId: number): Promise<Ticket> {
-  await assertPlanAllows(deps.db, ctx.companyId, "useKanban");
   await findAccessibleTicket(deps.db, ctx, ticketId);
   const [tag] = await findTagRefs(deps.db, ctx.companyId, [tagId]);
   if (!tag) throw new AppError("ERR_NO_TAG_FOUND");
@@ -60,11 +58,10 @@ export async function addTicketTag(deps: TagsDeps, ctx: RequestContext, ticketId
 
 /**
  * DELETE /ticket-tags/{ticketId}: removes the kanban tags of a ticket the actor may open (its card
- * returns to 'Em aberto'); its other tags stay. Needs the plan's useKanban. Throws ERR_NO_PERMISSION,
+ * returns to 'Em aberto'); its other tags stay. Its route needs the plan's useKanban. Throws ERR_NO_PERMISSION,
  * ERR_NO_TICKET_FOUND.
  */
 export async function removeKanbanTags(deps: TagsDeps, ctx: RequestContext, ticketId: number): Promise<Ticket> {
-  await assertPlanAllows(deps.db, ctx.companyId, "useKanban");
   await findAccessibleTicket(deps.db, ctx, ticketId);
   return applyTagChange(deps, ctx, ticketId, planKanbanClear);
 }

@@ -202,7 +202,7 @@ describe("the plan's useKanban", () => {
       ["GET", "/tags/kanban"],
     ] as const) {
       const response = await call(method, url, a.adminToken);
-      expect([response.statusCode, response.json().error], `${method} ${url}`).toEqual([403, "ERR_NO_PERMISSION"]);
+      expect([response.statusCode, response.json().error], `${method} ${url}`).toEqual([403, "ERR_PLAN_FEATURE_DISABLED"]);
     }
     expect(await t.db.select().from(ticketTags).where(and(eq(ticketTags.ticketId, ticket.id), eq(ticketTags.tagId, laneA.id)))).toHaveLength(1);
   });
