@@ -87,6 +87,12 @@ export class MediaStore {
     }
   }
 
+  /** Removes every file of a company (its folder), once the company is deleted. */
+  async removeCompany(companyId: number): Promise<void> {
+    if (!Number.isInteger(companyId) || companyId <= 0) return;
+    await rm(this.companyDir(companyId), { recursive: true, force: true });
+  }
+
   async remove(companyId: number, fileName: string): Promise<void> {
     if (!FILE_NAME.test(fileName)) return;
     await rm(path.join(this.companyDir(companyId), fileName), { force: true });

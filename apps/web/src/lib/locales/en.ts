@@ -45,6 +45,8 @@ export const en: Messages = {
     ERR_NO_PLAN_FOUND: "No plan found with this ID.",
     ERR_DUPLICATED_PLAN: "A plan with this name already exists.",
     ERR_DUPLICATED_COMPANY: "A company with this name already exists.",
+    ERR_OWN_COMPANY: "Your own company cannot be disabled or deleted.",
+    ERR_COMPANY_DISABLED: "This company is disabled. Contact Support for more information.",
     ERR_PLAN_IN_USE: "This plan is used by one or more companies and cannot be deleted.",
     ERR_NO_HELP_FOUND: "No help video found with this ID.",
     ERR_PAYLOAD_TOO_LARGE: "The content sent is too large.",

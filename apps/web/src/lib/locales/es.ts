@@ -46,6 +46,8 @@ export const es: Messages = {
     ERR_NO_PLAN_FOUND: "No se encontró ningún plan con este ID.",
     ERR_DUPLICATED_PLAN: "Ya existe un plan con este nombre.",
     ERR_DUPLICATED_COMPANY: "Ya existe una empresa con este nombre.",
+    ERR_OWN_COMPANY: "Su propia empresa no puede ser desactivada ni eliminada.",
+    ERR_COMPANY_DISABLED: "Esta empresa está desactivada. Póngase en contacto con Soporte para más información.",
     ERR_PLAN_IN_USE: "Este plan está en uso por una o más empresas y no se puede eliminar.",
     ERR_NO_HELP_FOUND: "No se encontró ningún video de ayuda con este ID.",
     ERR_PAYLOAD_TOO_LARGE: "El contenido enviado es demasiado grande.",

@@ -49,6 +49,8 @@ export const pt = {
     ERR_NO_PLAN_FOUND: "Nenhum plano encontrado com este ID.",
     ERR_DUPLICATED_PLAN: "Já existe um plano com este nome.",
     ERR_DUPLICATED_COMPANY: "Já existe uma empresa com este nome.",
+    ERR_OWN_COMPANY: "A sua própria empresa não pode ser desativada nem excluída.",
+    ERR_COMPANY_DISABLED: "Esta empresa está desativada. Entre em contato com o Suporte para mais informações.",
     ERR_PLAN_IN_USE: "Este plano está em uso por uma ou mais empresas e não pode ser excluído.",
     ERR_NO_HELP_FOUND: "Nenhum vídeo de ajuda encontrado com este ID.",
     ERR_PAYLOAD_TOO_LARGE: "O conteúdo enviado é grande demais.",
