@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { companies, contacts, plans, settings, users } from "../../db/schema/index.ts";
@@ -6,7 +9,8 @@ import { bearer, createTenant, createUser, loginAs } from "../../../test/factori
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await buildTestApp();
+  // A media folder of its own: deleting a company removes its folder, which must not be another test file's.
+  t = await buildTestApp({ dataDir: mkdtempSync(path.join(os.tmpdir(), "companies-test-")) });
 });
 afterEach(async () => {
   await t.close();
