@@ -18,8 +18,21 @@ const NOT_SWEPT: Record<string, string> = {
   "DELETE /auth/logout": "ends the caller's own session and reads no input",
 };
 
-/** Routes only a super user may use (the installation's plans and help videos): sent as one, so that their handlers read the input. */
-const SUPER_ONLY = new Set(["GET /plans/all", "POST /plans", "PUT /plans/:id", "DELETE /plans/:id", "POST /helps", "PUT /helps/:id", "DELETE /helps/:id"]);
+/** Routes only a super user may use (the installation's plans, help videos and companies): sent as one, so that their handlers read the input. */
+const SUPER_ONLY = new Set([
+  "GET /plans/all",
+  "POST /plans",
+  "PUT /plans/:id",
+  "DELETE /plans/:id",
+  "POST /helps",
+  "PUT /helps/:id",
+  "DELETE /helps/:id",
+  "GET /companies",
+  "GET /companies/list",
+  "POST /companies",
+  "PUT /companies/:id",
+  "DELETE /companies/:id",
+]);
 
 const ROUTES = t.app.routeTable.filter((route) => route.isAuthenticated && !NOT_SWEPT[keyOf(route)]);
 /** Every route registered without the authentication hook, sent anonymously. */

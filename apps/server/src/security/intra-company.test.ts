@@ -43,7 +43,7 @@ type RuleKind =
   | "company-read" // every staff member reads the company's list (with field rules for user-profile accounts)
   | "staff-write" // every staff member may write the company's shared record (contacts, own quick replies)
   | "admin-only" // admins and super users; user-profile accounts get 403
-  | "super-only" // the installation's administration (plans, help videos): super users only; admins and user-profile accounts get 403
+  | "super-only" // the installation's administration (plans, help videos, companies): super users only; admins and user-profile accounts get 403
   | "installation-read" // the installation's records every logged-in account of every company reads (help videos)
   | "ticket" // names a ticket, or a message, note or media of one: allowed iff the account may open that ticket
   | "ticket-list" // lists tickets: never shows a ticket the account may not open
@@ -68,6 +68,11 @@ const RULES: Record<string, RuleKind> = {
   "GET /companies/listPlan/:companyId": "company-read",
   "GET /companies/:id": "company-read",
   "PUT /companies/:id/schedules": "admin-only",
+  "GET /companies": "super-only",
+  "GET /companies/list": "super-only",
+  "POST /companies": "super-only",
+  "PUT /companies/:id": "super-only",
+  "DELETE /companies/:id": "super-only",
   "GET /plans/list": "public",
   "GET /plans/all": "super-only",
   "POST /plans": "super-only",
@@ -439,18 +444,22 @@ async function adminOnlyCases(key: string): Promise<Case[]> {
   return cases;
 }
 
-/** The installation's administration: every account but the super user is refused; the super user reads. */
+/**
+ * The installation's administration: every account but the super user is refused; the super user reads.
+ * The companies routes aim at the seeded company itself (a refused change or delete must leave its rows as they were).
+ */
 async function superOnlyCases(key: string): Promise<Case[]> {
   const cases: Case[] = [];
   // A plan and a help video of its own: the refused changes aim at them, and the super user's list must show the plan.
   const plan = await throwawayPlan();
   const help = await throwawayHelp();
+  const listed = key.includes(" /companies") ? s.company.name : plan.name;
   for (const account of accounts) {
     const built = probeOf(key);
     const probe = { ...built, url: built.url.replace(/^\/plans\/\d+$/, `/plans/${plan.id}`).replace(/^\/helps\/\d+$/, `/helps/${help.id}`) };
     const what = `${probe.method} ${probe.url}`;
     if (!account.isSuper) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what });
-    else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [plan.name], what });
+    else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [listed], what });
   }
   return cases;
 }
