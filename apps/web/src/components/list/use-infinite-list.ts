@@ -12,19 +12,22 @@ interface InfiniteListOptions<T> {
   /** Fetches page `pageNumber` (from 1). */
   fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<ListPage<T>>;
   enabled?: boolean;
+  /** The page shows a failure itself: no error toast from the API client's text. */
+  silentError?: boolean;
 }
 
 /**
  * A paged list call (`pageNumber`, `hasMore`) as one flat list. Pages are cached under `queryKey`;
  * `useLiveRecords` patches the same cache from realtime events.
  */
-export function useInfiniteList<T>({ queryKey, fetchPage, enabled = true }: InfiniteListOptions<T>) {
+export function useInfiniteList<T>({ queryKey, fetchPage, enabled = true, silentError = false }: InfiniteListOptions<T>) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: ListPage<T>, pages) => (last.hasMore ? pages.length + 1 : undefined),
     enabled,
+    meta: { silentError },
   });
   const records = query.data?.pages.flatMap((page) => page.records) ?? [];
   return {
