@@ -42,6 +42,10 @@ export const ERROR_CODES = {
   /** Another plan already has this name. */
   ERR_DUPLICATED_PLAN: 409,
   ERR_DUPLICATED_COMPANY: 409,
+  /** A super user's own company cannot be disabled or deleted (it would end their own access). */
+  ERR_OWN_COMPANY: 409,
+  /** The company is disabled: its users cannot log in. */
+  ERR_COMPANY_DISABLED: 403,
   /** A plan that a company is on cannot be deleted. */
   ERR_PLAN_IN_USE: 409,
   ERR_NO_HELP_FOUND: 404,

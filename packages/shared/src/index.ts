@@ -2,6 +2,7 @@ export * from "./errors.ts";
 export * from "./socket-events.ts";
 export * from "./permissions.ts";
 export * from "./constants.ts";
+export * from "./company-due-date.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/settings.ts";
 export * from "./schemas/plans.ts";

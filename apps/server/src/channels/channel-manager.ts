@@ -195,6 +195,22 @@ export class ChannelManager {
     await this.markDisconnected(companyId, connectionId);
   }
 
+  /**
+   * Stops a connection's session without logging it out (its pairing is kept, so that trying again
+   * reconnects without a new QR code), releases its lock and marks it DISCONNECTED, which also keeps it
+   * from starting again at the next boot. A connection with no session here is only marked.
+   */
+  async stopSession(companyId: number, connectionId: number): Promise<void> {
+    const session = this.running.get(connectionId);
+    this.resuming.delete(connectionId);
+    if (session?.connection.companyId === companyId) {
+      await this.stopDriver(session.driver, connectionId);
+      if (this.running.get(connectionId) === session) this.running.delete(connectionId);
+      await this.deps.locks.release(connectionId).catch((error: unknown) => this.deps.log.warn({ err: error, connectionId }, "lock not released"));
+    }
+    await this.markDisconnected(companyId, connectionId);
+  }
+
   /** Stops and logs out a connection that is about to be deleted. */
   async remove(connectionId: number): Promise<void> {
     const session = this.running.get(connectionId);

@@ -15,6 +15,11 @@ export interface DomainEventMap {
   "session.replaced": { companyId: number; userId: number };
   /** The user logged out: their sockets are dropped without the "accessed elsewhere" notice. */
   "session.ended": { companyId: number; userId: number };
+  /**
+   * The sessions of these users of the company ended at once (their company was disabled or deleted):
+   * their sockets, in every process, are dropped.
+   */
+  "sessions.ended": { companyId: number; userIds: number[] };
   /** A user's online flag changed. */
   "user.status": { companyId: number; user: { id: number; name: string; online: boolean } };
   "setting.updated": { companyId: number; setting: Setting };

@@ -102,6 +102,12 @@ export class MediaStore {
     }
   }
 
+  /** Removes every file of a company (its folder), once the company is deleted. */
+  async removeCompany(companyId: number): Promise<void> {
+    if (!Number.isInteger(companyId) || companyId <= 0) return;
+    await rm(this.folderOf(companyId), { recursive: true, force: true });
+  }
+
   async remove(scope: MediaScope, fileName: string): Promise<void> {
     if (!FILE_NAME.test(fileName)) return;
     await rm(path.join(this.folderOf(scope), fileName), { force: true });

@@ -103,6 +103,11 @@ export function fanOut(io: Server, event: DomainEvent): void {
       io.in(rooms.user(companyId, userId)).disconnectSockets();
       return;
     }
+    case "sessions.ended": {
+      const { companyId, userIds } = event.payload;
+      if (userIds.length > 0) io.in(userIds.map((userId) => rooms.user(companyId, userId))).disconnectSockets();
+      return;
+    }
     case "user.status": {
       const { companyId, user } = event.payload;
       io.to(rooms.company(companyId)).emit(companyEvent(companyId, "user"), { action: "update", user });

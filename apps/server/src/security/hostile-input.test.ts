@@ -18,7 +18,7 @@ const NOT_SWEPT: Record<string, string> = {
   "DELETE /auth/logout": "ends the caller's own session and reads no input",
 };
 
-/** Routes only a super user may use (the installation's plans, help videos, announcements and settings): sent as one, so that their handlers read the input. */
+/** Routes only a super user may use (the installation's plans, help videos, announcements, settings and companies): sent as one, so that their handlers read the input. */
 const SUPER_ONLY = new Set([
   "GET /plans/all",
   "POST /plans",
@@ -34,6 +34,11 @@ const SUPER_ONLY = new Set([
   "DELETE /announcements/:id/media-upload",
   "GET /installation-settings",
   "PUT /installation-settings/:key",
+  "GET /companies",
+  "GET /companies/list",
+  "POST /companies",
+  "PUT /companies/:id",
+  "DELETE /companies/:id",
 ]);
 
 const ROUTES = t.app.routeTable.filter((route) => route.isAuthenticated && !NOT_SWEPT[keyOf(route)]);

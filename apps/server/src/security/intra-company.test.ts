@@ -51,7 +51,7 @@ type RuleKind =
   | "company-read" // every staff member reads the company's list (with field rules for user-profile accounts)
   | "staff-write" // every staff member may write the company's shared record (contacts, own quick replies)
   | "admin-only" // admins and super users; user-profile accounts get 403
-  | "super-only" // the installation's administration (plans, help videos, announcements, installation settings): super users only; admins and user-profile accounts get 403
+  | "super-only" // the installation's administration (plans, help videos, announcements, installation settings, companies): super users only; admins and user-profile accounts get 403
   | "installation-read" // the installation's records every logged-in account of every company reads (help videos)
   | "announcement" // the installation's announcements and their pictures: every account reads the active ones, only super users the inactive ones
   | "ticket" // names a ticket, or a message, note or media of one: allowed iff the account may open that ticket
@@ -77,6 +77,11 @@ const RULES: Record<string, RuleKind> = {
   "GET /companies/listPlan/:companyId": "company-read",
   "GET /companies/:id": "company-read",
   "PUT /companies/:id/schedules": "admin-only",
+  "GET /companies": "super-only",
+  "GET /companies/list": "super-only",
+  "POST /companies": "super-only",
+  "PUT /companies/:id": "super-only",
+  "DELETE /companies/:id": "super-only",
   "GET /plans/list": "public",
   "POST /forgetpassword/:email": "public",
   "POST /resetpasswords/:email/:token/:newPassword": "public",
@@ -503,13 +508,17 @@ async function adminOnlyCases(key: string): Promise<Case[]> {
 /** What a super user's read of each installation list must show (so that the check can fail); the plan list shows the throwaway plan. */
 const SUPER_READ_SHOWS: Record<string, string> = { "GET /installation-settings": "signupEnabled" };
 
-/** The installation's administration: every account but the super user is refused; the super user reads. */
+/**
+ * The installation's administration: every account but the super user is refused; the super user reads.
+ * The companies routes aim at the seeded company itself (a refused change or delete must leave its rows as they were).
+ */
 async function superOnlyCases(key: string): Promise<Case[]> {
   const cases: Case[] = [];
   // A plan, a help video and an announcement of its own: the refused changes aim at them, and the super user's list must show the plan.
   const plan = await throwawayPlan();
   const help = await throwawayHelp();
   const announcement = await throwawayAnnouncement(true);
+  const listed = SUPER_READ_SHOWS[key] ?? (key.includes(" /companies") ? s.company.name : plan.name);
   for (const account of accounts) {
     const built = probeOf(key);
     const url = built.url
@@ -519,7 +528,7 @@ async function superOnlyCases(key: string): Promise<Case[]> {
     const probe = { ...built, url };
     const what = `${probe.method} ${probe.url}`;
     if (!account.isSuper) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what });
-    else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [SUPER_READ_SHOWS[key] ?? plan.name], what });
+    else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", contains: [listed], what });
   }
   return cases;
 }

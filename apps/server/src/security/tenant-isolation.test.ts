@@ -36,7 +36,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
 
 /**
  * Routes of the installation's administration, for super users only (spec admin §1): a company's admin
- * and its user-profile accounts get 403 (checked below). Their records (plans, help videos, announcements) belong to no company.
+ * and its user-profile accounts get 403 (checked below). Their records (plans, help videos, announcements) belong to no
+ * company; the companies administration addresses any company by id, deliberately across companies.
  */
 const SUPER_ONLY: Record<string, string> = {
   "GET /plans/all": "the plans of the installation",
@@ -53,12 +54,22 @@ const SUPER_ONLY: Record<string, string> = {
   "DELETE /announcements/:id/media-upload": "an announcement's picture",
   "GET /installation-settings": "the installation's settings (public sign-up open or closed)",
   "PUT /installation-settings/:key": "an installation setting",
+  "GET /companies": "the installation's companies, page by page",
+  "GET /companies/list": "every company of the installation",
+  "POST /companies": "a new company and its first admin",
+  "PUT /companies/:id": "a company's fields, plan, status and due date",
+  "DELETE /companies/:id": "a company and everything it holds",
 };
 
 /** Authenticated routes left out of the id sweep, each with why. */
 const NOT_SWEPT: Record<string, string> = {
   "DELETE /auth/logout": "ends the caller's own session and names no record",
-  ...Object.fromEntries(Object.keys(SUPER_ONLY).map((key) => [key, "super-only: a company's admin is refused before any record is read (checked below), and plans, help videos and announcements belong to no company"])),
+  ...Object.fromEntries(
+    Object.keys(SUPER_ONLY).map((key) => [
+      key,
+      "super-only: a company's admin is refused before any record is read (checked below); plans, help videos and announcements belong to no company, and a super user addresses any company",
+    ]),
+  ),
 };
 
 /**
@@ -323,8 +334,10 @@ describe("every super-only route, asked by company B's admin and user-profile ac
   it.each(Object.keys(SUPER_ONLY).flatMap((key) => [[key, "admin"], [key, "agent"]] as const))("%s answers 403 ERR_NO_PERMISSION to B's %s", async (key, who) => {
     const route = ROUTES.get(key)!;
     const request = buildRequest(route, idsB, idsA);
-    // A plan's or help video's id is B's plan's; other parameters (an installation setting's key) as built.
-    const url = route.url.includes(":id") ? route.url.replace(":id", String(plan.id)) : request.url;
+    // The companies routes aim at B's own company (a refused change or delete must leave it as it was), the others at B's plan;
+    // other parameters (an installation setting's key) as built.
+    const target = route.url.startsWith("/companies") ? b.company.id : plan.id;
+    const url = route.url.includes(":id") ? route.url.replace(":id", String(target)) : request.url;
     const response = await send({ ...request, url }, who === "admin" ? b.adminToken : b.agentToken);
     expect({ status: response.statusCode, error: errorOf(response.body) }, response.body).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
   });

@@ -4,7 +4,7 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 
 interface ConfirmationDialogProps {
@@ -14,12 +14,16 @@ interface ConfirmationDialogProps {
   confirmLabel: string;
   /** Shows the confirm button busy (the action is running). */
   loading?: boolean;
+  /** Keeps the confirm button off (what it acts on is still loading). */
+  confirmDisabled?: boolean;
+  /** More about what the action takes away, below the message. */
+  children?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** Asks before an action that cannot be undone. */
-export function ConfirmationDialog({ open, title, message, confirmLabel, loading = false, onConfirm, onClose }: ConfirmationDialogProps) {
+export function ConfirmationDialog({ open, title, message, confirmLabel, loading = false, confirmDisabled = false, children, onConfirm, onClose }: ConfirmationDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -27,10 +31,11 @@ export function ConfirmationDialog({ open, title, message, confirmLabel, loading
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button onClick={onConfirm} color="error" variant="contained" loading={loading}>
+        <Button onClick={onConfirm} color="error" variant="contained" loading={loading} disabled={confirmDisabled}>
           {confirmLabel}
         </Button>
       </DialogActions>

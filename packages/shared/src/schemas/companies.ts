@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { ZIdText } from "./common.ts";
+import { RECURRENCES, parseDueDate } from "../company-due-date.ts";
+import { LIMITS } from "../constants.ts";
+import { ZId, ZIdText } from "./common.ts";
 import { ZBusinessDay, ZWeeklySchedule } from "./business-hours.ts";
 import { ZPlan } from "./plans.ts";
-
 
 export const ZCompanyPlanParams = z.object({ companyId: ZIdText });
 
@@ -33,3 +34,101 @@ export type CompanyDetail = z.infer<typeof ZCompanyDetail>;
 /** PUT /companies/{id}/schedules: the company's weekly business hours, one entry per weekday. */
 export const ZUpdateCompanySchedulesBody = z.strictObject({ schedules: ZWeeklySchedule });
 export type UpdateCompanySchedulesBody = z.infer<typeof ZUpdateCompanySchedulesBody>;
+
+/** GET /companies answers pages of this many companies. */
+export const COMPANIES_PAGE_SIZE = 20;
+/** A company's phone: digits with the usual separators, as typed. */
+export const COMPANY_PHONE = /^[0-9()+\-. ]{0,20}$/;
+
+export const ZRecurrence = z.enum(RECURRENCES);
+
+/**
+ * A company as the super users' Empresas tab lists it (spec core §3). `campaignsEnabled` is the
+ * company setting of that key; `plan` names the company's plan.
+ */
+export const ZCompany = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  planId: z.number().nullable(),
+  plan: z.object({ id: z.number(), name: z.string() }).nullable(),
+  status: z.boolean(),
+  campaignsEnabled: z.boolean(),
+  dueDate: z.string().nullable(),
+  /** MENSAL, BIMESTRAL, TRIMESTRAL, SEMESTRAL or ANUAL; null for a company that never had one. */
+  recurrence: z.string().nullable(),
+  createdAt: z.string(),
+  trialExpiration: z.string().nullable(),
+});
+export type Company = z.infer<typeof ZCompany>;
+
+/** What deleting a company takes away with it: its records, counted (the confirmation names them). */
+export const ZCompanyCounts = z.object({
+  users: z.number(),
+  connections: z.number(),
+  queues: z.number(),
+  contacts: z.number(),
+  tickets: z.number(),
+  messages: z.number(),
+  schedules: z.number(),
+  quickMessages: z.number(),
+  tags: z.number(),
+});
+export type CompanyCounts = z.infer<typeof ZCompanyCounts>;
+
+/** GET /companies/{id} for a super user: any company, with its plan, settings-held fields and counts. */
+export const ZCompanyAdminDetail = ZCompany.extend({
+  timezone: z.string(),
+  schedules: z.array(ZBusinessDay),
+  counts: ZCompanyCounts,
+});
+export type CompanyAdminDetail = z.infer<typeof ZCompanyAdminDetail>;
+
+/** GET /companies/{id}: the administration detail to super users, the own company's detail to everyone else. */
+export const ZCompanyLookup = z.union([ZCompanyAdminDetail, ZCompanyDetail]);
+
+const companyFields = {
+  name: z.string().trim().min(LIMITS.nameMin).max(LIMITS.nameMax),
+  /** The company's e-mail; on creation also the e-mail of its first admin, who is invited to set a password. */
+  email: z.string().trim().toLowerCase().email().max(255),
+  phone: z
+    .string()
+    .trim()
+    .regex(COMPANY_PHONE)
+    .nullable()
+    .optional()
+    .transform((phone) => phone || null),
+  planId: ZId,
+  status: z.boolean().default(true),
+  /** Kept as the company setting `campaignsEnabled`. */
+  campaignsEnabled: z.boolean().default(true),
+  /** An ISO date or date-time; empty or invalid becomes null (spec admin §5). */
+  dueDate: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((value) => parseDueDate(value)),
+  recurrence: ZRecurrence.default("MENSAL"),
+};
+
+/** POST /companies (super users): a new company, its default settings and its first admin (`email`). */
+export const ZCreateCompanyBody = z.strictObject(companyFields);
+export type CreateCompanyBody = z.input<typeof ZCreateCompanyBody>;
+
+/**
+ * PUT /companies/{id} (super users): the whole company. With `renew`, the due date sent is renewed
+ * by the recurrence (spec core §4: only when a date exists).
+ */
+export const ZUpdateCompanyBody = z.strictObject({ ...companyFields, renew: z.boolean().default(false) });
+export type UpdateCompanyBody = z.input<typeof ZUpdateCompanyBody>;
+
+/** GET /companies: a page of companies by name, searched in name and e-mail. */
+export const ZListCompaniesQuery = z.object({
+  searchParam: z.string().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+});
+export type ListCompaniesQuery = z.infer<typeof ZListCompaniesQuery>;
+
+export const ZListCompaniesResponse = z.object({ companies: z.array(ZCompany), count: z.number(), hasMore: z.boolean() });
+export type ListCompaniesResponse = z.infer<typeof ZListCompaniesResponse>;

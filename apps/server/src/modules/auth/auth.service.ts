@@ -43,9 +43,13 @@ function isCompanyActive(user: AuthUserRow, now: Date): boolean {
   return user.isSuper || (user.companyStatus && !(user.companyDueDate && user.companyDueDate.getTime() < now.getTime()));
 }
 
-function assertCompanyActive(user: AuthUserRow, now: Date): void {
+/**
+ * Refuses a user whose company does not admit them now. A disabled company answers ERR_COMPANY_DISABLED
+ * at login, and ends a refreshed session (ERR_SESSION_EXPIRED: the client goes back to the login page).
+ */
+function assertCompanyActive(user: AuthUserRow, now: Date, at: "login" | "refresh"): void {
   if (user.isSuper) return;
-  if (!user.companyStatus) throw new AppError("ERR_NO_PERMISSION", undefined, "Company disabled");
+  if (!user.companyStatus) throw at === "login" ? new AppError("ERR_COMPANY_DISABLED", undefined, "The company is disabled") : new AppError("ERR_SESSION_EXPIRED");
   if (user.companyDueDate && user.companyDueDate.getTime() < now.getTime()) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", { dueDate: user.companyDueDate.toISOString() });
   }
@@ -66,7 +70,7 @@ async function issue(deps: AuthDeps, user: AuthUserRow, version: number, refresh
  * and address pair, per account and per address (login-throttle.ts); a request carrying the account's
  * known-device cookie is slowed by its own pair only. A right password clears the pair's counter.
  * Throws ERR_RATE_LIMITED (details.retryAfter, in seconds), ERR_INVALID_CREDENTIALS,
- * ERR_SUBSCRIPTION_EXPIRED (details.dueDate) for a company past its due date, ERR_NO_PERMISSION for a
+ * ERR_SUBSCRIPTION_EXPIRED (details.dueDate) for a company past its due date, ERR_COMPANY_DISABLED for a
  * disabled company.
  */
 export async function login(deps: AuthDeps, body: LoginBody, clientAddress: string, knownDeviceCookie: string | undefined): Promise<LoginSession> {
@@ -79,7 +83,7 @@ export async function login(deps: AuthDeps, body: LoginBody, clientAddress: stri
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!user || !passwordOk) throw new AppError("ERR_INVALID_CREDENTIALS");
   await deps.throttle.succeeded(attempt);
-  assertCompanyActive(user, deps.now?.() ?? new Date());
+  assertCompanyActive(user, deps.now?.() ?? new Date(), "login");
 
   const refreshTokenId = newTokenId();
   const version = await startSession(deps.db, user.id, refreshTokenId);
@@ -97,7 +101,7 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string | unde
   const claims = await verifyRefreshToken(deps.tokens, refreshToken);
   const user = await findAuthUserById(deps.db, claims.userId);
   if (!user || user.tokenVersion !== claims.version || user.companyId !== claims.companyId) throw new AppError("ERR_SESSION_EXPIRED");
-  assertCompanyActive(user, deps.now?.() ?? new Date());
+  assertCompanyActive(user, deps.now?.() ?? new Date(), "refresh");
   const nextId = newTokenId();
   const rotated = await rotateRefreshToken(deps.db, user.id, claims.version, claims.tokenId, nextId);
   if (!rotated) {

@@ -30,6 +30,7 @@ describe("waitOf", () => {
   it.each([
     ["no counter", undefined, at(0), 0],
     ["within the free failures", { failures: 5, lastFailureAt: at(0), expiresAt: at(rule.forgetMs) }, at(0), 0],
+    ["within the free failures, the last one stamped after now by a parallel attempt", { failures: 3, lastFailureAt: at(40), expiresAt: at(rule.forgetMs) }, at(0), 0],
     ["just after the 7th failure", { failures: 7, lastFailureAt: at(0), expiresAt: at(rule.forgetMs) }, at(500), 1500],
     ["once the delay has passed", { failures: 7, lastFailureAt: at(0), expiresAt: at(rule.forgetMs) }, at(2000), 0],
     ["a forgotten counter", { failures: 900, lastFailureAt: at(0), expiresAt: at(10) }, at(10), 0],

@@ -52,7 +52,11 @@ export interface CounterState {
 /** Milliseconds before a counter lets the next attempt be checked; 0 now. A forgotten counter counts nothing. */
 export function waitOf(rule: ThrottleRule, state: CounterState | undefined, now: Date): number {
   if (!state || state.expiresAt.getTime() <= now.getTime()) return 0;
-  return Math.max(0, state.lastFailureAt.getTime() + delayAfter(rule, state.failures) - now.getTime());
+  const delay = delayAfter(rule, state.failures);
+  // Within the free failures there is no wait, even when a parallel attempt, counted while this one waited
+  // for the counter's lock, stamped its failure after this attempt's `now`.
+  if (delay === 0) return 0;
+  return Math.max(0, state.lastFailureAt.getTime() + delay - now.getTime());
 }
 
 /** A login attempt as the throttle sees it. */

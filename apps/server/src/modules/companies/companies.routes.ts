@@ -1,23 +1,56 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ZCompanyDetail, ZCompanyPlanParams, ZCompanyPlanResponse, ZIdParam, ZUpdateCompanySchedulesBody } from "@conversa/shared";
+import { z } from "zod";
+import {
+  ZCompany,
+  ZCompanyDetail,
+  ZCompanyLookup,
+  ZCompanyPlanParams,
+  ZCompanyPlanResponse,
+  ZCreateCompanyBody,
+  ZIdParam,
+  ZListCompaniesQuery,
+  ZListCompaniesResponse,
+  ZOkResponse,
+  ZUpdateCompanyBody,
+  ZUpdateCompanySchedulesBody,
+} from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { getCompanyPlan } from "./companies.service.ts";
-import { getCompanyDetail, updateCompanySchedules } from "./company-hours.service.ts";
+import { createCompany, deleteCompany, getCompanyPlan, listAllCompanies, listCompanies, lookupCompany, updateCompany } from "./companies.service.ts";
+import { updateCompanySchedules } from "./company-hours.service.ts";
 
+/**
+ * /companies (spec admin §7, core §7): the super users' Empresas tab (any company, deliberately across
+ * companies), and the own company's plan, detail and business hours for its staff.
+ */
 export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const companies = { db: deps.db, events: deps.events, channels: deps.channels, media: deps.media, logger: deps.logger };
   return async (app) => {
-    app.get(
-      "/companies/listPlan/:companyId",
-      { onRequest: app.authenticate, schema: { params: ZCompanyPlanParams, response: { 200: ZCompanyPlanResponse } } },
-      (request) => getCompanyPlan(deps, ctxOf(request), request.params.companyId),
+    const auth = { onRequest: app.authenticate };
+
+    app.get("/companies", { ...auth, schema: { querystring: ZListCompaniesQuery, response: { 200: ZListCompaniesResponse } } }, (request) =>
+      listCompanies(deps, ctxOf(request), request.query),
     );
-    app.get("/companies/:id", { onRequest: app.authenticate, schema: { params: ZIdParam, response: { 200: ZCompanyDetail } } }, (request) =>
-      getCompanyDetail(deps, ctxOf(request), request.params.id),
+    app.get("/companies/list", { ...auth, schema: { response: { 200: z.array(ZCompany) } } }, (request) => listAllCompanies(deps, ctxOf(request)));
+    app.get("/companies/listPlan/:companyId", { ...auth, schema: { params: ZCompanyPlanParams, response: { 200: ZCompanyPlanResponse } } }, (request) =>
+      getCompanyPlan(deps, ctxOf(request), request.params.companyId),
     );
+    app.get("/companies/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZCompanyLookup } } }, (request) =>
+      lookupCompany(deps, ctxOf(request), request.params.id),
+    );
+    app.post("/companies", { ...auth, schema: { body: ZCreateCompanyBody, response: { 200: ZCompany } } }, (request) =>
+      createCompany(companies, ctxOf(request), request.body),
+    );
+    app.put("/companies/:id", { ...auth, schema: { params: ZIdParam, body: ZUpdateCompanyBody, response: { 200: ZCompany } } }, (request) =>
+      updateCompany(companies, ctxOf(request), request.params.id, request.body),
+    );
+    app.delete("/companies/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await deleteCompany(companies, ctxOf(request), request.params.id);
+      return { message: "Company deleted" };
+    });
     app.put(
       "/companies/:id/schedules",
-      { onRequest: app.authenticate, schema: { params: ZIdParam, body: ZUpdateCompanySchedulesBody, response: { 200: ZCompanyDetail } } },
+      { ...auth, schema: { params: ZIdParam, body: ZUpdateCompanySchedulesBody, response: { 200: ZCompanyDetail } } },
       (request) => updateCompanySchedules(deps, ctxOf(request), request.params.id, request.body.schedules),
     );
   };

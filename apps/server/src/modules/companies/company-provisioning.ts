@@ -6,6 +6,8 @@ import { companies, plans, settings, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { ensureDefaultSettings } from "../settings/settings.repository.ts";
+import { fitsUserLimit } from "../users/index.ts";
+import { isCompanyNameTaken, lockCompanyNames } from "./companies.repository.ts";
 
 /** What a new company starts with: its own fields, the campaigns setting, and its first admin. */
 export interface NewCompany {
@@ -41,21 +43,22 @@ const emailTaken = () => new AppError("ERR_EMAIL_ALREADY_EXISTS", undefined, "A 
 /**
  * Creates a company with the default settings (campaignsEnabled as given) and its first admin, in one
  * transaction: nothing is left half-written. Company names are unique (case-insensitive) and user
- * e-mails unique across the installation. Throws ERR_DUPLICATED_COMPANY, ERR_EMAIL_ALREADY_EXISTS,
- * ERR_NO_PLAN_FOUND.
+ * e-mails unique across the installation. The first admin counts against the plan's user limit. Throws
+ * ERR_DUPLICATED_COMPANY, ERR_EMAIL_ALREADY_EXISTS, ERR_NO_PLAN_FOUND, ERR_USER_LIMIT (a plan without room
+ * for one user).
  */
 export async function provisionCompany(db: Db, input: NewCompany): Promise<ProvisionedCompany> {
   const passwordHash = input.admin.password === undefined ? unusablePasswordHash() : await hashPassword(input.admin.password);
   try {
     return await db.transaction(async (tx) => {
       // Serialise creations so that the name and e-mail checks below cannot race each other.
-      await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+      await lockCompanyNames(tx);
       if (input.planId !== null) {
-        const [plan] = await tx.select({ id: plans.id }).from(plans).where(sql`${plans.id} = ${input.planId}`);
+        const [plan] = await tx.select({ id: plans.id, users: plans.users }).from(plans).where(sql`${plans.id} = ${input.planId}`);
         if (!plan) throw new AppError("ERR_NO_PLAN_FOUND");
+        if (!fitsUserLimit(0, plan.users)) throw new AppError("ERR_USER_LIMIT", undefined, "The plan's user limit has no room for the company's first admin");
       }
-      const [sameName] = await tx.select({ id: companies.id }).from(companies).where(sql`lower(${companies.name}) = ${input.name.toLowerCase()}`);
-      if (sameName) throw duplicateCompany();
+      if (await isCompanyNameTaken(tx, input.name)) throw duplicateCompany();
       const [sameEmail] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.admin.email.toLowerCase()}`);
       if (sameEmail) throw emailTaken();
       const [company] = await tx

@@ -12,7 +12,7 @@ interface InfiniteListOptions<T> {
   /** Fetches page `pageNumber` (from 1). */
   fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<ListPage<T>>;
   enabled?: boolean;
-  /** The caller shows a failure itself (a list in the top bar): no error toast. */
+  /** The caller shows a failure itself (a list in the top bar, a page of its own): no error toast. */
   silentError?: boolean;
 }
 

@@ -1,0 +1,1 @@
+export { CompaniesTab } from "./components/companies-tab.tsx";
