@@ -63,6 +63,13 @@ export const ZCompany = z.object({
 });
 export type Company = z.infer<typeof ZCompany>;
 
+/**
+ * The answer to creating a company: the company, and whether the invitation to set a password reached
+ * the mail server ("failed": the company exists; its admin asks for a code at /forgetpsw).
+ */
+export const ZCreatedCompany = ZCompany.extend({ invitation: z.enum(["sent", "failed"]) });
+export type CreatedCompany = z.infer<typeof ZCreatedCompany>;
+
 /** What deleting a company takes away with it: its records, counted (the confirmation names them). */
 export const ZCompanyCounts = z.object({
   users: z.number(),

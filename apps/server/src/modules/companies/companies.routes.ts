@@ -7,6 +7,7 @@ import {
   ZCompanyPlanParams,
   ZCompanyPlanResponse,
   ZCreateCompanyBody,
+  ZCreatedCompany,
   ZIdParam,
   ZListCompaniesQuery,
   ZListCompaniesResponse,
@@ -16,6 +17,7 @@ import {
 } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
+import { mailLanguageOf } from "../../mail/language.ts";
 import { createCompany, deleteCompany, getCompanyPlan, listAllCompanies, listCompanies, lookupCompany, updateCompany } from "./companies.service.ts";
 import { updateCompanySchedules } from "./company-hours.service.ts";
 
@@ -24,7 +26,8 @@ import { updateCompanySchedules } from "./company-hours.service.ts";
  * companies), and the own company's plan, detail and business hours for its staff.
  */
 export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const companies = { db: deps.db, events: deps.events, channels: deps.channels, media: deps.media, logger: deps.logger };
+  const invitations = { db: deps.db, mailer: deps.mailer, config: deps.config, logger: deps.logger };
+  const companies = { db: deps.db, events: deps.events, channels: deps.channels, media: deps.media, invitations, logger: deps.logger };
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 
@@ -38,8 +41,8 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get("/companies/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZCompanyLookup } } }, (request) =>
       lookupCompany(deps, ctxOf(request), request.params.id),
     );
-    app.post("/companies", { ...auth, schema: { body: ZCreateCompanyBody, response: { 200: ZCompany } } }, (request) =>
-      createCompany(companies, ctxOf(request), request.body),
+    app.post("/companies", { ...auth, schema: { body: ZCreateCompanyBody, response: { 200: ZCreatedCompany } } }, (request) =>
+      createCompany(companies, ctxOf(request), request.body, mailLanguageOf(request.headers["accept-language"])),
     );
     app.put("/companies/:id", { ...auth, schema: { params: ZIdParam, body: ZUpdateCompanyBody, response: { 200: ZCompany } } }, (request) =>
       updateCompany(companies, ctxOf(request), request.params.id, request.body),

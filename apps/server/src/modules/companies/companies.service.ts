@@ -1,4 +1,4 @@
-import type { Company, CompanyAdminDetail, CompanyDetail, CompanyPlanResponse, ListCompaniesQuery, ListCompaniesResponse, ZCreateCompanyBody, ZUpdateCompanyBody } from "@conversa/shared";
+import type { Company, CompanyAdminDetail, CreatedCompany, CompanyDetail, CompanyPlanResponse, ListCompaniesQuery, ListCompaniesResponse, ZCreateCompanyBody, ZUpdateCompanyBody } from "@conversa/shared";
 import { renewDueDate } from "@conversa/shared";
 import type { z } from "zod";
 import type { ChannelManager } from "../../channels/channel-manager.ts";
@@ -8,6 +8,8 @@ import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { MediaStore } from "../../media/media-store.ts";
+import type { MailLanguage } from "../../mail/language.ts";
+import { type AccountCodeDeps, sendAccountCode } from "../account-codes/index.ts";
 import { lockCompanyUsers, lockSuperUsers } from "../users/index.ts";
 import { canManageCompanies, canSeeCompany, isOwnCompany } from "./companies.policy.ts";
 import {
@@ -36,6 +38,8 @@ export interface CompaniesDeps {
   events: DomainEvents;
   channels: Pick<ChannelManager, "stopSession" | "remove">;
   media: Pick<MediaStore, "removeCompany">;
+  /** Mails the first admin of a new company the code to set a password. */
+  invitations: AccountCodeDeps;
   logger?: { error(obj: object, msg: string): void };
 }
 
@@ -94,11 +98,16 @@ export async function lookupCompany(deps: { db: Db }, ctx: RequestContext, id: n
 /**
  * Creates a company with its default settings (campaignsEnabled as given) and its first admin, whose
  * e-mail is the company's and who has no password yet (an account no password opens until one is set).
- * Answers the company. Throws ERR_NO_PERMISSION (not a super user), ERR_DUPLICATED_COMPANY,
- * ERR_EMAIL_ALREADY_EXISTS (the admin's e-mail), ERR_NO_PLAN_FOUND, ERR_USER_LIMIT (a plan without room for one user).
+ * Once the company is committed the admin is mailed an invitation code (in `language`) to set a password
+ * at /forgetpsw. A server without mail refuses before anything is written (the admin could never log in);
+ * a send that fails leaves the company as created and says so (`invitation: "failed"`): the admin then
+ * asks for a code at /forgetpsw. Throws ERR_NO_PERMISSION (not a super user), ERR_MAIL_NOT_CONFIGURED,
+ * ERR_DUPLICATED_COMPANY, ERR_EMAIL_ALREADY_EXISTS (the admin's e-mail), ERR_NO_PLAN_FOUND, ERR_USER_LIMIT
+ * (a plan without room for one user).
  */
-export async function createCompany(deps: CompaniesDeps, ctx: RequestContext, body: ParsedCreateBody): Promise<Company> {
+export async function createCompany(deps: CompaniesDeps, ctx: RequestContext, body: ParsedCreateBody, language: MailLanguage): Promise<CreatedCompany> {
   requireSuper(ctx);
+  if (!deps.invitations.mailer.enabled) throw new AppError("ERR_MAIL_NOT_CONFIGURED", undefined, "This server has no mail configured (SMTP_URL)");
   const provisioned = await provisionCompany(deps.db, {
     name: body.name,
     email: body.email,
@@ -111,7 +120,14 @@ export async function createCompany(deps: CompaniesDeps, ctx: RequestContext, bo
     campaignsEnabled: body.campaignsEnabled,
     admin: { name: body.name, email: body.email },
   });
-  return requireCompany(deps.db, provisioned.companyId);
+  let invitation: CreatedCompany["invitation"] = "sent";
+  try {
+    await sendAccountCode(deps.invitations, { id: provisioned.adminId, email: body.email, name: body.name }, "invite", language);
+  } catch (error) {
+    invitation = "failed";
+    deps.logger?.error({ companyId: provisioned.companyId, code: error instanceof AppError ? error.code : undefined }, "the new company's invitation could not be mailed");
+  }
+  return { ...(await requireCompany(deps.db, provisioned.companyId)), invitation };
 }
 
 /**

@@ -110,6 +110,7 @@ describe("the companies administration (super users)", () => {
         recurrence: "MENSAL",
         createdAt: expect.any(String),
         trialExpiration: null,
+        invitation: "sent",
       });
       expect(await settingOf(created.id, "campaignsEnabled")).toBe("false");
       expect(await settingOf(created.id, "userRating")).toBe("disabled");

@@ -1118,6 +1118,8 @@ export const en: Messages = {
     tableLabel: "Companies",
     selectRow: "Edit the company {{name}}",
     ownCompany: "This is your own company: it cannot be disabled or deleted.",
+    invitationSent: "Invitation sent to {{email}}: the admin sets the password with the code received.",
+    invitationFailed: "The company was created, but the invitation to {{email}} could not be sent. The admin can ask for a code under 'Forgot your password?'.",
     saveFailed: "The operation could not be completed. Check whether a company with the same name already exists or whether the fields were filled in correctly",
     deleteFailed: "The operation could not be completed",
     confirmDelete: {

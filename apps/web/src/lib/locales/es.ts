@@ -1119,6 +1119,8 @@ export const es: Messages = {
     tableLabel: "Lista de empresas",
     selectRow: "Editar la empresa {{name}}",
     ownCompany: "Esta es su propia empresa: no puede ser desactivada ni eliminada.",
+    invitationSent: "Invitación enviada a {{email}}: el administrador define la contraseña con el código recibido.",
+    invitationFailed: "La empresa fue creada, pero la invitación a {{email}} no se pudo enviar. El administrador puede pedir un código en '¿Olvidó su contraseña?'.",
     saveFailed: "No fue posible realizar la operación. Verifique si ya existe una empresa con el mismo nombre o si los campos se completaron correctamente",
     deleteFailed: "No fue posible realizar la operación",
     confirmDelete: {

@@ -1122,6 +1122,8 @@ export const pt = {
     tableLabel: "Lista de empresas",
     selectRow: "Editar a empresa {{name}}",
     ownCompany: "Esta é a sua empresa: ela não pode ser desativada nem excluída.",
+    invitationSent: "Convite enviado para {{email}}: o administrador define a senha com o código recebido.",
+    invitationFailed: "A empresa foi criada, mas o convite para {{email}} não pôde ser enviado. O administrador pode pedir um código em 'Esqueceu sua senha?'.",
     saveFailed: "Não foi possível realizar a operação. Verifique se já existe uma empresa com o mesmo nome ou se os campos foram preenchidos corretamente",
     deleteFailed: "Não foi possível realizar a operação",
     confirmDelete: {

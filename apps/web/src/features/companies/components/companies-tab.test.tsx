@@ -132,7 +132,7 @@ describe("CompaniesTab", { timeout: 20_000 }, () => {
   });
 
   it("Limpar starts a new company, and Salvar creates it with the chosen plan and no due date", async () => {
-    const { calls, user } = renderTab((call) => (call.method === "POST" ? jsonResponse(company(9, "Padaria", null)) : undefined));
+    const { calls, user } = renderTab((call) => (call.method === "POST" ? jsonResponse({ ...company(9, "Padaria", null), invitation: "sent" }) : undefined));
     await user.click(await screen.findByText("Amarela"));
     await user.click(screen.getByRole("button", { name: "Limpar" }));
     expect(field("Nome")).toHaveValue("");
@@ -158,6 +158,18 @@ describe("CompaniesTab", { timeout: 20_000 }, () => {
       dueDate: null,
       recurrence: "MENSAL",
     });
+    expect(await screen.findByText(/Convite enviado para/)).toBeInTheDocument();
+  });
+
+  it("says so when the company was created but its admin's invitation could not be mailed", async () => {
+    const { user } = renderTab((call) => (call.method === "POST" ? jsonResponse({ ...company(9, "Padaria", null), email: "dona@padaria.example", invitation: "failed" }) : undefined));
+    await screen.findByText("Amarela");
+    await user.type(field("Nome"), "Padaria");
+    await user.type(field("E-mail"), "dona@padaria.example");
+    await user.click(screen.getByRole("combobox", { name: "Plano" }));
+    await user.click(await screen.findByRole("option", { name: "Bronze" }));
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findByText(/o convite para dona@padaria.example não pôde ser enviado/, {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it("asks for a plan and a valid e-mail before sending anything", async () => {
