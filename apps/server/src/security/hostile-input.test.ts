@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isErrorCode } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { eventually } from "../../test/engine-harness.ts";
 import { bearer, createUser, loginAs } from "../../test/factories.ts";
+import { companies, plans } from "../db/schema/index.ts";
 import { hasNulCharacter } from "../plugins/input-guard.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { snapshotCompany } from "./company-snapshot.ts";
@@ -291,6 +293,21 @@ beforeAll(async () => {
   superToken = (await loginAs(t.app, superUser.email)).token;
 }, 60_000);
 
+/**
+ * The super-only routes change the installation: the plan and company routes may move the tenant to a
+ * sample plan or switch its plan's flags off. Put it back after each route, so that the routes swept
+ * later are not all answered by the plan gate (schedules, kanban) instead of their handlers.
+ */
+afterEach(async () => {
+  await t.db.update(companies).set({ planId: tenant.company.planId, status: true }).where(eq(companies.id, tenant.company.id));
+  if (tenant.company.planId !== null) {
+    await t.db
+      .update(plans)
+      .set({ useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true, users: 1000, connections: 1000, queues: 1000 })
+      .where(eq(plans.id, tenant.company.planId));
+  }
+});
+
 afterAll(async () => {
   console.log(
     `hostile input: ${figures.routes} authenticated and ${figures.publicRoutes} public routes, ${figures.variants} variants sent (${figures.refused} that the input guard or the route's schemas refuse, ${figures.accepted} accepted), ${figures.status400} × 400 (${figures.hugeIntegers} of them integers past the database's ids in an integer place), ${figures.readBacks} stored strings read back, other answers ${JSON.stringify(otherCodes)}`,
@@ -418,9 +435,9 @@ describe("input sent anonymously to every public route (login, refresh, /version
       "GET /version",
       "POST /auth/login",
       "POST /auth/refresh_token",
+      "POST /companies/cadastro",
       "POST /forgetpassword/:email",
       "POST /resetpasswords/:email/:token/:newPassword",
-      "POST /companies/cadastro",
     ]);
   });
 
