@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUserViaApi, logIn } from "./helpers.ts";
+import { createCompanyViaApi, logIn } from "./helpers.ts";
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
@@ -13,17 +13,16 @@ test.describe("announcements", () => {
     test.setTimeout(90_000);
     const tag = suffix();
     const title = `Manutenção ${tag}`;
-    // Another user (of the seeded company: a second company needs the companies administration).
-    const reader = { name: `Leitora ${tag}`, email: `leitora-${tag}@example.com`, password: "leitora-pass" };
-    await createUserViaApi(request, reader);
+    // The admin of another company: announcements are installation-wide.
+    const reader = await createCompanyViaApi(request, `Leitora ${tag}`, `leitora-${tag}@example.com`);
 
     const readerContext = await browser.newContext();
     const readerPage = await readerContext.newPage();
     await logIn(readerPage, reader.email, reader.password);
-    // The page is the super users' only: anyone else is told so and sent to / (the tickets, for a user).
+    // The page is the super users' only: anyone else, this company's admin included, is told so and sent to / (the dashboard).
     await readerPage.goto("/announcements");
     await expect(readerPage.getByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.")).toBeVisible();
-    await expect(readerPage).toHaveURL(/\/tickets$/);
+    await expect(readerPage).toHaveURL(/:\d+\/$/);
     const readerButton = readerPage.getByRole("button", { name: /^Informativos \(\d+ novos\)$/ });
     await expect(readerButton).toBeVisible();
 

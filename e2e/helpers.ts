@@ -42,6 +42,46 @@ export async function createUserViaApi(request: APIRequestContext, user: NewUser
   return created.id;
 }
 
+/** The access token of an API login (ends any browser session of the same account: one session per account). */
+async function apiToken(request: APIRequestContext, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<string> {
+  const login = await request.post("/auth/login", { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const body: unknown = await login.json();
+  if (typeof body !== "object" || body === null || !("token" in body) || typeof body.token !== "string") throw new Error("login answered no token");
+  return body.token;
+}
+
+/** The first admin of a company made with `createCompanyViaApi`. */
+export interface NewCompanyAdmin {
+  companyId: number;
+  companyName: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates another company through POST /companies as the seeded super admin (see `createUserViaApi`
+ * about sessions), on the seeded admin company's plan, and sets its first admin's password with the
+ * code of the invitation mail, as that admin would from /forgetpsw.
+ */
+export async function createCompanyViaApi(request: APIRequestContext, name: string, email: string, password = "Outra-Empresa-1"): Promise<NewCompanyAdmin> {
+  const token = await apiToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const plans: unknown = await (await request.get("/plans/all", { headers })).json();
+  const planId = Array.isArray(plans) && typeof plans[0] === "object" && plans[0] !== null && "id" in plans[0] ? plans[0].id : undefined;
+  const created = await request.post("/companies", {
+    headers,
+    data: { name, email, phone: null, planId, status: true, campaignsEnabled: true, dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(), recurrence: "MENSAL" },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const company: unknown = await created.json();
+  if (typeof company !== "object" || company === null || !("id" in company) || typeof company.id !== "number") throw new Error("POST /companies answered no id");
+  const code = codeOf(await lastMailTo(email));
+  const reset = await request.post(`/resetpasswords/${encodeURIComponent(email)}/${code}/${encodeURIComponent(password)}`);
+  expect(reset.status(), await reset.text()).toBe(200);
+  return { companyId: company.id, companyName: name, email, password };
+}
+
 /** Deletes a user through DELETE /users/{id} with an admin's token (see `createUserViaApi` about sessions). */
 export async function deleteUserViaApi(request: APIRequestContext, id: number, token: string): Promise<void> {
   const response = await request.delete(`/users/${id}`, { headers: { authorization: `Bearer ${token}` } });
