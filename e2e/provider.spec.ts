@@ -19,10 +19,10 @@ test("the super admin creates a plan, a company and a help video; the company's 
 
   await page.getByRole("tab", { name: "Planos" }).click();
   await field(page, "Nome").fill(planName);
-  await page.getByRole("spinbutton", { name: "Usuários" }).fill("3");
-  await page.getByRole("spinbutton", { name: "Conexões" }).fill("1");
-  await page.getByRole("spinbutton", { name: "Filas" }).fill("2");
-  await page.getByRole("spinbutton", { name: /^Valor/ }).fill("89.9");
+  await field(page, "Usuários").fill("3");
+  await field(page, "Conexões").fill("1");
+  await field(page, "Filas").fill("2");
+  await page.getByRole("textbox", { name: /^Valor/ }).fill("89.9");
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Operação realizada com sucesso!").first()).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(planName) })).toContainText("R$ 89,90");
