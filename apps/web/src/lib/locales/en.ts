@@ -50,6 +50,7 @@ export const en: Messages = {
     ERR_PLAN_IN_USE: "This plan is used by one or more companies and cannot be deleted.",
     ERR_NO_HELP_FOUND: "No help video found with this ID.",
     ERR_NO_ANNOUNCEMENT_FOUND: "No announcement found with this ID.",
+    ERR_NO_CHAT_FOUND: "No chat found with this ID.",
     ERR_PAYLOAD_TOO_LARGE: "The content sent is too large.",
     ERR_SIMULATOR_BAD_QR: "This is not the QR code shown now. Scan the current one.",
     ERR_SIMULATOR_NOT_CONNECTED: "The simulator connection is not connected.",

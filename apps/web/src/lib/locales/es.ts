@@ -51,6 +51,7 @@ export const es: Messages = {
     ERR_PLAN_IN_USE: "Este plan está en uso por una o más empresas y no se puede eliminar.",
     ERR_NO_HELP_FOUND: "No se encontró ningún video de ayuda con este ID.",
     ERR_NO_ANNOUNCEMENT_FOUND: "No se encontró ningún informativo con este ID.",
+    ERR_NO_CHAT_FOUND: "No se encontró ninguna conversación con este ID.",
     ERR_PAYLOAD_TOO_LARGE: "El contenido enviado es demasiado grande.",
     ERR_SIMULATOR_BAD_QR: "Este no es el código QR que se muestra ahora. Escanee el actual.",
     ERR_SIMULATOR_NOT_CONNECTED: "La conexión del simulador no está conectada.",

@@ -54,6 +54,7 @@ export const pt = {
     ERR_PLAN_IN_USE: "Este plano está em uso por uma ou mais empresas e não pode ser excluído.",
     ERR_NO_HELP_FOUND: "Nenhum vídeo de ajuda encontrado com este ID.",
     ERR_NO_ANNOUNCEMENT_FOUND: "Nenhum informativo encontrado com este ID.",
+    ERR_NO_CHAT_FOUND: "Nenhuma conversa encontrada com este ID.",
     ERR_PAYLOAD_TOO_LARGE: "O conteúdo enviado é grande demais.",
     ERR_SIMULATOR_BAD_QR: "Este não é o QR Code mostrado agora. Leia o código atual.",
     ERR_SIMULATOR_NOT_CONNECTED: "A conexão do simulador não está conectada.",
