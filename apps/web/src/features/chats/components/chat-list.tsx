@@ -5,6 +5,7 @@ import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
+import { alpha } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { type UIEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -74,24 +75,8 @@ export function ChatList({ userId, selectedUuid, onOpen, onDeleted }: ChatListPr
               const unreads = unreadsOf(chat, userId);
               const owned = canManageChat(chat, userId);
               return (
-                <ListItem
-                  key={chat.id}
-                  disablePadding
-                  data-chat-id={chat.id}
-                  sx={{ borderBottom: 1, borderColor: "divider" }}
-                  secondaryAction={
-                    owned ? (
-                      <EditDeleteActions
-                        subject={chat.title}
-                        editLabel={t("chats.actions.edit")}
-                        deleteLabel={t("chats.actions.delete")}
-                        onEdit={() => setEditing({ chat })}
-                        onDelete={() => setDeleting(chat)}
-                      />
-                    ) : null
-                  }
-                >
-                  <ListItemButton selected={chat.uuid === selectedUuid} onClick={() => onOpen(chat)} sx={{ gap: 1, pr: owned ? 11 : 2 }}>
+                <ListItem key={chat.id} disablePadding data-chat-id={chat.id} sx={{ borderBottom: 1, borderColor: "divider", alignItems: "stretch" }}>
+                  <ListItemButton selected={chat.uuid === selectedUuid} onClick={() => onOpen(chat)} sx={{ gap: 1, flex: 1, minWidth: 0 }}>
                     <ListItemText
                       primary={chat.title}
                       secondary={chat.lastMessage || t("chats.noMessagesYet")}
@@ -105,6 +90,17 @@ export function ChatList({ userId, selectedUuid, onOpen, onDeleted }: ChatListPr
                       <UnreadCount count={unreads} />
                     </Box>
                   </ListItemButton>
+                  {owned && (
+                    <Box sx={{ display: "flex", alignItems: "center", px: 0.5, bgcolor: chat.uuid === selectedUuid ? (theme) => alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) : undefined }}>
+                      <EditDeleteActions
+                        subject={chat.title}
+                        editLabel={t("chats.actions.edit")}
+                        deleteLabel={t("chats.actions.delete")}
+                        onEdit={() => setEditing({ chat })}
+                        onDelete={() => setDeleting(chat)}
+                      />
+                    </Box>
+                  )}
                 </ListItem>
               );
             })}
