@@ -29,6 +29,7 @@ import { installationSettingsRoutes } from "./modules/installation-settings/inde
 import { signupRoutes } from "./modules/signup/signup.routes.ts";
 import { helpsRoutes } from "./modules/helps/helps.routes.ts";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.ts";
+import { chatsRoutes } from "./modules/chats/index.ts";
 import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
 import { queuesRoutes } from "./modules/queues/queues.routes.ts";
 import { schedulesRoutes } from "./modules/schedules/index.ts";
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(connectionsRoutes(deps));
   await app.register(queuesRoutes(deps));
   await app.register(schedulesRoutes(deps));
+  await app.register(chatsRoutes(deps));
   await app.register(dashboardRoutes(deps));
 
   // The WhatsApp simulator (sessions of the company only): only when it is on, which it never is by default in production.

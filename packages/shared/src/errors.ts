@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   ERR_PLAN_IN_USE: 409,
   ERR_NO_HELP_FOUND: 404,
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
+  /** No chat with this id, or one the caller is not a member of. */
+  ERR_NO_CHAT_FOUND: 404,
   ERR_PAYLOAD_TOO_LARGE: 413,
   /** The built-in simulator: a scan of a QR code that is not the one shown. */
   ERR_SIMULATOR_BAD_QR: 400,

@@ -8,6 +8,7 @@ export * from "./schemas/settings.ts";
 export * from "./schemas/plans.ts";
 export * from "./schemas/helps.ts";
 export * from "./schemas/announcements.ts";
+export * from "./schemas/chats.ts";
 export * from "./schemas/companies.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/password-reset.ts";

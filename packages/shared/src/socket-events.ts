@@ -2,6 +2,7 @@
  * Realtime event names and payloads. Names are built here and nowhere else.
  */
 import type { Announcement } from "./schemas/announcements.ts";
+import type { Chat, ChatMessage } from "./schemas/chats.ts";
 
 /** Per-company channels of spec core §4 (company-{id}-…). */
 export const COMPANY_CHANNELS = [
@@ -38,6 +39,17 @@ export const ANNOUNCEMENT_EVENT = "company-announcement";
  * delete, so that it leaves their popover.
  */
 export type AnnouncementEventPayload = { action: "create" | "update"; record: Announcement } | { action: "delete"; id: number };
+
+/**
+ * Payload of `company-{id}-chat` (spec admin §4), sent to the sockets of the chat's members only (never
+ * to the company's room): a chat created (or one the user was added to) or changed, with every member's
+ * unread count; a chat deleted (or one the user was removed from); a new message with the chat as it
+ * is after it.
+ */
+export type ChatEventPayload =
+  | { action: "create" | "update"; record: Chat }
+  | { action: "delete"; id: number }
+  | { action: "new-message"; newMessage: ChatMessage; chat: Chat };
 
 /** Events a client sends to the server. */
 export const CLIENT_EVENTS = {

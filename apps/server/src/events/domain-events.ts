@@ -1,4 +1,4 @@
-import type { Announcement, Connection, Contact, Message, RecordChannel, Setting, Ticket } from "@conversa/shared";
+import type { Announcement, Chat, ChatMessage, Connection, Contact, Message, RecordChannel, Setting, Ticket } from "@conversa/shared";
 
 /** What the visibility rule reads of a ticket: its queue and its user. */
 export interface TicketAccessRef {
@@ -61,6 +61,17 @@ export interface DomainEventMap {
    * those who may no longer see it are told it is gone.
    */
   "announcement.changed": { action: "create" | "update" | "delete"; announcement: Announcement; previousStatus?: boolean };
+  /**
+   * An internal chat was created or changed (title, members). `previousUserIds` (on an update) are its
+   * members before the change: those added are told of a new chat, those removed that it is gone.
+   */
+  "chat.changed": { companyId: number; action: "create" | "update"; chat: Chat; previousUserIds?: number[] };
+  /** An internal chat was deleted; `userIds` were its members. */
+  "chat.deleted": { companyId: number; chatId: number; userIds: number[] };
+  /** A message was written in a chat; `chat` is as it is after it (last message, every member's unread count). */
+  "chat.message": { companyId: number; chat: Chat; message: ChatMessage };
+  /** A member read a chat: their unread count is back to zero (told to that member only). */
+  "chat.read": { companyId: number; userId: number; chat: Chat };
 }
 
 export type DomainEventName = keyof DomainEventMap;

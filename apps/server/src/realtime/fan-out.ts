@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   ANNOUNCEMENT_EVENT,
   type AnnouncementEventPayload,
+  type ChatEventPayload,
   type Connection,
   type ContactImportProgressPayload,
   type TicketScope,
@@ -83,6 +84,31 @@ function fanOutAnnouncement(io: Server, event: Extract<DomainEvent, { name: "ann
   }
   emit(io.to(rooms.supers), { action, record: announcement });
   if (action === "update" && previousStatus === true) emit(io.to(rooms.installation).except(rooms.supers), { action: "delete", id: announcement.id });
+}
+
+/**
+ * `company-{id}-chat` (spec admin §4): to the personal rooms of the chat's members only, never to the
+ * company's room, so that no other user (an admin included) hears a chat they are not in, whichever
+ * process holds their sockets. Members added by a change get the chat as new; members removed get a
+ * delete at once, and nothing of the chat after it.
+ */
+function emitChat(io: Server, companyId: number, userIds: readonly number[], payload: ChatEventPayload): void {
+  if (userIds.length === 0) return;
+  io.to(userIds.map((userId) => rooms.user(companyId, userId))).emit(companyEvent(companyId, "chat"), payload);
+}
+
+function fanOutChatChange(io: Server, event: Extract<DomainEvent, { name: "chat.changed" }>["payload"]): void {
+  const { companyId, action, chat, previousUserIds } = event;
+  const members = chat.users.map((member) => member.userId);
+  if (action === "create" || previousUserIds === undefined) {
+    emitChat(io, companyId, members, { action, record: chat });
+    return;
+  }
+  const before = new Set(previousUserIds);
+  const now = new Set(members);
+  emitChat(io, companyId, previousUserIds.filter((userId) => !now.has(userId)), { action: "delete", id: chat.id });
+  emitChat(io, companyId, members.filter((userId) => !before.has(userId)), { action: "create", record: chat });
+  emitChat(io, companyId, members.filter((userId) => before.has(userId)), { action: "update", record: chat });
 }
 
 /**
@@ -203,5 +229,28 @@ export function fanOut(io: Server, event: DomainEvent): void {
     case "announcement.changed":
       fanOutAnnouncement(io, event.payload);
       return;
+    case "chat.changed":
+      fanOutChatChange(io, event.payload);
+      return;
+    case "chat.deleted": {
+      const { companyId, chatId, userIds } = event.payload;
+      emitChat(io, companyId, userIds, { action: "delete", id: chatId });
+      return;
+    }
+    case "chat.message": {
+      const { companyId, chat, message } = event.payload;
+      emitChat(
+        io,
+        companyId,
+        chat.users.map((member) => member.userId),
+        { action: "new-message", newMessage: message, chat },
+      );
+      return;
+    }
+    case "chat.read": {
+      const { companyId, userId, chat } = event.payload;
+      emitChat(io, companyId, [userId], { action: "update", record: chat });
+      return;
+    }
   }
 }

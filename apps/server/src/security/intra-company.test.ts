@@ -8,6 +8,7 @@ import { inbound } from "../../test/engine-harness.ts";
 import { DEFAULT_PASSWORD, bearer, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
 import {
   announcements as announcementsTable,
+  chatUsers as chatUsersTable,
   connections as connectionsTable,
   helps as helpsTable,
   plans as plansTable,
@@ -26,6 +27,7 @@ import {
   type AccountName,
   type SeededCompany,
   type SeededTicket,
+  TEAM_CHAT_MARKER,
   TICKET_NAMES,
   type TicketState,
   freshNumber,
@@ -62,7 +64,8 @@ type RuleKind =
   | "schedule" // admins all; others their own and those of contacts they may reach
   | "simulator" // the simulated customers: any logged-in user of the connection's company
   | "simulator-phone" // the simulated phone (pairing, failures): admins of the connection's company
-  | "simulator-media"; // the simulated phone's copy of media: a logged-in user of the company (checked here for the session only)
+  | "simulator-media" // the simulated phone's copy of media: a logged-in user of the company (checked here for the session only)
+  | "chat"; // internal chats: every account lists its own and opens new ones; members only read and write one (admins no exception); its owner only edits or deletes it
 
 /** Every route of the route table, with its rule. A route missing here fails the sweep. */
 const RULES: Record<string, RuleKind> = {
@@ -183,6 +186,14 @@ const RULES: Record<string, RuleKind> = {
   "DELETE /schedules/:id": "schedule",
   "POST /schedules/:id/media-upload": "schedule",
   "DELETE /schedules/:id/media-upload": "schedule",
+  "GET /chats": "chat",
+  "GET /chats/:id": "chat",
+  "POST /chats": "chat",
+  "PUT /chats/:id": "chat",
+  "DELETE /chats/:id": "chat",
+  "POST /chats/:id/read": "chat",
+  "GET /chats/:id/messages": "chat",
+  "POST /chats/:id/messages": "chat",
   "GET /dashboard": "admin-only",
   "GET /dashboard/ticketsDay": "admin-only",
   "GET /dashboard/ticketsUsers": "admin-only",
@@ -218,11 +229,11 @@ const SHOWS_CONTACTS = new Set(["GET /contacts", "GET /contacts/list", "GET /con
  * What a socket channel carries, and so who may receive it. Derived check: every channel of
  * COMPANY_CHANNELS must be here, and every event a socket receives must belong to one of them.
  */
-type ChannelKind = "ticket" | "user" | "connection" | "company" | "own" | "quick-reply" | "schedule";
+type ChannelKind = "ticket" | "user" | "connection" | "company" | "own" | "quick-reply" | "schedule" | "chat";
 const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> = {
   ticket: { kind: "ticket", why: "a ticket's changes: only accounts that may open it" },
   appMessage: { kind: "ticket", why: "a ticket's messages: only accounts that may open it" },
-  chat: { kind: "ticket", why: "a conversation's events: only accounts that may open its ticket" },
+  chat: { kind: "chat", why: "an internal chat's events: only its members (an admin only as a member); a member removed is told it is gone, then nothing" },
   user: { kind: "user", why: "attendants get only what GET /users/list gives them" },
   whatsapp: { kind: "connection", why: "connections: no pairing QR code to user-profile accounts" },
   whatsappSession: { kind: "connection", why: "connection sessions: no pairing QR code to user-profile accounts" },
@@ -268,6 +279,7 @@ function forbiddenMarkers(account: Account): string[] {
   if (!mayOpen(account, { queueId: s.queues.suporte.id, userId: s.accounts.admin.id })) markers.push(s.history.marker);
   for (const quick of [s.quick.adminPersonal, s.quick.vendasPersonal]) if (quick.ownerId !== account.id) markers.push(quick.marker);
   if (account.profile === "user") markers.push("QRCODE-SECRET");
+  if (!s.chat.memberIds.includes(account.id)) markers.push(TEAM_CHAT_MARKER);
   return markers;
 }
 
@@ -616,6 +628,84 @@ async function simulatorCases(key: string, kind: "simulator" | "simulator-phone"
   return cases;
 }
 
+/**
+ * The internal chats: every account lists its own chats and opens new ones; the seeded chat (the Vendas
+ * attendant's, with the Suporte one) is read and written by its members only, the admins refused like
+ * everyone else; edits and deletes aim at throwaway chats of the same shape (and one of the admin's, with
+ * the all-tickets attendant), allowed to the owner only: 403 to a member, 404 to everyone else.
+ */
+async function chatCases(key: string): Promise<Case[]> {
+  const chat = s.chat;
+  const isMember = (account: Account, memberIds: readonly number[]) => memberIds.includes(account.id);
+  const notFound = [{ status: 404, error: "ERR_NO_CHAT_FOUND" }];
+  if (key === "GET /chats") {
+    return accounts.map((account) => ({
+      account,
+      probe: { method: "GET", url: "/chats" },
+      expect: "allowed",
+      contains: isMember(account, chat.memberIds) ? [chat.marker] : undefined,
+      what: "GET /chats",
+    }));
+  }
+  if (key === "POST /chats") {
+    return accounts.map((account) => {
+      const other = accounts.find((candidate) => candidate.id !== account.id)!;
+      return { account, probe: { method: "POST", url: "/chats", payload: { title: `sweep chat of ${account.name}`, users: [other.id] } }, expect: "allowed", what: `POST /chats with ${other.name}` };
+    });
+  }
+  const cases: Case[] = [];
+  if (key === "PUT /chats/:id" || key === "DELETE /chats/:id") {
+    const bases = [
+      { ownerId: chat.ownerId, memberIds: chat.memberIds, label: "the Vendas attendant's chat" },
+      { ownerId: s.accounts.admin.id, memberIds: [s.accounts.admin.id, s.accounts.userAll.id], label: "the admin's chat" },
+    ];
+    for (const account of accounts) {
+      for (const base of bases) {
+        const made = await throwaway.chat(t.db, s, base.ownerId, base.memberIds, "throwaway chat");
+        const others = base.memberIds.filter((id) => id !== base.ownerId);
+        const probe: Probe = key === "PUT /chats/:id" ? { method: "PUT", url: `/chats/${made.id}`, payload: { title: "sweep edit", users: others } } : { method: "DELETE", url: `/chats/${made.id}` };
+        const owner = account.id === base.ownerId;
+        const member = isMember(account, base.memberIds);
+        cases.push({
+          account,
+          probe,
+          expect: owner ? "allowed" : "refused",
+          refusal: member ? [{ status: 403, error: "ERR_NO_PERMISSION" }] : notFound,
+          what: `${probe.method} ${probe.url} (${base.label})`,
+        });
+      }
+    }
+    return cases;
+  }
+  for (const account of accounts) {
+    const member = isMember(account, chat.memberIds);
+    const probes: Probe[] =
+      key === "GET /chats/:id"
+        ? [
+            { method: "GET", url: `/chats/${chat.id}` },
+            { method: "GET", url: `/chats/${chat.uuid}` },
+          ]
+        : key === "POST /chats/:id/read"
+          ? [{ method: "POST", url: `/chats/${chat.id}/read`, payload: {} }]
+          : key === "GET /chats/:id/messages"
+            ? [{ method: "GET", url: `/chats/${chat.id}/messages` }]
+            : [{ method: "POST", url: `/chats/${chat.id}/messages`, payload: { message: `sweep message of ${account.name}` } }];
+    for (const probe of probes) {
+      const reads = probe.method === "GET";
+      cases.push({
+        account,
+        probe,
+        expect: member ? "allowed" : "refused",
+        refusal: notFound,
+        contains: member && reads ? [chat.marker] : undefined,
+        never: member ? undefined : [chat.marker],
+        what: `${probe.method} ${probe.url} (the Vendas attendant's chat with the Suporte one)`,
+      });
+    }
+  }
+  return cases;
+}
+
 let tagCount = 0;
 async function throwawayTag() {
   tagCount += 1;
@@ -876,6 +966,9 @@ describe.sequential("one company with two queues and an account of every kind", 
         case "simulator-phone":
           cases = await simulatorCases(key, kind);
           break;
+        case "chat":
+          cases = await chatCases(key);
+          break;
         default:
           throw new Error(`no cases for rule ${kind}`);
       }
@@ -978,6 +1071,14 @@ describe.sequential("one company with two queues and an account of every kind", 
     }
     type Snapshot = Map<number, TicketState | undefined>;
 
+    /** The members of each chat of the company. */
+    async function chatMembers(): Promise<Map<number, Set<number>>> {
+      const rows = await t.db.select({ chatId: chatUsersTable.chatId, userId: chatUsersTable.userId }).from(chatUsersTable).where(eq(chatUsersTable.companyId, s.company.id));
+      const members = new Map<number, Set<number>>();
+      for (const row of rows) members.set(row.chatId, (members.get(row.chatId) ?? new Set()).add(row.userId));
+      return members;
+    }
+
     async function ticketStates(): Promise<Snapshot> {
       const rows = await t.db.select({ id: ticketsTable.id, queueId: ticketsTable.queueId, userId: ticketsTable.userId }).from(ticketsTable).where(eq(ticketsTable.companyId, s.company.id));
       return new Map(rows.map((row) => [row.id, { queueId: row.queueId, userId: row.userId }]));
@@ -1011,6 +1112,7 @@ describe.sequential("one company with two queues and an account of every kind", 
       await new Promise((resolve) => setTimeout(resolve, 200));
 
       const states: { before: Snapshot; after: Snapshot }[] = [];
+      const chatStates: { before: Map<number, Set<number>>; after: Map<number, Set<number>> }[] = [];
       const admin = s.accounts.admin;
       const asAdmin = (method: "POST" | "PUT" | "DELETE" | "GET", path: string, payload?: object) => send({ method, url: path, payload }, admin.token);
       let trash = { id: 0 };
@@ -1059,6 +1161,12 @@ describe.sequential("one company with two queues and an account of every kind", 
         () => asAdmin("POST", "/schedules", { body: `${s.tickets.suporte.marker} socket schedule`, sendAt: later(), contactId: s.tickets.suporte.contactId }),
         () => asAdmin("PUT", `/queue/${s.queues.vendas.id}`, { name: "Vendas", color: "#0a0a0a" }),
         () => asAdmin("PUT", `/contacts/${s.tickets.vendas.contactId}`, { name: `${s.tickets.vendas.marker} contact`, number: s.tickets.vendas.contactNumber }),
+        // The internal chat: its owner writes, the Suporte attendant reads it, then the owner swaps her for the
+        // all-tickets attendant and writes again (the removed member is told it is gone and hears nothing after).
+        () => send({ method: "POST", url: `/chats/${s.chat.id}/messages`, payload: { message: `${TEAM_CHAT_MARKER} socket message` } }, s.accounts.userVendas.token),
+        () => send({ method: "POST", url: `/chats/${s.chat.id}/read`, payload: {} }, s.accounts.userSuporte.token),
+        () => send({ method: "PUT", url: `/chats/${s.chat.id}`, payload: { title: `${TEAM_CHAT_MARKER} escala`, users: [s.accounts.userAll.id] } }, s.accounts.userVendas.token),
+        () => send({ method: "POST", url: `/chats/${s.chat.id}/messages`, payload: { message: `${TEAM_CHAT_MARKER} after the change` } }, s.accounts.userVendas.token),
         // The installation's announcements: an active one, an inactive one, and the active one made inactive.
         async () => {
           const asSuper = (method: "POST" | "PUT", path: string, payload: object) => send({ method, url: path, payload }, s.accounts.super.token);
@@ -1069,10 +1177,12 @@ describe.sequential("one company with two queues and an account of every kind", 
       ];
       for (const action of steps) {
         const before = await ticketStates();
+        const chatsBefore = await chatMembers();
         step += 1;
         await action();
         await new Promise((resolve) => setTimeout(resolve, 250));
         states[step] = { before, after: await ticketStates() };
+        chatStates[step] = { before: chatsBefore, after: await chatMembers() };
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -1108,6 +1218,9 @@ describe.sequential("one company with two queues and an account of every kind", 
           };
           const { kind } = CHANNEL_RULES[channel];
           const state = states[at];
+          // A chat is known to those who were its members before the step or are after it.
+          const wasMember = (chatId: number) => [chatStates[at]?.before.get(chatId), chatStates[at]?.after.get(chatId)].some((members) => members?.has(account.id) === true);
+          if (text.includes(TEAM_CHAT_MARKER) && !wasMember(s.chat.id)) leak("carries the internal chat of others");
           if (kind === "ticket") {
             const ticket = record(payload, "ticket");
             const message = record(payload, "message");
@@ -1135,6 +1248,11 @@ describe.sequential("one company with two queues and an account of every kind", 
             const quick = record(payload, "record");
             if (quick && quick.geral === false && quick.userId !== account.id) leak("carries another user's personal reply");
             if (account.name !== "userVendas" && text.includes("VERAPERSONAL-SECRET")) leak("carries another user's personal reply");
+          } else if (kind === "chat") {
+            const chat = record(payload, "record") ?? record(payload, "chat");
+            const named = chat?.id ?? (payload as Record<string, unknown>).id;
+            if (typeof named !== "number") leak("names no chat");
+            else if (!wasMember(named)) leak(`names chat ${named}, which it is not a member of`);
           } else if (kind === "schedule" && !isAdmin(account)) {
             const schedule = record(payload, "schedule");
             const ticket = TICKETS().find((tk) => tk.contactId === schedule?.contactId);
@@ -1152,6 +1270,13 @@ describe.sequential("one company with two queues and an account of every kind", 
         expect(announced.some((text) => text.includes('"action":"delete"') || text.includes("INACTIVE-SECRET withdrawn")), `${account.name} was told of the withdrawal`).toBe(true);
         if (account.isSuper) expect(announced.some((text) => text.includes("INACTIVE-SECRET draft")), "the super user got the inactive announcement").toBe(true);
       }
+      // The chat's members heard it, the removed one was told it is gone, the one added that it is new (so that the checks above can fail).
+      const chatEventsOf = (name: AccountName) => (received.get(name) ?? []).filter((r) => r.step !== 0 && channelOf(r.event) === "chat").map((r) => JSON.stringify(r.payload));
+      expect(chatEventsOf("userVendas").some((text) => text.includes(`${TEAM_CHAT_MARKER} socket message`)), "the owner hears the chat").toBe(true);
+      expect(chatEventsOf("userSuporte").some((text) => text.includes(`${TEAM_CHAT_MARKER} socket message`)), "the Suporte attendant hears the chat").toBe(true);
+      expect(chatEventsOf("userSuporte"), "the removed member is told").toContain(JSON.stringify({ action: "delete", id: s.chat.id }));
+      expect(chatEventsOf("userAll").some((text) => text.includes('"action":"create"') && text.includes(TEAM_CHAT_MARKER)), "the member added is told").toBe(true);
+      expect(chatEventsOf("userAll").some((text) => text.includes("after the change")), "the member added hears the chat").toBe(true);
       const vendasSaw = (received.get("userVendas") ?? []).filter((r) => r.step !== 0 && JSON.stringify(r.payload).includes(s.tickets.owned.marker));
       expect(vendasSaw.length, "the Vendas attendant receives the events of her own ticket").toBeGreaterThan(0);
       if (problems.length && process.env.INTRA_VERBOSE) console.log(`realtime:\n  ${problems.join("\n  ")}`);

@@ -19,6 +19,7 @@ export const RECORD_KINDS = [
   "schedule",
   "mediaFile",
   "simulatorMessage",
+  "chat",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -43,6 +44,7 @@ export const NOT_FOUND_CODE: Record<RecordKind, string> = {
   schedule: "ERR_NO_SCHEDULE_FOUND",
   mediaFile: "ERR_NOT_FOUND",
   simulatorMessage: "ERR_NOT_FOUND",
+  chat: "ERR_NO_CHAT_FOUND",
 };
 
 /** The record a `:id` names, by the first segment of the path. A new resource is added here once. */
@@ -61,6 +63,7 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
   "quick-messages": "quickMessage",
   schedules: "schedule",
   simulator: "connection",
+  chats: "chat",
 };
 
 /** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { connections, messages, quickMessages, schedules, ticketNotes } from "../db/schema/index.ts";
+import { chatUsers, chats, connections, messages, quickMessages, schedules, ticketNotes } from "../db/schema/index.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import { PNG } from "../modules/queues/upload-fixtures.ts";
 import { bearer, createCompany, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
@@ -22,6 +22,9 @@ export const TICKET_MARKERS: Record<TicketName, string> = {
   noQueue: "NOQUEUE-SECRET",
   owned: "OWNED-SECRET",
 };
+
+/** The text of the seeded internal chat (title and message): finding it in an answer is reading that chat. */
+export const TEAM_CHAT_MARKER = "TEAMCHAT-SECRET";
 
 export interface Account {
   name: AccountName;
@@ -87,7 +90,8 @@ export type SeededCompany = Awaited<ReturnType<typeof seedCompanyWithQueues>>;
  * One company with two queues (Vendas, Suporte), an account of every kind, the four tickets of
  * TICKET_NAMES (each with its own contact, a text message, a media message whose file is stored, a
  * note and a tag; all marked with TICKET_MARKERS), schedules of different users, shared and personal
- * quick replies, the admin's tag, and a closed Suporte conversation of a contact without an open ticket.
+ * quick replies, the admin's tag, a closed Suporte conversation of a contact without an open ticket, and an
+ * internal chat of the Vendas attendant (its owner) with the Suporte one.
  */
 export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media: MediaStore) {
   const company = await createCompany(db, { name: "Intra company" });
@@ -188,6 +192,10 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     await scheduleOf(accounts.userSuporte, tickets.suporte),
   ];
 
+  // An internal chat of the Vendas attendant with the Suporte one: nobody else, the admins included, may read it.
+  const teamChat = await call<{ id: number; uuid: string }>(app, accounts.userVendas.token, "POST", "/chats", { title: `${TEAM_CHAT_MARKER} escala`, users: [made.userSuporte.id] });
+  await call(app, accounts.userSuporte.token, "POST", `/chats/${teamChat.id}/messages`, { message: `${TEAM_CHAT_MARKER} mensagem` });
+
   // The pairing QR code of the connection, as a device waiting to be paired has it.
   await db.update(connections).set({ status: "qrcode", qrcode: "QRCODE-SECRET-pairing" }).where(eq(connections.id, connection.id));
 
@@ -208,6 +216,7 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     quickMessage: sharedQuick.id,
     schedule: scheduleList[0]!.id,
     mediaFile: tickets.vendas.mediaFile,
+    chat: teamChat.id,
   };
 
   return {
@@ -221,6 +230,7 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     adminTag,
     quick: { shared: { id: sharedQuick.id, ownerId: made.admin.id, geral: true }, adminPersonal: { id: adminPersonalQuick.id, ownerId: made.admin.id, geral: false, marker: "ADMINPERSONAL-SECRET" }, vendasPersonal: { id: vendasPersonalQuick.id, ownerId: made.userVendas.id, geral: false, marker: "VERAPERSONAL-SECRET" } },
     schedules: scheduleList,
+    chat: { id: teamChat.id, uuid: teamChat.uuid, ownerId: made.userVendas.id, memberIds: [made.userVendas.id, made.userSuporte.id], marker: TEAM_CHAT_MARKER },
     ids,
   };
 }
@@ -244,6 +254,12 @@ export const throwaway = {
       .values({ companyId: seeded.company.id, body: `${ticket.marker} throwaway schedule`, sendAt: new Date(Date.now() + 4 * 86_400_000), contactId: ticket.contactId, userId: ownerId })
       .returning({ id: schedules.id });
     return row!.id;
+  },
+  async chat(db: Db, seeded: SeededCompany, ownerId: number, memberIds: readonly number[], title: string) {
+    const companyId = seeded.company.id;
+    const [row] = await db.insert(chats).values({ companyId, ownerId, title }).returning({ id: chats.id, uuid: chats.uuid });
+    await db.insert(chatUsers).values([...new Set([ownerId, ...memberIds])].map((userId) => ({ companyId, chatId: row!.id, userId })));
+    return row!;
   },
   async quickMessage(db: Db, seeded: SeededCompany, ownerId: number, geral: boolean) {
     const [row] = await db

@@ -27,8 +27,8 @@ const fileNameOf = (mediaPath: string | null) => (mediaPath ?? "").replace(/^\/m
  * Builds a tenant through the API and the factories: admin and user-profile accounts, a simulator
  * connection, two queues (one with an option and media), a contact with extra info, an open ticket
  * with a text and a media message, a note, a tag on the ticket, shared and personal quick replies (one
- * with media), a schedule with media, a distribution log, a rating and a picture the company sent to the
- * simulator's customer (as the simulator stores it).
+ * with media), a schedule with media, a distribution log, a rating, a picture the company sent to the
+ * simulator's customer (as the simulator stores it) and an internal chat of the admin with the agent.
  */
 export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore, marker: string, seq: number) {
   const mark = (n: number) => `${marker}-${n}`;
@@ -112,6 +112,9 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     })
     .returning();
 
+  const chat = await call<{ id: number; uuid: string }>(app, adminToken, "POST", "/chats", { title: mark(28), users: [agent.id] });
+  await call(app, agentToken, "POST", `/chats/${chat.id}/messages`, { message: mark(29) });
+
   return {
     marker,
     company,
@@ -136,6 +139,7 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     personalQuick,
     schedule,
     simulatorPicture: simulatorPicture!,
+    chat,
   };
 }
 
@@ -158,5 +162,6 @@ export function idsOf(tenant: SeededTenant): TenantIds {
     schedule: tenant.schedule.id,
     mediaFile: tenant.mediaFiles[0]!,
     simulatorMessage: tenant.simulatorPicture.id,
+    chat: tenant.chat.id,
   };
 }

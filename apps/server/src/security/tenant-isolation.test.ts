@@ -284,6 +284,8 @@ describe("every admin-only route and every ticket outside its queues, asked by c
     ["DELETE /quick-messages/:id", "a shared reply of the admin", () => ({ url: `/quick-messages/${sharedQuickId}` })],
     ["DELETE /ticket-notes/:id", "the admin's note", () => ({ url: `/ticket-notes/${b.note.id}` })],
     ["DELETE /messages/:id", "the admin's message", () => ({ url: `/messages/${b.textMessage.id}` })],
+    ["PUT /chats/:id", "the admin's chat, which it is a member of", () => ({ url: `/chats/${b.chat.id}`, payload: { title: "probe", users: [b.agent.id] } })],
+    ["DELETE /chats/:id", "the admin's chat, which it is a member of", () => ({ url: `/chats/${b.chat.id}` })],
   ] as const)("%s refuses to change %s with 403 ERR_NO_PERMISSION", async (key, _what, request) => {
     const { url, payload } = { payload: undefined, ...request() };
     const method = key.split(" ")[0] as "PUT" | "POST" | "DELETE";
@@ -553,7 +555,7 @@ describe("realtime, for a socket of company B's admin", () => {
     return { socket, received };
   }
 
-  it("receives no event of company A's tickets, messages, contacts, users, queues or tags, whatever room it asks for", async () => {
+  it("receives no event of company A's tickets, messages, contacts, users, queues, tags or chats, whatever room it asks for", async () => {
     const spy = await open(b.adminToken);
     const witness = await open(a.adminToken);
     const tries = [a.ticket.id, String(a.ticket.id), a.ticket.uuid, `${a.company.id}-${a.ticket.id}`, `company-${a.company.id}`, `company-${a.company.id}-ticket`, "../1"];
@@ -582,11 +584,12 @@ describe("realtime, for a socket of company B's admin", () => {
       await asA("PUT", `/queue/${a.queue.id}`, { name: `${A_MARKER}-33`, color: "#111111" }),
       await asA("POST", "/tags", { name: `${A_MARKER}-34` }),
       await asA("PUT", `/tags/${a.tag.id}`, { name: `${A_MARKER}-35` }),
+      await asA("POST", `/chats/${a.chat.id}/messages`, { message: `${A_MARKER}-36` }),
     ];
     expect(changes.map((response) => `${response.statusCode} ${response.statusCode === 200 ? "" : response.body}`)).toEqual(changes.map(() => "200 "));
     await new Promise((resolve) => setTimeout(resolve, 300));
 
-    for (const channel of ["ticket", "appMessage", "contact", "user", "queue", "tag"] as const) expect(witness.received).toContain(companyEvent(a.company.id, channel));
+    for (const channel of ["ticket", "appMessage", "contact", "user", "queue", "tag", "chat"] as const) expect(witness.received).toContain(companyEvent(a.company.id, channel));
     expect(spy.received).toEqual([]);
   });
 

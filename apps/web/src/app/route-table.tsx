@@ -74,7 +74,7 @@ export function createRouteTable(): RouteObject[] {
               children: [
                 { index: true, element: <DashboardPage /> },
                 { path: "tickets/:ticketUuid?", element: <TicketsPage /> },
-                { path: "chats/:chatUuid?", element: <ChatsPage /> },
+                gated("useInternalChat", [{ path: "chats/:chatUuid?", element: <ChatsPage /> }]),
                 gated("useKanban", [{ path: "kanban", element: <KanbanPage /> }]),
                 { path: "quick-messages", element: <QuickMessagesPage /> },
                 { path: "todolist", element: <TodolistPage /> },

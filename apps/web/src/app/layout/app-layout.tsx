@@ -1,4 +1,4 @@
-import type { SessionUser } from "@conversa/shared";
+import { type SessionUser, planAllows } from "@conversa/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import Box from "@mui/material/Box";
 import { useTheme } from "@mui/material/styles";
@@ -8,6 +8,7 @@ import { Suspense, useMemo, useState } from "react";
 import { Outlet } from "react-router";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { AnnouncementsPopover } from "../../features/announcements/index.ts";
+import { ChatsPopover, useHasUnreadChats } from "../../features/chats/index.ts";
 import { meQueryKey } from "../../features/auth/api/me.ts";
 import { useAuth } from "../../features/auth/hooks/use-auth.ts";
 import { useCompanyPlan } from "../../features/company/api/company-plan.ts";
@@ -33,10 +34,13 @@ function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () =>
   const planFlags = plan.isError ? null : plan.data?.plan;
   const campaignsFlag = useCampaignsFlag();
   const queryClient = useQueryClient();
+  // Internal chat is the plan's (useInternalChat): its popover and the menu's dot only with it.
+  const chatsAllowed = planFlags !== undefined && planAllows(planFlags, "useInternalChat");
+  const chatsUnread = useHasUnreadChats(chatsAllowed);
 
   const sections = useMemo(
-    () => buildMenu({ profile: user.profile, isSuper: user.super, plan: planFlags, campaignsFlag, connectionsAlert }),
-    [user.profile, user.super, planFlags, campaignsFlag, connectionsAlert],
+    () => buildMenu({ profile: user.profile, isSuper: user.super, plan: planFlags, campaignsFlag, connectionsAlert, chatsUnread }),
+    [user.profile, user.super, planFlags, campaignsFlag, connectionsAlert, chatsUnread],
   );
 
   return (
@@ -49,6 +53,7 @@ function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () =>
           <>
             <NotificationsPopover user={user} />
             <AnnouncementsPopover userId={user.id} />
+            {chatsAllowed && <ChatsPopover userId={user.id} />}
           </>
         }
         renderProfileDialog={({ open, onClose }) => (

@@ -9,6 +9,7 @@ import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { BrandMark } from "../../components/brand-mark.tsx";
+import { FILL_BELOW_TOOLBAR, VISUALLY_HIDDEN } from "../../components/page-fill.ts";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { useAuth } from "../../features/auth/hooks/use-auth.ts";
 import { useCompanyPlan } from "../../features/company/api/company-plan.ts";
@@ -23,17 +24,6 @@ const ScheduleDialog = lazy(() => import("../../features/schedules/index.ts").th
 const LIST_WIDTH = 420;
 
 type NarrowTab = "ticket" | "list";
-
-/** The page fills the height under the top bar (MUI's toolbar: 56 px, 48 px in landscape, 64 px from 600 px). */
-const FILL_BELOW_TOOLBAR = {
-  height: "calc(100dvh - 56px)",
-  "@media (min-width:0px) and (orientation: landscape)": { height: "calc(100dvh - 48px)" },
-  // Listed after the landscape rule so that it wins on wide screens, whatever their orientation.
-  "@media (min-width:600px) and (orientation: landscape), (min-width:600px)": { height: "calc(100dvh - 64px)" },
-} as const;
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, p: 0, m: "-1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", border: 0 } as const;
 
 function ConversationPlaceholder() {
   const { t } = useTranslation();

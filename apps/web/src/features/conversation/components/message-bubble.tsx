@@ -14,7 +14,7 @@ import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
 import { captionOf, hasMediaContent, messageKindOf } from "../utils/message-content.ts";
-import { chatColors } from "./chat-colors.ts";
+import { chatColors } from "../../../components/chat-colors.ts";
 import { MessageMedia } from "./message-media.tsx";
 import { MessageStatusIcon } from "./message-status-icon.tsx";
 import { MessageText } from "./message-text.tsx";

@@ -16,7 +16,7 @@ import { useRetryMessage } from "../api/retry-message.ts";
 import { flattenPages } from "../utils/message-cache.ts";
 import { canDeleteMessage } from "../utils/permissions.ts";
 import { buildTimeline, type TimelineItem } from "../utils/timeline.ts";
-import { chatColors } from "./chat-colors.ts";
+import { chatColors } from "../../../components/chat-colors.ts";
 import { MessageBubble } from "./message-bubble.tsx";
 
 /** Older messages load when the list is scrolled within this distance of the top (spec core §9). */

@@ -6,7 +6,7 @@ import ErrorOutline from "@mui/icons-material/ErrorOutlined";
 import { useTheme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
 import { messageStatusIcon } from "../utils/ack.ts";
-import { chatColors } from "./chat-colors.ts";
+import { chatColors } from "../../../components/chat-colors.ts";
 
 /** The clock / tick / double tick / blue double tick of an outgoing message (spec core §4), or the failure mark. */
 export function MessageStatusIcon({ message }: { message: Pick<Message, "ack" | "sendStatus"> }) {

@@ -7,7 +7,7 @@ import { buildMenu, type MenuInput } from "../utils/menu-items.ts";
 import { MainMenu } from "./main-menu.tsx";
 
 function renderMenu(input: Partial<MenuInput>) {
-  const sections = buildMenu({ profile: "user", isSuper: false, plan: allPlanFlags, campaignsFlag: true, connectionsAlert: false, ...input });
+  const sections = buildMenu({ profile: "user", isSuper: false, plan: allPlanFlags, campaignsFlag: true, connectionsAlert: false, chatsUnread: false, ...input });
   render(
     <MemoryRouter initialEntries={["/tickets"]}>
       <MainMenu sections={sections} collapsed={false} />
@@ -53,6 +53,14 @@ describe("MainMenu", () => {
   it("puts a '!' badge on /connections when a connection needs attention", () => {
     const menu = renderMenu({ profile: "admin", connectionsAlert: true });
     expect(within(menu.getByRole("link", { name: /Conexões/ })).getByText("!")).toBeInTheDocument();
+  });
+
+  it("puts a dot on /chats when the user has unread internal chats", () => {
+    expect(within(renderMenu({ chatsUnread: true }).getByRole("link", { name: /Chat interno/ })).getByRole("img", { name: "Há conversas não lidas" })).toBeInTheDocument();
+  });
+
+  it("shows no dot on /chats when every chat is read", () => {
+    expect(within(renderMenu({ chatsUnread: false }).getByRole("link", { name: /Chat interno/ })).queryByRole("img", { name: "Há conversas não lidas" })).not.toBeInTheDocument();
   });
 
   it("marks the current page", () => {

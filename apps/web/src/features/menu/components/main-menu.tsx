@@ -35,6 +35,10 @@ function MenuLinkItem({ item, collapsed, nested, onNavigate }: { item: MenuLink;
     <Badge badgeContent="!" color="error" slotProps={{ badge: { title: t("menu.connectionsAttention") } }}>
       <Icon />
     </Badge>
+  ) : item.dot ? (
+    <Badge variant="dot" color="error" slotProps={{ badge: { title: t("menu.chatsUnread"), role: "img", "aria-label": t("menu.chatsUnread"), "aria-hidden": false } }}>
+      <Icon />
+    </Badge>
   ) : (
     <Icon />
   );

@@ -8,7 +8,7 @@ function paths(sections: MenuSection[]): string[] {
   );
 }
 
-const base: MenuInput = { profile: "user", isSuper: false, plan: allPlanFlags, campaignsFlag: true, connectionsAlert: false };
+const base: MenuInput = { profile: "user", isSuper: false, plan: allPlanFlags, campaignsFlag: true, connectionsAlert: false, chatsUnread: false };
 
 describe("buildMenu", () => {
   it("gives a user the attendant items only, without Dashboard or Administration", () => {
@@ -98,5 +98,15 @@ describe("buildMenu", () => {
       .flatMap((section) => section.entries)
       .find((entry) => entry.kind === "link" && entry.path === "/connections");
     expect(connections).toMatchObject({ alert: true });
+  });
+
+  it("puts a dot on /chats while the user has unread chats, and only then", () => {
+    const chatsLink = (chatsUnread: boolean) =>
+      buildMenu({ ...base, chatsUnread })
+        .flatMap((section) => section.entries)
+        .find((entry) => entry.kind === "link" && entry.path === "/chats");
+    expect(chatsLink(true)).toMatchObject({ dot: true });
+    expect(chatsLink(false)).toMatchObject({ dot: false });
+    expect(paths(buildMenu({ ...base, chatsUnread: true, plan: { useInternalChat: false } }))).not.toContain("/chats");
   });
 });

@@ -3,7 +3,7 @@ import type { Messages } from "../../../lib/locales/pt.ts";
 
 export type MenuLabel = keyof Messages["menu"];
 /** Menu texts that are not items. */
-type MenuChrome = "administration" | "connectionsAttention" | "version" | "navigation";
+type MenuChrome = "administration" | "connectionsAttention" | "chatsUnread" | "version" | "navigation";
 export type MenuItemId = Exclude<MenuLabel, MenuChrome>;
 
 export interface MenuLink {
@@ -12,6 +12,8 @@ export interface MenuLink {
   path: string;
   /** '!' on /connections when a connection needs attention. */
   alert?: boolean;
+  /** A dot on /chats when the user has unread internal chats. */
+  dot?: boolean;
 }
 
 export interface MenuGroup {
@@ -38,15 +40,17 @@ export interface MenuInput {
   /** The local cshow flag (the company's campaignsEnabled setting): the campaign routes exist only with it. */
   campaignsFlag: boolean;
   connectionsAlert: boolean;
+  /** Whether the user has internal chats with unread messages (the /chats dot). */
+  chatsUnread: boolean;
 }
 
-const link = (id: MenuItemId, path: string, alert?: boolean): MenuLink => ({ kind: "link", id, path, alert });
+const link = (id: MenuItemId, path: string, alert?: boolean, dot?: boolean): MenuLink => ({ kind: "link", id, path, alert, dot });
 
 /**
  * The left menu of spec core §2 for a user: items by profile, super flag and plan flags. The Campaigns
  * group also needs the cshow flag, without which its routes do not exist.
  */
-export function buildMenu({ profile, isSuper, plan, campaignsFlag, connectionsAlert }: MenuInput): MenuSection[] {
+export function buildMenu({ profile, isSuper, plan, campaignsFlag, connectionsAlert, chatsUnread }: MenuInput): MenuSection[] {
   const isAdmin = profile === "admin";
   const allows = (flag: PlanFlag) => plan !== undefined && planAllows(plan, flag);
 
@@ -59,7 +63,7 @@ export function buildMenu({ profile, isSuper, plan, campaignsFlag, connectionsAl
     link("contacts", "/contacts"),
     ...(allows("useSchedules") ? [link("schedules", "/schedules")] : []),
     link("tags", "/tags"),
-    ...(allows("useInternalChat") ? [link("chats", "/chats")] : []),
+    ...(allows("useInternalChat") ? [link("chats", "/chats", undefined, chatsUnread)] : []),
     link("helps", "/helps"),
   ];
   const sections: MenuSection[] = [{ id: "main", entries: main }];
