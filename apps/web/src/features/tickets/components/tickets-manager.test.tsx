@@ -165,6 +165,46 @@ describe("TicketsManager", { timeout: 30_000 }, () => {
     expect(listCalls(calls)).toHaveLength(fetched);
   });
 
+  it("shows the tickets that arrived while the page was left, as soon as it is shown again", async () => {
+    const pending: Ticket[] = [];
+    const { calls } = serveTickets({ pending });
+    const { router } = renderManager(attendant);
+    await userEvent.click(await screen.findByRole("tab", { name: "Aguardando (0)" }, SLOW));
+    await screen.findByText("Nenhum atendimento encontrado.", undefined, SLOW);
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error("no socket");
+    socket.acceptConnection();
+
+    await router.navigate("/elsewhere");
+    await screen.findByText("Outra página");
+    // A customer writes while the list is not shown: the page's rooms are left, no event reaches the list.
+    pending.push(makeTicket({ id: 9, status: "pending", userId: null, user: null, lastMessage: "Bom dia" }));
+    const fetchedAway = listCalls(calls).length;
+
+    await router.navigate("/tickets");
+    await userEvent.click(await screen.findByRole("tab", { name: /^Aguardando/ }, SLOW));
+    expect(await screen.findByRole("listitem", { name: "Contato 9" }, SLOW)).toHaveTextContent("Bom dia");
+    expect(screen.getByRole("tab", { name: "Aguardando (1)" })).toBeInTheDocument();
+    expect(listCalls(calls).length).toBeGreaterThan(fetchedAway);
+  });
+
+  it("fetches the lists again when the realtime connection comes back (events were missed meanwhile)", async () => {
+    const pending: Ticket[] = [];
+    serveTickets({ pending });
+    renderManager(attendant);
+    await userEvent.click(await screen.findByRole("tab", { name: "Aguardando (0)" }, SLOW));
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error("no socket");
+    socket.acceptConnection();
+
+    socket.disconnect();
+    pending.push(makeTicket({ id: 9, status: "pending", userId: null, user: null }));
+    socket.acceptConnection();
+
+    await screen.findByRole("listitem", { name: "Contato 9" }, SLOW);
+    expect(screen.getByRole("tab", { name: "Aguardando (1)" })).toBeInTheDocument();
+  });
+
   it("joins the realtime rooms of the lists it shows", async () => {
     serveTickets({});
     renderManager(attendant);
