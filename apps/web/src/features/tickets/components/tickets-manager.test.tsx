@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FakeSocket } from "../../../test/fake-socket.ts";
-import { type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { errorResponse, type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
 import { sessionUser } from "../../../test/fixtures.ts";
 import { renderManager } from "../test/render-manager.tsx";
 import { makeTicket } from "../test/ticket-fixture.ts";
@@ -125,6 +125,28 @@ describe("TicketsManager", { timeout: 30_000 }, () => {
     // The accepted ticket moved to "assigned" at once.
     expect(screen.getByRole("tab", { name: "Atendendo (1)" })).toBeInTheDocument();
     expect(screen.getByRole("tab", { name: "Aguardando (0)" })).toBeInTheDocument();
+  });
+
+  it("tells an attendant whose Accept lost the race who took the ticket, opens nothing and reads the lists again", async () => {
+    const user = userEvent.setup({ delay: null });
+    const pending: Ticket[] = [makeTicket({ id: 2, status: "pending", userId: null, user: null })];
+    const { calls } = serveTickets({ pending }, (call) => {
+      if (call.path !== "/tickets/2" || call.method !== "PUT") return undefined;
+      // Carla accepted it a moment earlier: the server refuses, and the ticket is no longer waiting.
+      pending.length = 0;
+      return errorResponse(409, "ERR_TICKET_ALREADY_ACCEPTED", "taken", { userId: 9, userName: "Carla Colega" });
+    });
+    const { router } = renderManager(attendant);
+
+    await user.click(await screen.findByRole("tab", { name: "Aguardando (1)" }, SLOW));
+    const row = await screen.findByRole("listitem", { name: "Contato 2" }, SLOW);
+    const fetched = listCalls(calls).length;
+    await user.click(within(row).getByRole("button", { name: "Aceitar o atendimento de Contato 2" }));
+
+    expect(await screen.findByText("Carla Colega já aceitou este atendimento.", undefined, SLOW)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/tickets");
+    await waitFor(() => expect(screen.queryByRole("listitem", { name: "Contato 2" })).not.toBeInTheDocument(), SLOW);
+    expect(listCalls(calls).length).toBeGreaterThan(fetched);
   });
 
   it("opens an open ticket on click", async () => {
