@@ -41,6 +41,7 @@ import type { ImportLocks } from "./modules/contacts/import-locks.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerGracefulClose } from "./plugins/graceful-close.ts";
 import { refuseNulCharacters } from "./plugins/input-guard.ts";
 import { registerPlanGate } from "./plugins/plan-gate.ts";
 import { recordRoutes } from "./plugins/route-table.ts";
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   recordRoutes(app);
+  registerGracefulClose(app);
   registerErrorHandler(app);
   refuseNulCharacters(app);
   refuseUndeclaredUploads(app);

@@ -21,6 +21,9 @@ function configOrExit(): Config {
   }
 }
 
+/** The longest a stop may take before the process ends regardless (every step has a shorter limit of its own). */
+const SHUTDOWN_DEADLINE_MS = 15_000;
+
 async function main(): Promise<void> {
   const loaded = configOrExit();
   const config: Config = { ...loaded, webDist: loaded.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist") };
@@ -35,15 +38,33 @@ async function main(): Promise<void> {
   const platform = createPlatform(config, database, logger, events);
   const app = await buildApp(platform);
 
+  // Stopping takes a few seconds at most: requests in flight get CLOSE_GRACE_MS, running jobs
+  // STOP_GRACE_MS (then they are handed back to the queue), and nothing connected holds the close.
+  // Should a step still hang, the process ends anyway, with a failure code.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    await app.close();
-    await platform.stop();
-    await database.close();
-    process.exit(0);
+    const deadline = setTimeout(() => {
+      logger.error({ signal, ms: SHUTDOWN_DEADLINE_MS }, "shutdown did not finish in time: exiting");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    let code = 0;
+    for (const [step, run] of [
+      ["http", () => app.close()],
+      ["platform", () => platform.stop()],
+      ["database", () => database.close()],
+    ] as const) {
+      try {
+        await run();
+      } catch (error) {
+        logger.error({ err: error, step }, "shutdown step failed");
+        code = 1;
+      }
+    }
+    process.exit(code);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));

@@ -130,10 +130,16 @@ function serverEnv(data: ServerData, port: number): NodeJS.ProcessEnv {
   return env;
 }
 
+/** How a server process ended: its exit code, or the signal that ended it. */
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 /** One server process on `data`; `restart` starts the next one on the same data. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
-  private exited: Promise<void> = Promise.resolve();
+  private exited: Promise<ProcessExit> = Promise.resolve({ code: null, signal: null });
   private log = "";
   /** http://127.0.0.1:port of the process running now. */
   base = "";
@@ -168,7 +174,7 @@ export class ServerProcess {
     // A test run that ends abruptly must not leave the server behind.
     const killOnExit = () => child.kill("SIGKILL");
     process.once("exit", killOnExit);
-    this.exited = new Promise((resolve) => child.once("exit", () => resolve()));
+    this.exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
     void this.exited.then(() => {
       process.removeListener("exit", killOnExit);
       if (this.child === child) this.child = undefined;
@@ -196,10 +202,15 @@ export class ServerProcess {
 
   /** Sends `signal` to the running process and waits until it has exited. */
   async kill(signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+    await this.signal(signal);
+  }
+
+  /** Sends `signal` to the running process and answers how it ended, once it has. */
+  async signal(signal: NodeJS.Signals): Promise<ProcessExit> {
     const child = this.child;
-    if (!child) return;
+    if (!child) return { code: null, signal: null };
     child.kill(signal);
-    await this.exited;
+    return this.exited;
   }
 
   /** Starts a new process on the same data (after `kill`). */

@@ -61,6 +61,10 @@ export const ERROR_CODES = {
   ERR_MEDIA_TOO_LARGE: 413,
   ERR_NO_MESSAGE_FOUND: 404,
   ERR_TICKET_NOT_OPEN: 400,
+  /** Another attendant accepted the ticket first (details: ZTicketHolderDetails, who holds it). */
+  ERR_TICKET_ALREADY_ACCEPTED: 409,
+  /** A message on an open ticket another attendant holds, by an attendant who is not an admin (details: ZTicketHolderDetails). */
+  ERR_TICKET_HELD_BY_OTHER: 409,
   ERR_NO_TAG_FOUND: 404,
   ERR_DUPLICATED_TAG: 409,
   ERR_NO_QUICK_MESSAGE_FOUND: 404,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Actor, can } from "./permissions.ts";
+import { type Actor, can, mayWriteOnTicket } from "./permissions.ts";
 
 describe("can", () => {
   const admin: Actor = { profile: "admin", isSuper: false };
@@ -16,5 +16,19 @@ describe("can", () => {
     ["a super user of profile user", superUser, "users-page:manage", true],
   ] as const)("answers whether %s holds %s", (_who, actor, permission, expected) => {
     expect(can(actor, permission)).toBe(expected);
+  });
+});
+
+describe("mayWriteOnTicket", () => {
+  const admin = { profile: "admin", isSuper: false, userId: 1 } as const;
+  const attendant = { profile: "user", isSuper: false, userId: 3 } as const;
+  it.each([
+    ["an attendant on her own ticket", attendant, 3, true],
+    ["an attendant on a ticket without an attendant", attendant, null, true],
+    ["an attendant on a colleague's ticket", attendant, 5, false],
+    ["an admin on a colleague's ticket", admin, 5, true],
+    ["an admin on a ticket without an attendant", admin, null, true],
+  ] as const)("answers for %s", (_label, actor, userId, expected) => {
+    expect(mayWriteOnTicket(actor, { userId })).toBe(expected);
   });
 });

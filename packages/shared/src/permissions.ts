@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   "queues-page:edit": ["admin"],
   /** The Users page: list, add, edit any user of the company, delete. */
   "users-page:manage": ["admin"],
+  /** Write to the customer on an open ticket another attendant holds. */
+  "tickets:writeHeld": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -40,6 +42,15 @@ export interface Actor {
 export function can(actor: Actor, permission: Permission): boolean {
   const allowed: readonly Profile[] = PERMISSIONS[permission];
   return allowed.includes(actor.profile) || (actor.isSuper && allowed.includes("admin"));
+}
+
+/**
+ * Whether a user may write to the customer on a ticket she can open: its attendant, anyone while it
+ * has none, and holders of "tickets:writeHeld" (admins). An attendant who lost the ticket to a
+ * colleague still reads the conversation, but no longer answers in it.
+ */
+export function mayWriteOnTicket(actor: Actor & { userId: number }, ticket: { userId: number | null }): boolean {
+  return ticket.userId === null || ticket.userId === actor.userId || can(actor, "tickets:writeHeld");
 }
 
 /** Plan flags of spec core §1. A flag counts as on unless it is explicitly false. */

@@ -46,6 +46,11 @@ async function applyChange(deps: EngineDeps, ticket: TicketRow, patch: TicketPat
     if (isUniqueViolation(error)) throw await otherOpenTicketError(deps, ticket);
     throw error;
   }
+  return publishChange(deps, ticket);
+}
+
+/** Publishes a ticket as it is now, after a change from `ticket` (as it was before). */
+async function publishChange(deps: EngineDeps, ticket: TicketRow): Promise<Ticket> {
   const dto = await loadTicket(deps.db, ticket.companyId, ticket.id);
   if (!dto) throw new AppError("ERR_NO_TICKET_FOUND");
   deps.events.publish("ticket.updated", {
@@ -69,10 +74,51 @@ async function nameOf(deps: EngineDeps, companyId: number, table: "users" | "con
   return (await deps.db.select({ name: contacts.name }).from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id))))[0]?.name ?? "";
 }
 
-/** Accept: pending → open with the actor as attendant; with sendGreetingAccepted, the customer is greeted by name. */
+/**
+ * How an acceptance ended: the ticket as it was when it was taken, or the ticket as it is when it could
+ * not be (someone else holds it, or it is no longer waiting).
+ */
+type Claim = { taken: true; before: TicketRow } | { taken: false; now: TicketRow };
+
+/**
+ * Takes a waiting ticket for the actor, in one transaction that holds the ticket's row: of two
+ * attendants accepting at once, the second reads the ticket as the first left it. An open ticket
+ * without an attendant may be taken too.
+ */
+async function claimTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number): Promise<Claim> {
+  return deps.db.transaction(async (tx): Promise<Claim> => {
+    const [row] = await tx.select().from(tickets).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId))).for("update");
+    if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
+    if (row.status !== "pending" && !(row.status === "open" && row.userId === null)) return { taken: false, now: row };
+    const now = nowOf(deps);
+    await tx
+      .update(tickets)
+      .set({ status: "open", userId: ctx.userId, acceptedAt: row.acceptedAt ?? now, chatbot: false, botState: null, updatedAt: now })
+      .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)));
+    return { taken: true, before: row };
+  });
+}
+
+/**
+ * Accept: pending → open with the actor as attendant; with sendGreetingAccepted, the customer is greeted
+ * by name. Atomic: when two attendants accept the same ticket at once, one takes it and the other gets
+ * ERR_TICKET_ALREADY_ACCEPTED with who took it (details `{userId, userName}`), as does anyone accepting
+ * a ticket another attendant holds. A ticket the actor already holds, or one closed meanwhile, is
+ * answered as it is. Throws ERR_NO_TICKET_FOUND, ERR_TICKET_ALREADY_ACCEPTED.
+ */
 export async function acceptTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number): Promise<Ticket> {
-  const ticket = await findTicket(deps, ctx.companyId, ticketId);
-  const dto = await applyChange(deps, ticket, { status: "open", userId: ctx.userId, acceptedAt: ticket.acceptedAt ?? nowOf(deps), chatbot: false, botState: null });
+  const claim = await claimTicket(deps, ctx, ticketId);
+  if (!claim.taken) {
+    const holder = claim.now.status === "open" ? claim.now.userId : null;
+    if (holder !== null && holder !== ctx.userId) {
+      throw new AppError("ERR_TICKET_ALREADY_ACCEPTED", { userId: holder, userName: await nameOf(deps, ctx.companyId, "users", holder) }, "Another attendant accepted this ticket first");
+    }
+    const current = await loadTicket(deps.db, ctx.companyId, ticketId);
+    if (!current) throw new AppError("ERR_NO_TICKET_FOUND");
+    return current;
+  }
+  const ticket = claim.before;
+  const dto = await publishChange(deps, ticket);
   const settingValues = await settingsOf(deps.db, ctx.companyId);
   if (isEnabled(settingValues, "sendGreetingAccepted") && !ticket.isGroup) {
     const [contactName, userName] = await Promise.all([nameOf(deps, ctx.companyId, "contacts", ticket.contactId), nameOf(deps, ctx.companyId, "users", ctx.userId)]);

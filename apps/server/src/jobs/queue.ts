@@ -24,6 +24,11 @@ export interface JobDefinition<S extends z.ZodType> {
 
 /** Heartbeat of a running job; a job of a dead process is retried this long after its last sign of life. */
 export const DEFAULT_HEARTBEAT_SECONDS = 15;
+/**
+ * How long stop() lets running jobs finish; those still running then are handed back to the queue
+ * (failed, so retried by the next process: handlers are idempotent).
+ */
+export const STOP_GRACE_MS = 3_000;
 /** How often the queue looks for jobs whose process died (and expired ones), in seconds. */
 export const DEFAULT_SUPERVISE_SECONDS = 10;
 
@@ -249,11 +254,12 @@ export class JobQueue {
     return false;
   }
 
+  /** Stops the workers: running jobs get STOP_GRACE_MS to finish, then are handed back to the queue. */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     this.stopping.abort();
     // PGlite is closed by its owner, not by the queue.
-    await this.boss.stop({ graceful: true, timeout: 10_000, close: !this.embedded });
+    await this.boss.stop({ graceful: true, timeout: STOP_GRACE_MS, close: !this.embedded });
   }
 }

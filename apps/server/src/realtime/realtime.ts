@@ -76,11 +76,14 @@ function handshakeErrorCode(error: unknown, app: FastifyInstance): string {
  * request; a socket joins only rooms of its own company, whatever it asks for.
  */
 export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
+  let closing = false;
   const io = new Server(app.server, {
     pingTimeout: TIMINGS.socketPingMs,
     pingInterval: TIMINGS.socketPingMs,
     serveClient: false,
     cors: { origin: false },
+    // No new realtime connection while the server stops (a browser reconnecting over a kept connection).
+    allowRequest: (_request, callback) => callback(closing ? "the server is stopping" : null, !closing),
   });
   app.decorate("io", io);
   io.engine.use(rawSecurityHeaders(deps.config.env === "production"));
@@ -205,9 +208,17 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
     if (event.name === "user.access.changed") refreshAccess(event.payload.companyId, event.payload.userId).catch(report);
     else fanOut(io, event);
   });
-  app.addHook("onClose", async () => {
+  // The HTTP server's close waits for every connection, websockets included, and the browsers keep
+  // theirs open: they are closed before it. The transports are closed without a Socket.IO disconnect,
+  // so that the browsers connect again by themselves once a server is back.
+  app.addHook("preClose", (done) => {
+    closing = true;
     clearInterval(timer);
     unsubscribe();
+    io.engine.close();
+    done();
+  });
+  app.addHook("onClose", async () => {
     await io.close();
   });
 }

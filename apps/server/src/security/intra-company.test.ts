@@ -987,12 +987,17 @@ describe.sequential("one company with two queues and an account of every kind", 
 
   describe("paths that read their input by hand or span two records", () => {
     it("POST /messages/{own ticket} refuses a quote of a message of another conversation, and writes nothing (finding 3)", async () => {
-      const { vendas, suporte } = s.tickets;
+      const { vendas, suporte, owned } = s.tickets;
       const cases: Case[] = [];
-      for (const account of [s.accounts.userVendas, s.accounts.admin]) {
+      // Each account writes on a ticket it may write on: the attendant on her own (vendas is the admin's),
+      // the admin on vendas.
+      for (const [account, ticket] of [
+        [s.accounts.userVendas, owned],
+        [s.accounts.admin, vendas],
+      ] as const) {
         cases.push({
           account,
-          probe: { method: "POST", url: `/messages/${vendas.id}`, payload: { body: "quoting", quotedMsg: { id: suporte.textMessageId } } },
+          probe: { method: "POST", url: `/messages/${ticket.id}`, payload: { body: "quoting", quotedMsg: { id: suporte.textMessageId } } },
           expect: "refused",
           refusal: [
             { status: 403, error: "ERR_NO_PERMISSION" },
@@ -1000,12 +1005,12 @@ describe.sequential("one company with two queues and an account of every kind", 
             { status: 400, error: "ERR_VALIDATION" },
           ],
           never: [suporte.marker],
-          what: `POST /messages/{vendas} quoting a message of ticket suporte`,
+          what: `POST /messages/{${ticket.name}} quoting a message of ticket suporte`,
         });
       }
       expect(await runCases("POST /messages/:ticketId", cases)).toEqual([]);
       // A quote of the same conversation is taken (the message is queued: the connection is not paired).
-      const own = await send({ method: "POST", url: `/messages/${vendas.id}`, payload: { body: "quoting own", quotedMsg: { id: vendas.textMessageId } } }, s.accounts.userVendas.token);
+      const own = await send({ method: "POST", url: `/messages/${owned.id}`, payload: { body: "quoting own", quotedMsg: { id: owned.textMessageId } } }, s.accounts.userVendas.token);
       expect(own.json()).toMatchObject({ error: "ERR_WAPP_NOT_INITIALIZED", details: { queued: true } });
     });
 

@@ -37,6 +37,13 @@ describe("errorMessage", () => {
     expect(errorMessage("boom")).toBe("An error occurred!");
   });
 
+  it("names the attendant who holds the ticket when the answer says who, and falls back to the catalogue text", async () => {
+    expect(errorMessage(new ApiError("ERR_TICKET_ALREADY_ACCEPTED", "x", 409, { userId: 4, userName: "Carla Colega" }))).toBe("Carla Colega já aceitou este atendimento.");
+    expect(errorMessage(new ApiError("ERR_TICKET_ALREADY_ACCEPTED", "x", 409))).toBe("Outro atendente já aceitou este atendimento.");
+    await i18n.changeLanguage("en");
+    expect(errorMessage(new ApiError("ERR_TICKET_HELD_BY_OTHER", "x", 409, { userId: 4, userName: "Carla" }))).toBe("Carla holds this ticket: you can no longer send messages in it.");
+  });
+
   it("puts the due date, as dd/MM/yyyy, in the subscription-expired text", () => {
     const error = new ApiError("ERR_SUBSCRIPTION_EXPIRED", "expired", 402, { dueDate: "2025-03-09T12:00:00.000Z" });
     expect(errorMessage(error)).toBe(

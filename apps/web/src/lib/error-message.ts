@@ -1,11 +1,12 @@
-import { isErrorCode, ZSubscriptionExpiredDetails } from "@conversa/shared";
+import { isErrorCode, ZSubscriptionExpiredDetails, ZTicketHolderDetails } from "@conversa/shared";
 import { ApiError } from "./api-client.ts";
 import { DATE_PATTERNS, formatDate } from "./date.ts";
 import { currentLanguage, i18n } from "./i18n.ts";
 
 /**
- * The text a user reads for a failure: the catalogue text of a known code, the raw message
- * (or code) of an unknown one, otherwise "An error occurred!" in the active language.
+ * The text a user reads for a failure: the catalogue text of a known code (with what its details
+ * name, for the few that carry some), the raw message (or code) of an unknown one, otherwise
+ * "An error occurred!" in the active language.
  */
 export function errorMessage(error: unknown): string {
   if (!(error instanceof ApiError) || !error.code) return i18n.t("errors.generic");
@@ -13,6 +14,11 @@ export function errorMessage(error: unknown): string {
     const details = ZSubscriptionExpiredDetails.safeParse(error.details);
     const date = details.success ? formatDate(details.data.dueDate, DATE_PATTERNS.day, currentLanguage()) : "";
     return i18n.t("errors.ERR_SUBSCRIPTION_EXPIRED", { date });
+  }
+  if (error.code === "ERR_TICKET_ALREADY_ACCEPTED" || error.code === "ERR_TICKET_HELD_BY_OTHER") {
+    // Named after the attendant who holds the ticket, when the answer says who.
+    const holder = ZTicketHolderDetails.safeParse(error.details);
+    if (holder.success && holder.data.userName) return i18n.t(`ticketHolderErrors.${error.code}`, { user: holder.data.userName });
   }
   if (isErrorCode(error.code)) return i18n.t(`errors.${error.code}`);
   return error.message || error.code;

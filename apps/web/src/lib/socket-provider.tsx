@@ -58,6 +58,13 @@ export function useInstallationEvent(event: InstallationEvent, handler: CompanyE
   useEffect(() => client.onInstallationEvent(event, (payload) => onEvent(payload)), [client, event]);
 }
 
+/** Runs `handler` whenever the realtime connection comes back after a disconnection (events were missed meanwhile). */
+export function useRealtimeReconnect(handler: () => void): void {
+  const client = useRealtimeClient();
+  const onReconnect = useEffectEvent(handler);
+  useEffect(() => client.onReconnect(() => onReconnect()), [client]);
+}
+
 /** Joins a realtime room while the calling component is mounted (and `enabled`). */
 export function useRealtimeJoin(kind: JoinKind, arg?: string | number, enabled = true): void {
   const client = useRealtimeClient();

@@ -65,6 +65,23 @@ describe("RealtimeClient", () => {
     expect(socket.emittedEvents()).toEqual(["userStatus", "joinNotification", "joinChatBox"]);
   });
 
+  it("tells its reconnect listeners when the socket connects again, not at the first connect", () => {
+    const { client, socket } = setup();
+    const onReconnect = vi.fn();
+    const unsubscribe = client.onReconnect(onReconnect);
+    socket.acceptConnection();
+    expect(onReconnect).not.toHaveBeenCalled();
+
+    socket.disconnect();
+    socket.acceptConnection();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+
+    unsubscribe();
+    socket.disconnect();
+    socket.acceptConnection();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+  });
+
   it("delivers the installation's announcements, whose event names no company, to their listeners", () => {
     const { client, socket } = setup();
     const onAnnouncement = vi.fn();

@@ -81,6 +81,9 @@ export class RealtimeClient {
   private readonly handlers = new Map<CompanyChannel, Set<CompanyEventHandler>>();
   private readonly installationHandlers = new Map<InstallationEvent, Set<CompanyEventHandler>>();
   private readonly joins = new Map<string, Join>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  /** Whether the session's socket was connected before: the next connect is a reconnect. */
+  private hasConnected = false;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private refreshAttempted = false;
   private reloadScheduled = false;
@@ -115,6 +118,7 @@ export class RealtimeClient {
     this.socket = null;
     this.session = null;
     this.refreshAttempted = false;
+    this.hasConnected = false;
   }
 
   /** Listens to `company-{id}-{channel}` of the current session; returns the unsubscribe. */
@@ -140,6 +144,18 @@ export class RealtimeClient {
     set.add(handler);
     return () => {
       set.delete(handler);
+    };
+  }
+
+  /**
+   * Runs `handler` each time the session's socket connects again after it was disconnected: the
+   * events sent in between never arrived, so whatever they would have updated must be read again.
+   * Returns the unsubscribe.
+   */
+  onReconnect(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => {
+      this.reconnectHandlers.delete(handler);
     };
   }
 
@@ -185,6 +201,9 @@ export class RealtimeClient {
     this.refreshAttempted = false;
     this.sendUserStatus();
     for (const join of this.joins.values()) this.emitJoin(join.kind, join.arg);
+    const isReconnect = this.hasConnected;
+    this.hasConnected = true;
+    if (isReconnect) for (const handler of this.reconnectHandlers) handler();
   }
 
   private handleConnectError(error: unknown): void {

@@ -102,6 +102,10 @@ export type UpdateTicketBody = z.infer<typeof ZUpdateTicketBody>;
 /** Details of ERR_OTHER_OPEN_TICKET: who handles the contact's active ticket. */
 export const ZOtherOpenTicketDetails = z.object({ userId: z.number().nullable(), userName: z.string().nullable(), queueName: z.string().nullable() });
 
+/** Details of ERR_TICKET_ALREADY_ACCEPTED and ERR_TICKET_HELD_BY_OTHER: the attendant who holds the ticket. */
+export const ZTicketHolderDetails = z.object({ userId: z.number(), userName: z.string() });
+export type TicketHolderDetails = z.infer<typeof ZTicketHolderDetails>;
+
 export const ZTicketUuidParam = z.object({ uuid: z.string().min(1).max(64) });
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Message, SendMessageBody } from "@conversa/shared";
+import { type Message, type SendMessageBody, mayWriteOnTicket } from "@conversa/shared";
 import { connections, contacts, messages, tickets, users } from "../../db/schema/index.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
 import { SEND_MESSAGE_JOB } from "../../engine/jobs.ts";
@@ -76,13 +76,19 @@ export interface SendInput {
 }
 
 /**
- * Stores the attendant's message(s) and queues the sends. The ticket must be open. When the connection
- * is not connected the messages stay queued and ERR_WAPP_NOT_INITIALIZED answers (with their ids).
- * Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION, ERR_TICKET_NOT_OPEN, ERR_NO_MESSAGE_FOUND (quote), ERR_VALIDATION (empty).
+ * Stores the attendant's message(s) and queues the sends. The ticket must be open, and the writer its
+ * attendant (or an admin: `mayWriteOnTicket`). When the connection is not connected the messages stay
+ * queued and ERR_WAPP_NOT_INITIALIZED answers (with their ids).
+ * Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION, ERR_TICKET_NOT_OPEN, ERR_TICKET_HELD_BY_OTHER (details: who holds it),
+ * ERR_NO_MESSAGE_FOUND (quote), ERR_VALIDATION (empty).
  */
 export async function sendMessage(deps: EngineDeps, ctx: RequestContext, ticketId: number, input: SendInput): Promise<Message[]> {
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);
   if (ticket.status !== "open") throw new AppError("ERR_TICKET_NOT_OPEN");
+  if (!mayWriteOnTicket(ctx, ticket) && ticket.userId !== null) {
+    const [holder] = await deps.db.select({ name: users.name }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, ticket.userId)));
+    throw new AppError("ERR_TICKET_HELD_BY_OTHER", { userId: ticket.userId, userName: holder?.name ?? "" }, "Another attendant holds this ticket");
+  }
   const text = input.body.body.trim();
   if (!text && input.media.length === 0) throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/body", message: "Empty message" }], "A message needs text or media");
   const quotedMsgId = input.body.quotedMsg ? await quotableMessageId(deps, ctx, ticket, input.body.quotedMsg.id) : null;

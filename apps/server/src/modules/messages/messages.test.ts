@@ -4,7 +4,7 @@ import { connections, contacts, messages, tickets, userQueues } from "../../db/s
 import { acceptTicket } from "../../engine/lifecycle.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { type FakeDriver, attachFakeDriver, createConnectionRow, createQueue, eventually, inbound } from "../../../test/engine-harness.ts";
-import { bearer, createTenant } from "../../../test/factories.ts";
+import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082", "hex");
 
@@ -124,6 +124,28 @@ describe("POST /messages/:ticketId", () => {
     const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
+  });
+
+  it("refuses an attendant's message on an open ticket another attendant holds, naming who holds it; its holder and admins may write", async () => {
+    const sales = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    await t.db.insert(userQueues).values({ companyId: a.company.id, userId: a.agent.id, queueId: sales.id });
+    const colleague = await createUser(t.db, { companyId: a.company.id, profile: "user", name: "Carla Colega" });
+    await t.db.insert(userQueues).values({ companyId: a.company.id, userId: colleague.id, queueId: sales.id });
+    const colleagueToken = (await loginAs(t.app, colleague.email)).token;
+    // The colleague took the ticket the agent can still open (both work in its queue).
+    await t.db.update(tickets).set({ queueId: sales.id, userId: colleague.id }).where(eq(tickets.id, ticketId));
+    const outbound = () => t.db.select({ body: messages.body }).from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
+
+    const refused = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.agentToken), payload: { body: "Eu atendo!" } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: "ERR_TICKET_HELD_BY_OTHER", details: { userId: colleague.id, userName: "Carla Colega" } });
+    const media = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, ...multipart(a.agentToken, { body: "veja" }, { name: "foto.png", content: PNG, type: "image/png" }) });
+    expect(media.json()).toMatchObject({ error: "ERR_TICKET_HELD_BY_OTHER" });
+    expect(await outbound()).toEqual([]);
+
+    expect((await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(colleagueToken), payload: { body: "Sou a Carla" } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload: { body: "Sou a supervisora" } })).statusCode).toBe(200);
+    expect((await outbound()).map((m) => m.body).sort()).toEqual(["Sou a Carla", "Sou a supervisora"]);
   });
 
   it("answers ERR_TICKET_NOT_OPEN on a pending ticket and 404 on another company's", async () => {

@@ -116,7 +116,8 @@ export function ticketActionOf(ticket: Pick<TicketRow, "status" | "queueId" | "u
   if (wantsQueue && (changesQueue || changesUser || body.whatsappId)) {
     return { kind: "transfer", queueId: body.queueId!, userId: body.userId ?? null, whatsappId: body.whatsappId ?? null };
   }
-  if (body.status === "open") return ticket.status === "closed" ? { kind: "reopen" } : ticket.status === "pending" ? { kind: "accept" } : { kind: "none" };
+  // Asking for an open ticket is accepting it: refused when another attendant holds it.
+  if (body.status === "open") return ticket.status === "closed" ? { kind: "reopen" } : { kind: "accept" };
   if (body.status === "pending") return ticket.status === "open" ? { kind: "return" } : { kind: "none" };
   if (body.status === "closed") return ticket.status === "closed" ? { kind: "none" } : { kind: "resolve" };
   return { kind: "none" };
@@ -125,7 +126,7 @@ export function ticketActionOf(ticket: Pick<TicketRow, "status" | "queueId" | "u
 /**
  * Accept, return, resolve, reopen or transfer, with the engine's rules; a non-null promptId or integrationId
  * must name a record of the company (none can exist yet). Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION,
- * ERR_OTHER_OPEN_TICKET, ERR_NO_QUEUE_FOUND, ERR_NO_USER_FOUND, ERR_NO_WAPP_FOUND, ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND.
+ * ERR_OTHER_OPEN_TICKET, ERR_TICKET_ALREADY_ACCEPTED (another attendant holds it), ERR_NO_QUEUE_FOUND, ERR_NO_USER_FOUND, ERR_NO_WAPP_FOUND, ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND.
  */
 export async function updateTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number, body: UpdateTicketBody): Promise<Ticket> {
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contacts, messages, tickets, userQueues, users } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { createConnectionRow, createQueue } from "../../../test/engine-harness.ts";
-import { bearer, createTenant } from "../../../test/factories.ts";
+import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createTenant>>;
@@ -251,6 +251,49 @@ describe("PUT /tickets/:id", () => {
     expect((await put({ status: "closed" })).json()).toMatchObject({ status: "closed" });
     expect(t.published).toContainEqual(expect.objectContaining({ name: "ticket.updated", payload: expect.objectContaining({ previousStatus: "open" }) }));
     expect((await put({ status: "open" })).json()).toMatchObject({ status: "open", userId: a.agent.id });
+  });
+
+  it("lets exactly one of two attendants accepting the same tickets at once take each; the other is told who took it", async () => {
+    const colleague = await createUser(t.db, { companyId: a.company.id, profile: "user", name: "Carla Colega" });
+    await t.db.insert(userQueues).values({ companyId: a.company.id, userId: colleague.id, queueId: sales.id });
+    const colleagueToken = (await loginAs(t.app, colleague.email)).token;
+    const rows = await Promise.all(Array.from({ length: 5 }, () => ticket({ queueId: sales.id })));
+    t.published.length = 0;
+
+    const accept = (token: string, id: number) => t.app.inject({ method: "PUT", url: `/tickets/${id}`, headers: bearer(token), payload: { status: "open" } });
+    const outcomes = await Promise.all(rows.map((row) => Promise.all([accept(a.agentToken, row.id), accept(colleagueToken, row.id)])));
+
+    const names = new Map([
+      [a.agent.id, "Beto Atendente"],
+      [colleague.id, "Carla Colega"],
+    ]);
+    for (const [index, pair] of outcomes.entries()) {
+      const row = rows[index]!;
+      const won = pair.filter((response) => response.statusCode === 200);
+      const lost = pair.filter((response) => response.statusCode !== 200);
+      expect(won, `ticket ${row.id}: one acceptance wins`).toHaveLength(1);
+      const [stored] = await t.db.select().from(tickets).where(eq(tickets.id, row.id));
+      expect(won[0]!.json()).toMatchObject({ status: "open", userId: stored!.userId });
+      expect(lost[0]!.statusCode).toBe(409);
+      expect(lost[0]!.json()).toMatchObject({ error: "ERR_TICKET_ALREADY_ACCEPTED", details: { userId: stored!.userId, userName: names.get(stored!.userId!) } });
+      const updates = t.published.filter((event) => event.name === "ticket.updated" && "ticket" in event.payload && event.payload.ticket.id === row.id);
+      expect(updates, `ticket ${row.id}: one update published`).toHaveLength(1);
+    }
+  });
+
+  it("refuses to accept a ticket another attendant already holds, and answers one's own ticket unchanged", async () => {
+    const taken = await ticket({ queueId: sales.id, status: "open", userId: a.admin.id });
+    const refused = await t.app.inject({ method: "PUT", url: `/tickets/${taken.id}`, headers: bearer(a.agentToken), payload: { status: "open" } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: "ERR_TICKET_ALREADY_ACCEPTED", details: { userId: a.admin.id, userName: "Ana Admin" } });
+    expect((await t.db.select().from(tickets).where(eq(tickets.id, taken.id)))[0]).toMatchObject({ status: "open", userId: a.admin.id });
+
+    const mine = await ticket({ queueId: sales.id, status: "open", userId: a.agent.id });
+    t.published.length = 0;
+    const again = await t.app.inject({ method: "PUT", url: `/tickets/${mine.id}`, headers: bearer(a.agentToken), payload: { status: "open" } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: mine.id, status: "open", userId: a.agent.id });
+    expect(t.published).toEqual([]);
   });
 
   it("transfers to a queue without a user as pending, and refuses another company's queue", async () => {

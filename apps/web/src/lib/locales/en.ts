@@ -58,6 +58,8 @@ export const en: Messages = {
     ERR_MEDIA_TOO_LARGE: "The file is too large.",
     ERR_NO_MESSAGE_FOUND: "No message found with this ID.",
     ERR_TICKET_NOT_OPEN: "The ticket must be open to send messages.",
+    ERR_TICKET_ALREADY_ACCEPTED: "Another attendant has already accepted this ticket.",
+    ERR_TICKET_HELD_BY_OTHER: "Another attendant holds this ticket: you can no longer send messages in it.",
     ERR_NO_TAG_FOUND: "No tag found with this ID.",
     ERR_DUPLICATED_TAG: "A tag with this name already exists.",
     ERR_NO_QUICK_MESSAGE_FOUND: "No quick reply found with this ID.",
@@ -95,6 +97,10 @@ export const en: Messages = {
     ERR_RESET_CODE_EXPIRED: "This code has expired. Ask for a new code.",
     ERR_MAIL_NOT_CONFIGURED: "Sending e-mail is not configured on this server. Contact the administrator.",
     ERR_MAIL_SEND_FAILED: "The e-mail could not be sent right now. Try again in a moment.",
+  },
+  ticketHolderErrors: {
+    ERR_TICKET_ALREADY_ACCEPTED: "{{user}} has already accepted this ticket.",
+    ERR_TICKET_HELD_BY_OTHER: "{{user}} holds this ticket: you can no longer send messages in it.",
   },
   list: {
     search: "Search",
@@ -461,6 +467,7 @@ export const en: Messages = {
     retry: "Try again",
     accessDenied: "Access not allowed",
     otherOpenTicket: "This contact already has an active ticket with {{user}} in the {{queue}} queue.",
+    heldBy: "{{user}} took over this ticket. You can follow the conversation but not send messages.",
     header: {
       back: "Back to the list",
       openContact: "See {{name}}'s details",
@@ -583,6 +590,7 @@ export const en: Messages = {
       placeholder: "Type a message",
       disabledPending: "Accept the ticket to send messages.",
       disabledClosed: "Reopen the ticket to send messages.",
+      disabledHeld: "Ticket held by {{user}}: messages cannot be sent.",
       send: "Send",
       attach: "Attach files",
       attachments: "Attached files",

@@ -59,6 +59,8 @@ export const es: Messages = {
     ERR_MEDIA_TOO_LARGE: "El archivo es demasiado grande.",
     ERR_NO_MESSAGE_FOUND: "No se encontró ningún mensaje con este ID.",
     ERR_TICKET_NOT_OPEN: "La atención debe estar abierta para enviar mensajes.",
+    ERR_TICKET_ALREADY_ACCEPTED: "Otro agente ya aceptó esta atención.",
+    ERR_TICKET_HELD_BY_OTHER: "Esta atención está con otro agente: ya no puede enviar mensajes en ella.",
     ERR_NO_TAG_FOUND: "No se encontró ninguna etiqueta con este ID.",
     ERR_DUPLICATED_TAG: "Ya existe una etiqueta con este nombre.",
     ERR_NO_QUICK_MESSAGE_FOUND: "No se encontró ninguna respuesta rápida con este ID.",
@@ -96,6 +98,10 @@ export const es: Messages = {
     ERR_RESET_CODE_EXPIRED: "Este código expiró. Solicite un código nuevo.",
     ERR_MAIL_NOT_CONFIGURED: "El envío de correos no está configurado en este servidor. Contacte al administrador.",
     ERR_MAIL_SEND_FAILED: "No se pudo enviar el correo ahora. Inténtelo de nuevo en unos instantes.",
+  },
+  ticketHolderErrors: {
+    ERR_TICKET_ALREADY_ACCEPTED: "{{user}} ya aceptó esta atención.",
+    ERR_TICKET_HELD_BY_OTHER: "Esta atención está con {{user}}: ya no puede enviar mensajes en ella.",
   },
   list: {
     search: "Buscar",
@@ -462,6 +468,7 @@ export const es: Messages = {
     retry: "Intentar de nuevo",
     accessDenied: "Acceso no permitido",
     otherOpenTicket: "Este contacto ya tiene una atención activa con {{user}} en la cola {{queue}}.",
+    heldBy: "{{user}} asumió esta atención. Puede seguir la conversación, pero no enviar mensajes.",
     header: {
       back: "Volver a la lista",
       openContact: "Ver los datos de {{name}}",
@@ -584,6 +591,7 @@ export const es: Messages = {
       placeholder: "Escriba un mensaje",
       disabledPending: "Acepte la atención para enviar mensajes.",
       disabledClosed: "Reabra la atención para enviar mensajes.",
+      disabledHeld: "Atención con {{user}}: no es posible enviar mensajes.",
       send: "Enviar",
       attach: "Adjuntar archivos",
       attachments: "Archivos adjuntos",

@@ -62,6 +62,8 @@ export const pt = {
     ERR_MEDIA_TOO_LARGE: "O arquivo é grande demais.",
     ERR_NO_MESSAGE_FOUND: "Nenhuma mensagem encontrada com este ID.",
     ERR_TICKET_NOT_OPEN: "O atendimento precisa estar aberto para enviar mensagens.",
+    ERR_TICKET_ALREADY_ACCEPTED: "Outro atendente já aceitou este atendimento.",
+    ERR_TICKET_HELD_BY_OTHER: "Este atendimento está com outro atendente: você não pode mais enviar mensagens nele.",
     ERR_NO_TAG_FOUND: "Nenhuma tag encontrada com este ID.",
     ERR_DUPLICATED_TAG: "Já existe uma tag com este nome.",
     ERR_NO_QUICK_MESSAGE_FOUND: "Nenhuma resposta rápida encontrada com este ID.",
@@ -100,6 +102,11 @@ export const pt = {
     ERR_MAIL_NOT_CONFIGURED: "O envio de e-mails não está configurado neste servidor. Fale com o administrador.",
     ERR_MAIL_SEND_FAILED: "Não foi possível enviar o e-mail agora. Tente novamente em instantes.",
   } satisfies ErrorTexts,
+  /** Error texts that name the attendant who holds the ticket (from the error's details). */
+  ticketHolderErrors: {
+    ERR_TICKET_ALREADY_ACCEPTED: "{{user}} já aceitou este atendimento.",
+    ERR_TICKET_HELD_BY_OTHER: "Este atendimento está com {{user}}: você não pode mais enviar mensagens nele.",
+  },
   list: {
     search: "Pesquisar",
     add: "Adicionar",
@@ -465,6 +472,7 @@ export const pt = {
     retry: "Tentar novamente",
     accessDenied: "Acesso não permitido",
     otherOpenTicket: "Este contato já tem um atendimento ativo com {{user}} na fila {{queue}}.",
+    heldBy: "{{user}} assumiu este atendimento. Você pode acompanhar a conversa, mas não enviar mensagens.",
     header: {
       back: "Voltar para a lista",
       openContact: "Ver os dados de {{name}}",
@@ -587,6 +595,7 @@ export const pt = {
       placeholder: "Digite uma mensagem",
       disabledPending: "Aceite o atendimento para enviar mensagens.",
       disabledClosed: "Reabra o atendimento para enviar mensagens.",
+      disabledHeld: "Atendimento com {{user}}: não é possível enviar mensagens.",
       send: "Enviar",
       attach: "Anexar arquivos",
       attachments: "Arquivos anexados",

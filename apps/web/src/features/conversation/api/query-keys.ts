@@ -1,6 +1,7 @@
 /** Cache keys of the conversation feature. */
 export const conversationKeys = {
   all: ["conversation"] as const,
+  tickets: ["conversation", "ticket"] as const,
   ticket: (uuid: string) => ["conversation", "ticket", uuid] as const,
   messages: (ticketId: number) => ["conversation", "messages", ticketId] as const,
   media: (path: string) => ["conversation", "media", path] as const,

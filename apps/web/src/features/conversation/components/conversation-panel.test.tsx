@@ -82,6 +82,38 @@ describe("ConversationPanel", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Este contato já tem um atendimento ativo com Bruno na fila Suporte.", undefined, SLOW)).toBeInTheDocument();
   });
 
+  it("says who took the ticket and goes back to the list when another attendant accepted it first", async () => {
+    serve({ status: "pending", userId: null, user: null }, (call) =>
+      call.method === "PUT" ? errorResponse(409, "ERR_TICKET_ALREADY_ACCEPTED", "taken", { userId: 9, userName: "Bruno" }) : undefined,
+    );
+    const { router } = renderPanel();
+    fireEvent.click(await screen.findByText("Aceitar", { selector: "button" }, SLOW));
+    expect(await screen.findByText("Bruno já aceitou este atendimento.", undefined, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tickets"), SLOW);
+  });
+
+  it("shows an attendant that a colleague holds the open ticket and keeps her from writing; an admin may write", async () => {
+    serve({ status: "open", userId: 9, user: { id: 9, name: "Bruno" } });
+    const view = renderPanel();
+    expect(await screen.findByText("Bruno assumiu este atendimento. Você pode acompanhar a conversa, mas não enviar mensagens.", undefined, SLOW)).toBeInTheDocument();
+    const input = screen.getByLabelText("Mensagem", { selector: "textarea" });
+    expect(input).toBeDisabled();
+    expect(input).toHaveAccessibleDescription("Atendimento com Bruno: não é possível enviar mensagens.");
+    expect(screen.getByRole("button", { name: "Enviar" })).toBeDisabled();
+    view.unmount();
+
+    mockFetch((call) => {
+      if (call.path === "/auth/me") return jsonResponse(sessionUser({ profile: "admin" }));
+      if (call.path === `/tickets/u/${UUID}`) return jsonResponse(ticket({ status: "open", userId: 9, user: { id: 9, name: "Bruno" } }));
+      if (call.path === "/tags/list") return jsonResponse([]);
+      if (call.path === "/messages/5") return page([]);
+      return undefined;
+    });
+    renderPanel();
+    await waitFor(() => expect(screen.getByLabelText("Mensagem", { selector: "textarea" })).toBeEnabled(), SLOW);
+    expect(screen.queryByText(/assumiu este atendimento/)).toBeNull();
+  });
+
   it("refuses a ticket of another queue with 'Acesso não permitido' and goes back to the list", async () => {
     mockFetch((call) => {
       if (call.path === "/auth/refresh_token") return jsonResponse({ token: "t2", user: sessionUser({ profile: "user" }) });

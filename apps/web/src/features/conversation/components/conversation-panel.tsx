@@ -20,7 +20,7 @@ import { DistributionLogPanel, DistributionLogToggle } from "./distribution-log-
 import { MessageInput } from "./message-input.tsx";
 import { MessageList } from "./message-list.tsx";
 import { TagPicker } from "./tag-picker.tsx";
-import { canCreateTags } from "../utils/permissions.ts";
+import { blockingHolder, canCreateTags } from "../utils/permissions.ts";
 
 export interface ConversationPanelProps {
   /** The uuid of the ticket shown (from the /tickets/:ticketUuid route). */
@@ -84,9 +84,12 @@ function Conversation({ ticket, user, onClose, onScheduleMessage }: { ticket: Ti
   const logsId = useId();
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
+  const { t } = useTranslation();
   useConversationLiveUpdates(ticket);
   const onReply = useCallback((message: Message) => setQuoted(message), []);
   const cancelQuote = useCallback(() => setQuoted(null), []);
+  // A colleague took the ticket (accepted it first, or it was transferred to them): read only.
+  const holder = blockingHolder(ticket, user);
 
   return (
     <Box component="section" aria-label={ticket.contact.name} sx={{ height: "100%", minHeight: 0, display: "flex", flexDirection: "column", bgcolor: "background.paper" }}>
@@ -97,7 +100,12 @@ function Conversation({ ticket, user, onClose, onScheduleMessage }: { ticket: Ti
       </Stack>
       <DistributionLogPanel ticketId={ticket.id} open={logsOpen} regionId={logsId} />
       <MessageList ticket={ticket} user={user} onReply={onReply} />
-      <MessageInput ticketId={ticket.id} status={ticket.status} quoted={quoted} onCancelQuote={cancelQuote} />
+      {holder ? (
+        <Alert severity="warning" role="status" sx={{ borderRadius: 0 }}>
+          {t("conversation.heldBy", { user: holder.name })}
+        </Alert>
+      ) : null}
+      <MessageInput ticketId={ticket.id} status={ticket.status} heldBy={holder ? holder.name : null} quoted={quoted} onCancelQuote={cancelQuote} />
       <ContactDrawer open={contactOpen} ticket={ticket} onClose={() => setContactOpen(false)} />
     </Box>
   );

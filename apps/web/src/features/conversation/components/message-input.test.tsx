@@ -10,8 +10,8 @@ const noop = () => undefined;
 /** MUI under jsdom on a busy machine is slow: give findBy queries time. */
 const SLOW = { timeout: 4000 };
 
-function renderInput(status: "pending" | "open" | "closed") {
-  renderWithApp(<MessageInput ticketId={5} status={status} quoted={null} onCancelQuote={noop} />);
+function renderInput(status: "pending" | "open" | "closed", heldBy: string | null = null) {
+  renderWithApp(<MessageInput ticketId={5} status={status} heldBy={heldBy} quoted={null} onCancelQuote={noop} />);
   return screen.findByLabelText<HTMLTextAreaElement>("Mensagem", { selector: "textarea" }, SLOW);
 }
 
@@ -34,6 +34,15 @@ describe("MessageInput", { timeout: 20_000 }, () => {
     expect(input).toBeDisabled();
     expect(screen.getByText(hint, { selector: "span" })).toBeInTheDocument();
     expect(input).toHaveAccessibleDescription(hint);
+    expect(screen.queryByLabelText("Gravar áudio")).toBeNull();
+  });
+
+  it("is disabled for an open ticket a colleague holds, with a hint naming her", async () => {
+    mockFetch(() => undefined);
+    const input = await renderInput("open", "Carla");
+    expect(input).toBeDisabled();
+    expect(input).toHaveAccessibleDescription("Atendimento com Carla: não é possível enviar mensagens.");
+    expect(screen.getByRole("button", { name: "Enviar" })).toBeDisabled();
     expect(screen.queryByLabelText("Gravar áudio")).toBeNull();
   });
 

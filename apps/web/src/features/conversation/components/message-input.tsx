@@ -16,6 +16,7 @@ import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api-client.ts";
 import { showToast, toastError } from "../../../lib/toast.ts";
 import { fetchMedia } from "../api/get-media.ts";
 import { useQuickMessages } from "../api/list-quick-messages.ts";
@@ -39,6 +40,8 @@ export const MAX_INPUT_ROWS = 5;
 interface MessageInputProps {
   ticketId: number;
   status: TicketStatus;
+  /** The colleague who holds the open ticket, when the user may not write on it (null otherwise). */
+  heldBy: string | null;
   /** The message being replied to, shown above the input. */
   quoted: Message | null;
   onCancelQuote: () => void;
@@ -66,13 +69,14 @@ function QuotedBar({ quoted, onCancel }: { quoted: Message; onCancel: () => void
 
 /**
  * The message composer (spec core §2): Enter sends, Shift+Enter breaks the line, blank messages are
- * not sent, everything is disabled unless the ticket is open; quick replies after "/", attachments,
- * the reply preview, the signature switch and the audio recorder.
+ * not sent, everything is disabled unless the ticket is open and the user may write on it (not when a
+ * colleague holds it); quick replies after "/", attachments, the reply preview, the signature switch
+ * and the audio recorder.
  */
-export function MessageInput({ ticketId, status, quoted, onCancelQuote }: MessageInputProps) {
+export function MessageInput({ ticketId, status, heldBy, quoted, onCancelQuote }: MessageInputProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const isOpen = status === "open";
+  const isOpen = status === "open" && heldBy === null;
   const [text, setText] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   const [signMessage, setSignMessage] = useState(true);
@@ -105,6 +109,8 @@ export function MessageInput({ ticketId, status, quoted, onCancelQuote }: Messag
         onSuccess: onSent,
         onError: (error) => {
           toastError(error);
+          // A colleague took the ticket and the panel has not heard yet: read it again, the composer closes.
+          if (error instanceof ApiError && error.code === "ERR_TICKET_HELD_BY_OTHER") void queryClient.invalidateQueries({ queryKey: conversationKeys.tickets });
           if (!wasQueued(error)) return;
           // Stored and waiting for the connection: show it with its clock, as sent.
           onSent();
@@ -195,7 +201,12 @@ export function MessageInput({ ticketId, status, quoted, onCancelQuote }: Messag
     }
   };
 
-  const hint = status === "pending" ? t("conversation.input.disabledPending") : t("conversation.input.disabledClosed");
+  const hint =
+    heldBy !== null && status === "open"
+      ? t("conversation.input.disabledHeld", { user: heldBy })
+      : status === "pending"
+        ? t("conversation.input.disabledPending")
+        : t("conversation.input.disabledClosed");
   const recording = recorder.state === "recording" && recorder.startedAt !== null;
 
   return (

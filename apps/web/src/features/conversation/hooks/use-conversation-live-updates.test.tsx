@@ -28,9 +28,9 @@ function socket(): FakeSocket {
   return sockets.current;
 }
 
-async function renderLivePanel() {
+async function renderLivePanel(me = sessionUser()) {
   const fetches = mockFetch((call) => {
-    if (call.path === "/auth/me") return jsonResponse(sessionUser());
+    if (call.path === "/auth/me") return jsonResponse(me);
     if (call.path === `/tickets/u/${UUID}`) return jsonResponse(ticket());
     if (call.path === "/tags/list") return jsonResponse([]);
     if (call.path === "/messages/5") return jsonResponse({ messages: [message({ id: 2, body: "Bom dia" })], ticket: { id: 5, uuid: UUID, status: "open" }, count: 1, hasMore: false });
@@ -84,5 +84,16 @@ describe("useConversationLiveUpdates", { timeout: 30_000 }, () => {
     receive("ticket", { action: "update", ticket: ticket({ id: 77, status: "closed" }) });
     receive("ticket", { action: "update", ticket: ticket({ status: "pending", user: null, userId: null }) });
     expect(await screen.findByText("Aceitar", { selector: "button" }, SLOW)).toBeInTheDocument();
+  });
+
+  it("says so and closes the composer when a colleague takes the ticket the attendant is viewing", async () => {
+    await renderLivePanel(sessionUser({ profile: "user" }));
+    const input = screen.getByLabelText("Mensagem", { selector: "textarea" });
+    await waitFor(() => expect(input).toBeEnabled(), SLOW);
+
+    receive("ticket", { action: "update", ticket: ticket({ userId: 9, user: { id: 9, name: "Carla Colega" } }) });
+
+    expect(await screen.findByText("Carla Colega assumiu este atendimento. Você pode acompanhar a conversa, mas não enviar mensagens.", undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByLabelText("Mensagem", { selector: "textarea" })).toBeDisabled();
   });
 });

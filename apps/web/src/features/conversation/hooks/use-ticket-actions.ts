@@ -15,7 +15,8 @@ export type RunningAction = TicketAction | "delete" | null;
 /**
  * The header's ticket actions: each one PUTs the ticket, then the ticket stays selected only while it
  * is open, otherwise the app goes back to /tickets (spec core §4). A reopen refused because the
- * contact has another active ticket says who holds it.
+ * contact has another active ticket says who holds it; an accept that lost to another attendant says
+ * who took the ticket and goes back to /tickets.
  */
 export function useTicketActions(ticket: Ticket) {
   const { t } = useTranslation();
@@ -48,6 +49,8 @@ export function useTicketActions(ticket: Ticket) {
       return true;
     } catch (error) {
       reportFailure(error);
+      // Another attendant accepted it first: the toast names them, and the ticket is theirs to answer.
+      if (error instanceof ApiError && error.code === "ERR_TICKET_ALREADY_ACCEPTED") void navigate("/tickets");
       return false;
     } finally {
       setRunning(null);

@@ -11,8 +11,9 @@ export function fetchTickets(filter: TicketListFilter, pageNumber: number, signa
 }
 
 /**
- * A ticket list, page by page. Kept current by live events (useTicketsLiveUpdates), so it is not
- * refetched on its own; the list shows its failure itself.
+ * A ticket list, page by page. Kept current by live events while the page is shown
+ * (useTicketsLiveUpdates), so it is not refetched on its own then; once the page is left it is
+ * marked stale and fetched again when next shown. The list shows its failure itself.
  */
 export function useTicketList(filter: TicketListFilter, enabled = true) {
   return useInfiniteQuery({

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FakeSocket } from "../../../test/fake-socket.ts";
-import { type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { errorResponse, type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
 import { sessionUser } from "../../../test/fixtures.ts";
 import { renderManager } from "../test/render-manager.tsx";
 import { makeTicket } from "../test/ticket-fixture.ts";
@@ -127,6 +127,28 @@ describe("TicketsManager", { timeout: 30_000 }, () => {
     expect(screen.getByRole("tab", { name: "Aguardando (0)" })).toBeInTheDocument();
   });
 
+  it("tells an attendant whose Accept lost the race who took the ticket, opens nothing and reads the lists again", async () => {
+    const user = userEvent.setup({ delay: null });
+    const pending: Ticket[] = [makeTicket({ id: 2, status: "pending", userId: null, user: null })];
+    const { calls } = serveTickets({ pending }, (call) => {
+      if (call.path !== "/tickets/2" || call.method !== "PUT") return undefined;
+      // Carla accepted it a moment earlier: the server refuses, and the ticket is no longer waiting.
+      pending.length = 0;
+      return errorResponse(409, "ERR_TICKET_ALREADY_ACCEPTED", "taken", { userId: 9, userName: "Carla Colega" });
+    });
+    const { router } = renderManager(attendant);
+
+    await user.click(await screen.findByRole("tab", { name: "Aguardando (1)" }, SLOW));
+    const row = await screen.findByRole("listitem", { name: "Contato 2" }, SLOW);
+    const fetched = listCalls(calls).length;
+    await user.click(within(row).getByRole("button", { name: "Aceitar o atendimento de Contato 2" }));
+
+    expect(await screen.findByText("Carla Colega já aceitou este atendimento.", undefined, SLOW)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/tickets");
+    await waitFor(() => expect(screen.queryByRole("listitem", { name: "Contato 2" })).not.toBeInTheDocument(), SLOW);
+    expect(listCalls(calls).length).toBeGreaterThan(fetched);
+  });
+
   it("opens an open ticket on click", async () => {
     const user = userEvent.setup({ delay: null });
     serveTickets({ open: [makeTicket({ id: 1 })] });
@@ -163,6 +185,46 @@ describe("TicketsManager", { timeout: 30_000 }, () => {
     socket.receive("company-3-ticket", { action: "delete", ticketId: 4 });
     await waitFor(() => expect(screen.queryByRole("listitem", { name: "Contato 4" })).not.toBeInTheDocument(), SLOW);
     expect(listCalls(calls)).toHaveLength(fetched);
+  });
+
+  it("shows the tickets that arrived while the page was left, as soon as it is shown again", async () => {
+    const pending: Ticket[] = [];
+    const { calls } = serveTickets({ pending });
+    const { router } = renderManager(attendant);
+    await userEvent.click(await screen.findByRole("tab", { name: "Aguardando (0)" }, SLOW));
+    await screen.findByText("Nenhum atendimento encontrado.", undefined, SLOW);
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error("no socket");
+    socket.acceptConnection();
+
+    await router.navigate("/elsewhere");
+    await screen.findByText("Outra página");
+    // A customer writes while the list is not shown: the page's rooms are left, no event reaches the list.
+    pending.push(makeTicket({ id: 9, status: "pending", userId: null, user: null, lastMessage: "Bom dia" }));
+    const fetchedAway = listCalls(calls).length;
+
+    await router.navigate("/tickets");
+    await userEvent.click(await screen.findByRole("tab", { name: /^Aguardando/ }, SLOW));
+    expect(await screen.findByRole("listitem", { name: "Contato 9" }, SLOW)).toHaveTextContent("Bom dia");
+    expect(screen.getByRole("tab", { name: "Aguardando (1)" })).toBeInTheDocument();
+    expect(listCalls(calls).length).toBeGreaterThan(fetchedAway);
+  });
+
+  it("fetches the lists again when the realtime connection comes back (events were missed meanwhile)", async () => {
+    const pending: Ticket[] = [];
+    serveTickets({ pending });
+    renderManager(attendant);
+    await userEvent.click(await screen.findByRole("tab", { name: "Aguardando (0)" }, SLOW));
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error("no socket");
+    socket.acceptConnection();
+
+    socket.disconnect();
+    pending.push(makeTicket({ id: 9, status: "pending", userId: null, user: null }));
+    socket.acceptConnection();
+
+    await screen.findByRole("listitem", { name: "Contato 9" }, SLOW);
+    expect(screen.getByRole("tab", { name: "Aguardando (1)" })).toBeInTheDocument();
   });
 
   it("joins the realtime rooms of the lists it shows", async () => {

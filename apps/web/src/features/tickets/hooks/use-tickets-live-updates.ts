@@ -1,7 +1,7 @@
 import type { Ticket } from "@conversa/shared";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
-import { useCompanyEvent } from "../../../lib/socket-provider.tsx";
+import { useCallback, useEffect } from "react";
+import { useCompanyEvent, useRealtimeReconnect } from "../../../lib/socket-provider.tsx";
 import { ticketsKeys } from "../api/query-keys.ts";
 import { ZAppMessageCreateEvent, ZTicketEvent } from "../utils/ticket-events.ts";
 import { canInsertInto, type TicketListFilter, type TicketViewer, ticketMatchesFilter, ZTicketListFilter } from "../utils/ticket-filter.ts";
@@ -31,13 +31,26 @@ export function useApplyTicketUpdate(): (ticket: Ticket) => void {
   return useCallback((ticket: Ticket) => applyTicketToLists(queryClient, ticket, viewer), [queryClient, viewer]);
 }
 
+/** Marks every cached ticket list stale, refetching those on screen now (the others when next shown). */
+function refreshLists(queryClient: QueryClient, refetchType: "active" | "none"): void {
+  void queryClient.invalidateQueries({ queryKey: ticketsKeys.lists(), refetchType });
+}
+
 /**
  * Applies `company-{id}-ticket` (update, delete, updateUnread) and `company-{id}-appMessage`
  * (create) to every cached ticket list: tickets move between tabs and to the top without a reload.
+ *
+ * The lists are current only while this subscription lives and the socket is connected: the events
+ * of the time between never reach the cache. So when the page that holds it is left, the cached
+ * lists are marked stale (they are fetched again when the page is shown again, rather than showing
+ * what they held when it was left), and after a reconnection the lists are fetched again.
  */
 export function useTicketsLiveUpdates(): void {
   const queryClient = useQueryClient();
   const viewer = useTicketsViewer();
+
+  useEffect(() => () => refreshLists(queryClient, "none"), [queryClient]);
+  useRealtimeReconnect(() => refreshLists(queryClient, "active"));
 
   useCompanyEvent("ticket", (payload) => {
     const event = ZTicketEvent.safeParse(payload);

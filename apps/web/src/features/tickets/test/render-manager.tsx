@@ -1,6 +1,6 @@
 import type { SessionUser, Ticket } from "@conversa/shared";
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, useParams } from "react-router";
+import { createMemoryRouter, Outlet, RouterProvider, useParams } from "react-router";
 import { AppProviders } from "../../../app/providers.tsx";
 import { SocketProvider } from "../../../lib/socket-provider.tsx";
 import { NewTicketDialog, type NewTicketViewer } from "../components/new-ticket-dialog.tsx";
@@ -16,17 +16,23 @@ function ManagerRoute({ user }: { user: SessionUser }) {
   );
 }
 
-/** Renders the tickets list side at /tickets with the app's providers and a realtime session. */
+/**
+ * Renders the tickets list side at /tickets with the app's providers and a realtime session that,
+ * as in the app, outlives the page: /elsewhere is another page of the same session.
+ */
 export function renderManager(user: SessionUser, path = "/tickets") {
   const router = createMemoryRouter(
     [
       {
-        path: "/tickets/:ticketUuid?",
         element: (
           <SocketProvider session={{ companyId: user.companyId, userId: user.id }}>
-            <ManagerRoute user={user} />
+            <Outlet />
           </SocketProvider>
         ),
+        children: [
+          { path: "/tickets/:ticketUuid?", element: <ManagerRoute user={user} /> },
+          { path: "/elsewhere", element: <p>Outra página</p> },
+        ],
       },
     ],
     { initialEntries: [path] },
