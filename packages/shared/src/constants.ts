@@ -30,10 +30,8 @@ export const TIMINGS = {
   ticketAgeRefreshMs: 30000,
   errorToastMs: 2000,
   reloadAfterMs: 1000,
-  /** A page the user may not open shows an error toast, then goes to / after this long (spec admin §8, §9). */
+  /** A page the user may not open (a role, or a feature the company's plan lacks) shows an error toast, then goes to / after this long (spec admin §6, §8, §9). */
   noPermissionRedirectMs: 1000,
-  /** A page the company's plan does not include sends the user to / this long after saying so (spec admin §6, §9). */
-  planRedirectMs: 1000,
 } as const;
 
 export const SUBSCRIPTION_WARNING_DAYS = 5;

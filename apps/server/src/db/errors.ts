@@ -54,3 +54,14 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 /** Whether a failure is a unique-index violation. */
 export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === "23505";
+
+/** The unique constraint a failed write violated ("" when the driver does not name it); undefined for any other failure. */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 10; depth++) {
+    if ("code" in current && current.code === "23505") return "constraint" in current && typeof current.constraint === "string" ? current.constraint : "";
+    const cause = "cause" in current ? current.cause : undefined;
+    if (cause === current) return undefined;
+    current = cause;
+  }
+  return undefined;
+}

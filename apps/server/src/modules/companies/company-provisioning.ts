@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
+import { violatedUniqueConstraint } from "../../db/errors.ts";
 import { companies, plans, settings, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
@@ -88,15 +88,8 @@ export async function provisionCompany(db: Db, input: NewCompany): Promise<Provi
       return { companyId: company.id, adminId: admin.id };
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    throw pgConstraintOf(error)?.startsWith("companies") ? duplicateCompany() : emailTaken();
+    const constraint = violatedUniqueConstraint(error);
+    if (constraint === undefined) throw error;
+    throw constraint.startsWith("companies") ? duplicateCompany() : emailTaken();
   }
-}
-
-function pgConstraintOf(error: unknown): string | undefined {
-  for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 10; depth++) {
-    if ("constraint" in current && typeof current.constraint === "string") return current.constraint;
-    current = "cause" in current ? current.cause : undefined;
-  }
-  return undefined;
 }

@@ -1,6 +1,7 @@
 import type { ListQueuesPage, Queue, QueueBody, QueueDetail } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
+import { violatedUniqueConstraint } from "../../db/errors.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { assertReferencesExist } from "../../lib/references.ts";
 import type { RequestContext } from "../../lib/context.ts";
@@ -38,20 +39,12 @@ function assertCanEdit(ctx: RequestContext): void {
   if (!canEditQueues(ctx)) throw new AppError("ERR_NO_PERMISSION");
 }
 
-/** The unique constraint a write violated, if that is why it failed. */
-function violatedConstraint(error: unknown): string | undefined {
-  for (let current: unknown = error; typeof current === "object" && current !== null; current = "cause" in current ? current.cause : undefined) {
-    if ("code" in current && current.code === "23505") return "constraint" in current && typeof current.constraint === "string" ? current.constraint : "";
-  }
-  return undefined;
-}
-
 /** Runs a write; a unique-index violation the checks could not foresee still answers the queue's own code. */
 async function mapUniqueViolation<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const constraint = violatedConstraint(error);
+    const constraint = violatedUniqueConstraint(error);
     if (constraint === undefined) throw error;
     throw constraint.includes("color") ? colorTaken() : nameTaken();
   }

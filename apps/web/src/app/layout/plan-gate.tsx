@@ -23,7 +23,7 @@ export function PlanGate({ flag }: { flag: PlanFlag }) {
   useEffect(() => {
     if (!isDenied) return;
     showToast(t("errors.ERR_PLAN_FEATURE_DISABLED"), "error");
-    const timer = setTimeout(() => void navigate("/", { replace: true }), TIMINGS.planRedirectMs);
+    const timer = setTimeout(() => void navigate("/", { replace: true }), TIMINGS.noPermissionRedirectMs);
     return () => clearTimeout(timer);
   }, [isDenied, navigate, t]);
 
