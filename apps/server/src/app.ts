@@ -40,6 +40,8 @@ import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
 import type { ImportLocks } from "./modules/contacts/import-locks.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
+import { registerCors } from "./plugins/cors.ts";
+import { constrainIdParams } from "./plugins/id-params.ts";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerGracefulClose } from "./plugins/graceful-close.ts";
 import { refuseNulCharacters } from "./plugins/input-guard.ts";
@@ -90,12 +92,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   recordRoutes(app);
+  constrainIdParams(app);
   registerGracefulClose(app);
   registerErrorHandler(app);
   refuseNulCharacters(app);
   refuseUndeclaredUploads(app);
 
   await app.register(helmet, securityHeaderOptions(isProduction));
+  await registerCors(app, deps.config.corsOrigins);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10 } });
   registerAuth(app, deps.auth);

@@ -30,6 +30,8 @@ const ZEnv = z.object({
     z.string().refine((value) => URL.canParse(value) && ["smtp:", "smtps:"].includes(new URL(value).protocol), "must be an smtp:// or smtps:// URL"),
   ),
   MAIL_FROM: unsetIfEmpty(z.string().trim().min(3).max(320)),
+  CORS_ORIGINS: unsetIfEmpty(z.string().max(4000)),
+  REFRESH_COOKIE_SAMESITE: unsetIfEmpty(z.enum(["strict", "lax", "none"])),
   PUBLIC_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), "must be an http:// or https:// URL")),
 });
 
@@ -56,6 +58,13 @@ export interface Config {
   mailFrom: string;
   /** Where users open the app (links in e-mails), without a trailing slash; outside production the server's own origin by default. */
   publicUrl: string | undefined;
+  /**
+   * Web origins on other hosts allowed to call the API and the realtime server with credentials
+   * (exact `scheme://host[:port]`); none by default: only the app served by the server itself.
+   */
+  corsOrigins: string[];
+  /** The SameSite attribute of the refresh cookie: `strict` by default; `none` (always Secure) for a web app on another site. */
+  refreshCookieSameSite: "strict" | "lax" | "none";
 }
 
 /** The From of the messages when MAIL_FROM is not set (outside production). */
@@ -78,6 +87,38 @@ function localSecret(dataDir: string, name: string): string {
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * `CORS_ORIGINS`: a comma-separated list of exact origins. Each is an http(s) URL with no path, query,
+ * credentials or wildcard; its canonical form (lower-case host, default port left out) is what a
+ * browser sends in `Origin`.
+ */
+export function parseCorsOrigins(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const origins = value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+  return [
+    ...new Set(
+      origins.map((item) => {
+        const url = URL.canParse(item) ? new URL(item) : undefined;
+        const isOrigin =
+          url !== undefined &&
+          ["http:", "https:"].includes(url.protocol) &&
+          !item.includes("*") &&
+          url.username === "" &&
+          url.password === "" &&
+          url.search === "" &&
+          url.hash === "" &&
+          (url.pathname === "/" || url.pathname === "") &&
+          !/\/./.test(item.replace(/^https?:\/\//i, ""));
+        if (!isOrigin) throw new ConfigError(`Invalid environment: CORS_ORIGINS: "${item}" is not an origin (e.g. https://app.example.com)`);
+        return url.origin;
+      }),
+    ),
+  ];
 }
 
 /** Parses the environment once. Throws ConfigError for anything a production server must not start with. */
@@ -123,5 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : isProduction ? undefined : `http://localhost:${env.PORT}`,
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    refreshCookieSameSite: env.REFRESH_COOKIE_SAMESITE ?? "strict",
   };
 }

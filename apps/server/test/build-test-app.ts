@@ -151,6 +151,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: "Conversa <no-reply@conversa.test>",
     publicUrl: undefined,
+    corsOrigins: [],
+    refreshCookieSameSite: "strict",
     ...overrides,
   };
 }

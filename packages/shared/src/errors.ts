@@ -129,6 +129,12 @@ export const ERROR_CODES = {
   ERR_PLAN_FEATURE_DISABLED: 403,
   /** A super user closed public sign-up (installation setting signupEnabled). */
   ERR_SIGNUP_DISABLED: 403,
+  /** A body names a company other than the session's (`companyId`): no call moves a record to another company. */
+  ERR_COMPANY_MISMATCH: 403,
+  /** A body names a user other than the caller (`userId`), which only an admin may, and only a user of the company. */
+  ERR_USER_MISMATCH: 403,
+  /** A body's `mediaPath` names a file that is not the record's own attachment: files arrive only through the upload routes. */
+  ERR_MEDIA_PATH_REFUSED: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -72,11 +72,26 @@ export interface AuthEventPayload {
   user: { id: number };
 }
 
-/** Payload of `company-{id}-user`. */
+/**
+ * Payload of `company-{id}-user` for a user created, changed or deleted: `{action: "create" | "update",
+ * user}` or `{action: "delete", userId}`. The user is the whole record of GET /users/{id} (queues
+ * included) for the admins and for that user's own sockets, and the GET /users/list item for every
+ * other socket of the company.
+ */
 export interface UserEventPayload {
   action: "create" | "update" | "delete";
   user?: { id: number; name: string; online: boolean };
   userId?: number;
+}
+
+/**
+ * Payload of `company-{id}-user` when a user comes online or goes offline, to every socket of the
+ * company. An action of its own and no `user`, so that no client takes it for a changed user.
+ */
+export interface UserPresencePayload {
+  action: "presence";
+  userId: number;
+  online: boolean;
 }
 
 /** Payload of `company-{id}-settings`. */

@@ -41,6 +41,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
       return reply.status(error.statusCode).send(body(error.code, error.message === error.code ? defaultMessage(error.code) : error.message, error.details));
     }
+    // A path no route declares is not found, whatever its body: the body is never read for it.
+    if (request.is404) return reply.status(404).send(body("ERR_NOT_FOUND", `Route ${request.method} ${request.url.split("?")[0]} not found`));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         in: error.validationContext ?? "body",

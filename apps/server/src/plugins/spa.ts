@@ -25,7 +25,11 @@ function listFiles(root: string, dir = ""): string[] {
  */
 export async function registerSpa(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   app.addHook("onSend", async (_request, reply) => {
-    reply.header("Vary", "Accept");
+    // Added to what is already there (CORS answers vary by Origin).
+    const current = reply.getHeader("vary");
+    const values = (Array.isArray(current) ? current.join(",") : String(current ?? "")).split(",").map((value) => value.trim()).filter((value) => value !== "");
+    if (!values.some((value) => value.toLowerCase() === "accept" || value === "*")) values.push("Accept");
+    reply.header("Vary", values.join(", "));
   });
   if (!webDist || !existsSync(path.join(webDist, "index.html"))) {
     app.log.warn({ webDist }, "web app not built: only the API is served");

@@ -7,6 +7,7 @@ import {
   type Connection,
   type ContactImportProgressPayload,
   type TicketScope,
+  type UserPresencePayload,
   ZUserListItem,
   companyEvent,
   recordEventPayload,
@@ -136,7 +137,9 @@ export function fanOut(io: Server, event: DomainEvent): void {
     }
     case "user.status": {
       const { companyId, user } = event.payload;
-      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "user"), { action: "update", user });
+      // Presence is its own action, never an "update": a client replaces its own user with an update's user.
+      const presence: UserPresencePayload = { action: "presence", userId: user.id, online: user.online };
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "user"), presence);
       return;
     }
     case "user.access.changed":
@@ -211,9 +214,15 @@ export function fanOut(io: Server, event: DomainEvent): void {
         return;
       }
       if (action !== "delete" && channel === "user") {
-        // Attendants get what GET /users/list shows them; e-mail, flags and the default connection stay with admins.
+        // The user themselves and the admins get the whole record, as GET /users/{id} answers it (a client
+        // replaces its own user with it); other attendants get what GET /users/list shows them: e-mail,
+        // flags and the default connection stay with the admins and the user.
         const item = ZUserListItem.safeParse(record);
-        emitByProfile(io, companyId, name, payload, item.success ? recordEventPayload(channel, action, item.data) : { action, user: { id: record.id } });
+        const own = rooms.user(companyId, record.id);
+        io.to([rooms.admins(companyId), own]).emit(name, payload);
+        io.to(rooms.company(companyId))
+          .except([rooms.admins(companyId), own])
+          .emit(name, item.success ? recordEventPayload(channel, action, item.data) : { action, user: { id: record.id } });
         return;
       }
       if (action !== "delete" && channel === "schedule") {

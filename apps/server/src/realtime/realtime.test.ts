@@ -382,7 +382,8 @@ describe("presence", () => {
     const world = await visibilityWorld();
     const admin = await watch(world, "admin");
     const agent = await watch(world, "sales");
-    const onlineEvents = () => admin.seen.filter((entry) => entry.event === companyEvent(world.companyId, "user") && (entry.payload.user as { id: number }).id === world.a.agent.id);
+    const onlineEvents = () =>
+      admin.seen.filter((entry) => entry.event === companyEvent(world.companyId, "user") && entry.payload.action === "presence" && entry.payload.userId === world.a.agent.id);
     await until(async () => onlineEvents().length === 1);
     const [before] = await t.db.select({ lastSeenAt: users.lastSeenAt }).from(users).where(eq(users.id, world.a.agent.id));
 

@@ -81,7 +81,8 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
     pingTimeout: TIMINGS.socketPingMs,
     pingInterval: TIMINGS.socketPingMs,
     serveClient: false,
-    cors: { origin: false },
+    // The web origins of CORS_ORIGINS (exact), with credentials, as the HTTP API; no other origin.
+    cors: deps.config.corsOrigins.length > 0 ? { origin: [...deps.config.corsOrigins], credentials: true, methods: ["GET", "POST"] } : { origin: false },
     // No new realtime connection while the server stops (a browser reconnecting over a kept connection).
     allowRequest: (_request, callback) => callback(closing ? "the server is stopping" : null, !closing),
   });

@@ -16,3 +16,12 @@ export const ZIdParam = z.object({ id: ZIdText });
 export const ZIsoDate = z.string();
 
 export const ZOkResponse = z.object({ message: z.string() });
+
+/**
+ * A boolean in a JSON body that also takes 1 and 0, as clients of the previous generation send some
+ * flags (`read: 1`). Nothing looser: no strings, no other numbers.
+ */
+export const ZBooleanOrBit = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => value === true || value === 1);
+
+/** An optional reference in a JSON body where `false` means "none" (null), as the previous generation sends it (`promptId: false`). */
+export const ZIdOrFalse = z.union([ZId, z.literal(false)]).nullable().transform((value) => (value === false ? null : value));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId } from "./common.ts";
+import { ZBooleanOrBit, ZId } from "./common.ts";
 import { ZContactRef } from "./contacts.ts";
 
 /** Kinds of message content (spec core §2 "media displayed by type"). */
@@ -52,7 +52,8 @@ export const ZListMessagesResponse = z.object({
 
 export const ZSendMessageBody = z.strictObject({
   body: z.string().max(65536).default(""),
-  read: z.boolean().optional(),
+  /** 1 and 0 are taken for true and false (the previous generation's client sends `read: 1`). */
+  read: ZBooleanOrBit.optional(),
   fromMe: z.boolean().optional(),
   mediaUrl: z.string().max(2000).optional(),
   quotedMsg: z.object({ id: ZId }).passthrough().nullable().optional(),

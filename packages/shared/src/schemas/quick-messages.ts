@@ -21,12 +21,19 @@ export const ZQuickMessage = z.object({
 });
 export type QuickMessage = z.infer<typeof ZQuickMessage>;
 
-/** POST /quick-messages and PUT /quick-messages/{id}. The attachment has its own calls. */
+/**
+ * POST /quick-messages and PUT /quick-messages/{id}. The attachment has its own calls: `isMedia`,
+ * `mediaPath` and `mediaName` (spec admin §7) are accepted and ignored, but a `mediaPath` naming a file
+ * other than the reply's own attachment is refused (ERR_MEDIA_PATH_REFUSED).
+ */
 export const ZQuickMessageBody = z.strictObject({
   shortcode: z.string().trim().min(1).max(QUICK_MESSAGE_SHORTCODE_MAX),
   message: z.string().max(QUICK_MESSAGE_TEXT_MAX).default(""),
   geral: z.boolean().default(false),
   status: z.boolean().optional(),
+  isMedia: z.boolean().optional(),
+  mediaPath: z.string().max(500).nullable().optional(),
+  mediaName: z.string().max(255).nullable().optional(),
 });
 export type QuickMessageBody = z.infer<typeof ZQuickMessageBody>;
 

@@ -39,25 +39,48 @@ export const ZSchedule = z.object({
 });
 export type Schedule = z.infer<typeof ZSchedule>;
 
+/**
+ * POST /schedules and PUT /schedules/{id}. The other schedule fields of spec core §3 are accepted:
+ * `userId` names the schedule's owner (an admin may name a user of the company; anyone else only
+ * themselves, ERR_USER_MISMATCH otherwise); `sentAt`, `status`, `mediaName` and `contact` are the
+ * server's and ignored; `mediaPath` is ignored but refused when it names a file other than the
+ * schedule's own attachment (ERR_MEDIA_PATH_REFUSED); `id`, on a change, must be the path's.
+ */
 export const ZScheduleBody = z.strictObject({
   body: z.string().trim().min(LIMITS.scheduleBodyMin, "Mensagem muito curta").max(4096),
   /** An ISO date-time with its offset. */
   sendAt: z.iso.datetime({ offset: true, error: "Obrigatório" }),
   contactId: z.number({ error: "Obrigatório" }).int().positive().max(MAX_ID),
+  id: z.number().int().positive().max(MAX_ID).optional(),
+  userId: z.number().int().positive().max(MAX_ID).nullable().optional(),
+  sentAt: z.string().max(40).nullable().optional(),
+  status: z.union([ZScheduleStatus, z.literal("")]).nullable().optional(),
+  mediaPath: z.string().max(500).nullable().optional(),
+  mediaName: z.string().max(255).nullable().optional(),
+  contact: z.object({}).loose().nullable().optional(),
 });
 export type ScheduleBody = z.infer<typeof ZScheduleBody>;
 
-/** The calendar's visible range (required, at most SCHEDULE_RANGE_MAX_DAYS), optionally one contact or a text search. */
+/** Schedules per page of the list without a range (the previous generation's list page). */
+export const SCHEDULES_LIST_PAGE_SIZE = 20;
+
+/**
+ * GET /schedules. With `start` and `end` (both, at most SCHEDULE_RANGE_MAX_DAYS apart): the calendar's
+ * visible range, earliest first, SCHEDULES_PAGE_SIZE a page. Without them: every schedule the actor may
+ * see, latest sendAt first, SCHEDULES_LIST_PAGE_SIZE a page (`searchParam`, `pageNumber`, as the previous
+ * generation's list asks). Optionally one contact or a text search.
+ */
 export const ZListSchedulesQuery = z
   .object({
-    start: z.iso.datetime({ offset: true }),
-    end: z.iso.datetime({ offset: true }),
+    start: z.iso.datetime({ offset: true }).optional(),
+    end: z.iso.datetime({ offset: true }).optional(),
     contactId: ZIdText.optional(),
     searchParam: z.string().max(200).optional(),
-    pageNumber: z.coerce.number().int().min(1).max(1000).default(1),
+    pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
   })
-  .refine((q) => Date.parse(q.end) > Date.parse(q.start), { path: ["end"], message: "end must be after start" })
-  .refine((q) => Date.parse(q.end) - Date.parse(q.start) <= SCHEDULE_RANGE_MAX_DAYS * 86_400_000, {
+  .refine((q) => (q.start === undefined) === (q.end === undefined), { path: ["end"], message: "start and end go together" })
+  .refine((q) => q.start === undefined || q.end === undefined || Date.parse(q.end) > Date.parse(q.start), { path: ["end"], message: "end must be after start" })
+  .refine((q) => q.start === undefined || q.end === undefined || Date.parse(q.end) - Date.parse(q.start) <= SCHEDULE_RANGE_MAX_DAYS * 86_400_000, {
     path: ["end"],
     message: `The range may span at most ${SCHEDULE_RANGE_MAX_DAYS} days`,
   });

@@ -34,6 +34,15 @@ export const ZSignupBody = z.strictObject({
   phone: ZSignupPhone.optional(),
   planId: ZId,
   companyId: ZId.optional(),
+  /**
+   * Sent by the previous generation's sign-up form (spec core §7: recurrence MENSAL, dueDate, status,
+   * campaignsEnabled true): accepted and ignored. A new company always starts on its trial, enabled,
+   * monthly, and only a super user changes that.
+   */
+  recurrence: z.string().max(20).optional(),
+  dueDate: z.string().max(40).nullable().optional(),
+  status: z.union([z.boolean(), z.enum(["t", "f", "true", "false"])]).optional(),
+  campaignsEnabled: z.boolean().optional(),
 });
 export type SignupBody = z.input<typeof ZSignupBody>;
 export type ParsedSignupBody = z.output<typeof ZSignupBody>;

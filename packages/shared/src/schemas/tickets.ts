@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId, ZIdText } from "./common.ts";
+import { ZId, ZIdOrFalse, ZIdText } from "./common.ts";
 import { ZContactRef } from "./contacts.ts";
 
 export const TICKET_STATUSES = ["pending", "open", "closed"] as const;
@@ -94,8 +94,10 @@ export const ZUpdateTicketBody = z.strictObject({
   queueId: ZId.nullable().optional(),
   whatsappId: ZId.nullable().optional(),
   useIntegration: z.boolean().optional(),
-  promptId: ZId.nullable().optional(),
-  integrationId: ZId.nullable().optional(),
+  /** `false` means none, as null (the previous generation's client resolves with `promptId: false`). */
+  promptId: ZIdOrFalse.optional(),
+  /** `false` means none, as null. */
+  integrationId: ZIdOrFalse.optional(),
 });
 export type UpdateTicketBody = z.infer<typeof ZUpdateTicketBody>;
 

@@ -52,6 +52,8 @@ export const ZCreateUserBody = z.strictObject({
   allTicket: ZAllTicket.default("desabled"),
   /** Only a super user may make a super user (ERR_NO_PERMISSION otherwise, unless false). */
   super: z.boolean().optional(),
+  /** Accepted only as the session's company (spec core §7; ERR_COMPANY_MISMATCH otherwise): a user is created in the session's company. */
+  companyId: z.number().int().positive().max(2147483647).optional(),
 });
 export type CreateUserBody = z.infer<typeof ZCreateUserBody>;
 
@@ -60,7 +62,7 @@ export type CreateUserBody = z.infer<typeof ZCreateUserBody>;
  * "leave blank to keep"). profile, queueIds, whatsappId and allTicket need the user-modal permissions
  * unless they are sent unchanged; `super` needs a super user unless unchanged. A user setting their own
  * password sends `currentPassword` (ERR_WRONG_PASSWORD otherwise). `companyId` (spec core §7) is
- * accepted only as the user's current company: no route moves a user to another company.
+ * accepted only as the user's current company (ERR_COMPANY_MISMATCH otherwise): no route moves a user to another company.
  */
 export const ZUpdateUserBody = z.strictObject({
   name: userName,

@@ -67,6 +67,12 @@ export const users = pgTable(
     tokenVersion: integer("token_version").notNull().default(0),
     /** Id of the one refresh token currently valid; rotated on every use. */
     refreshTokenId: varchar("refresh_token_id", { length: 64 }),
+    /**
+     * The refresh token id replaced by the last rotation and when: presented again within the grace
+     * window (REFRESH_GRACE_MS) it answers the session of its rotation instead of ending the session.
+     */
+    previousRefreshTokenId: varchar("previous_refresh_token_id", { length: 64 }),
+    refreshRotatedAt: timestamp("refresh_rotated_at", { withTimezone: true }),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     ...timestamps(),
   },

@@ -53,7 +53,7 @@ export async function findAuthUsersByIds(db: Db, userIds: readonly number[]): Pr
 export async function startSession(db: Db, userId: number, refreshTokenId: string): Promise<number> {
   const [row] = await db
     .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, refreshTokenId, updatedAt: sql`now()` })
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, refreshTokenId, previousRefreshTokenId: null, refreshRotatedAt: null, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning({ tokenVersion: users.tokenVersion });
   if (!row) throw new Error("user vanished while starting a session");
@@ -67,17 +67,37 @@ export async function startSession(db: Db, userId: number, refreshTokenId: strin
 export async function rotateRefreshToken(db: Db, userId: number, version: number, presentedId: string, nextId: string): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ refreshTokenId: nextId })
+    .set({ refreshTokenId: nextId, previousRefreshTokenId: presentedId, refreshRotatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.tokenVersion, version), eq(users.refreshTokenId, presentedId)))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/**
+ * The refresh token id that replaced `presentedId` when the presented one was rotated less than
+ * `graceMs` ago (database time, the same for every process) and the session is still that version;
+ * undefined otherwise.
+ */
+export async function findGraceSuccessor(db: Db, userId: number, version: number, presentedId: string, graceMs: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ refreshTokenId: users.refreshTokenId })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.tokenVersion, version),
+        eq(users.previousRefreshTokenId, presentedId),
+        sql`${users.refreshRotatedAt} > now() - make_interval(secs => ${graceMs / 1000})`,
+      ),
+    );
+  return row?.refreshTokenId ?? undefined;
 }
 
 /** Ends every session of the user: tokens of the current version stop working. */
 export async function endSessions(db: Db, userId: number): Promise<void> {
   await db
     .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, refreshTokenId: null, online: false, updatedAt: sql`now()` })
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, refreshTokenId: null, previousRefreshTokenId: null, refreshRotatedAt: null, online: false, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
 }
 

@@ -2,17 +2,27 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZAuthResponse, ZLoginBody, ZMeResponse } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { getSessionUser, login, logout, refreshSession } from "./auth.service.ts";
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS } from "./known-device.ts";
 
 export const REFRESH_COOKIE = "conversa_rt";
 
+/** Whether a request's Origin (absent for non-browser clients) is the server's own host or one of the allowed web origins. */
+function isTrustedOrigin(origin: string | undefined, host: string, allowed: readonly string[]): boolean {
+  if (origin === undefined) return true;
+  if (allowed.includes(origin)) return true;
+  return URL.canParse(origin) && new URL(origin).host === host;
+}
+
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const sameSite = deps.config.refreshCookieSameSite;
   const cookieOptions = {
     httpOnly: true,
-    sameSite: "strict" as const,
-    secure: deps.config.env === "production",
+    sameSite,
+    // Browsers keep a SameSite=None cookie only when it is Secure.
+    secure: deps.config.env === "production" || sameSite === "none",
     path: "/auth",
   };
   const knownDeviceOptions = { ...cookieOptions, maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS };
@@ -26,13 +36,16 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.post("/auth/refresh_token", { schema: { response: { 200: ZAuthResponse } } }, async (request, reply) => {
+      // A SameSite=None cookie travels with requests of any site: only the app's own origin and the
+      // allowed web origins may have it rotated.
+      if (sameSite === "none" && !isTrustedOrigin(request.headers.origin, request.host, deps.config.corsOrigins)) throw new AppError("ERR_NO_PERMISSION");
       const presented = request.cookies[REFRESH_COOKIE];
       try {
         const session = await refreshSession(deps.auth, presented);
         reply.setCookie(REFRESH_COOKIE, session.refreshToken, cookieOptions);
         return { token: session.token, user: session.user };
       } catch (error) {
-        // A request without the cookie (a cross-site POST never carries this SameSite=Strict cookie) must not clear the victim's.
+        // A request without the cookie (a cross-site POST never carries a SameSite=Strict cookie) must not clear the victim's.
         if (presented) reply.clearCookie(REFRESH_COOKIE, cookieOptions);
         throw error;
       }

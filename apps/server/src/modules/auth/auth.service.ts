@@ -11,6 +11,7 @@ import {
   findAuthUserByEmail,
   findAuthUserById,
   findAuthUsersByIds,
+  findGraceSuccessor,
   loadSessionUser,
   rotateRefreshToken,
   startSession,
@@ -93,8 +94,16 @@ export async function login(deps: AuthDeps, body: LoginBody, clientAddress: stri
 }
 
 /**
- * Trades a refresh token for a new access token and a new refresh token (rotation).
- * A refresh token used a second time ends the session. Throws ERR_SESSION_EXPIRED, ERR_SUBSCRIPTION_EXPIRED.
+ * How long a rotated refresh token is still answered, in milliseconds: two requests of one client (or
+ * two tabs) that refresh at once with the same cookie both get the session of that one rotation.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+
+/**
+ * Trades a refresh token for a new access token and a new refresh token (rotation). The token just
+ * replaced, presented again within REFRESH_GRACE_MS of its rotation, answers a new access token and a
+ * refresh token of that same rotation (same id); presented later, or after a further rotation, it is
+ * taken as stolen and replayed, and ends the session. Throws ERR_SESSION_EXPIRED, ERR_SUBSCRIPTION_EXPIRED.
  */
 export async function refreshSession(deps: AuthDeps, refreshToken: string | undefined): Promise<IssuedSession> {
   if (!refreshToken) throw new AppError("ERR_SESSION_EXPIRED");
@@ -105,6 +114,8 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string | unde
   const nextId = newTokenId();
   const rotated = await rotateRefreshToken(deps.db, user.id, claims.version, claims.tokenId, nextId);
   if (!rotated) {
+    const successor = await findGraceSuccessor(deps.db, user.id, claims.version, claims.tokenId, REFRESH_GRACE_MS);
+    if (successor !== undefined) return issue(deps, user, claims.version, successor);
     // A refresh token that was already rotated is being replayed: treat the session as stolen.
     await endSessions(deps.db, user.id);
     deps.events.publish("session.ended", { companyId: user.companyId, userId: user.id });

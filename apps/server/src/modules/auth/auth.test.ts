@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/index.ts";
+import { REFRESH_GRACE_MS } from "./auth.service.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { DEFAULT_PASSWORD, bearer, createCompany, createUser, loginAs } from "../../../test/factories.ts";
 
@@ -253,12 +254,16 @@ describe("POST /auth/refresh_token", () => {
     expect(me.json()).toMatchObject({ id: user.id });
   });
 
-  it("ends the session when a rotated refresh token is used again", async () => {
+  it("ends the session when a rotated refresh token is used again after the grace window", async () => {
     const company = await createCompany(t.db);
     const user = await createUser(t.db, { companyId: company.id });
     const session = await loginAs(t.app, user.email);
     const first = await t.app.inject({ method: "POST", url: "/auth/refresh_token", cookies: { conversa_rt: session.refreshCookie } });
     const newToken: string = first.json().token;
+    await t.db
+      .update(users)
+      .set({ refreshRotatedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) })
+      .where(eq(users.id, user.id));
 
     const replay = await t.app.inject({ method: "POST", url: "/auth/refresh_token", cookies: { conversa_rt: session.refreshCookie } });
     const afterReplay = await t.app.inject({ method: "GET", url: "/auth/me", headers: bearer(newToken) });

@@ -2,6 +2,7 @@ import { type ListQuickMessagesQuery, type ListQuickMessagesResponse, type Quick
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { assertBodyMediaPath } from "../../lib/body-media-path.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { MediaStore } from "../../media/media-store.ts";
 import type { UploadedFile } from "../../plugins/uploads.ts";
@@ -67,8 +68,9 @@ export function showQuickMessage(deps: Pick<QuickMessagesDeps, "db">, ctx: Reque
   return requireVisible(deps.db, ctx, id);
 }
 
-/** Creates a reply owned by the actor, shared with the company when `geral`. */
+/** Creates a reply owned by the actor, shared with the company when `geral`. Throws ERR_MEDIA_PATH_REFUSED. */
 export async function createQuickMessage(deps: QuickMessagesDeps, ctx: RequestContext, body: QuickMessageBody): Promise<QuickMessage> {
+  assertBodyMediaPath(body.mediaPath, null);
   const quick = await insertQuickMessage(deps.db, ctx.companyId, ctx.userId, { shortcode: body.shortcode, message: body.message, geral: body.geral, status: body.status ?? true });
   publish(deps, ctx.companyId, "create", quick);
   return quick;
@@ -76,11 +78,12 @@ export async function createQuickMessage(deps: QuickMessagesDeps, ctx: RequestCo
 
 /**
  * Changes a reply. Throws ERR_NO_QUICK_MESSAGE_FOUND, ERR_NO_PERMISSION (not its owner, nor an admin
- * for a shared one; or someone other than the owner changing whether it is shared).
+ * for a shared one; or someone other than the owner changing whether it is shared), ERR_MEDIA_PATH_REFUSED.
  */
 export async function updateQuickMessage(deps: QuickMessagesDeps, ctx: RequestContext, id: number, body: QuickMessageBody): Promise<QuickMessage> {
   const current = await requireEditable(deps.db, ctx, id);
   if (!canChangeSharing(ctx, current, body.geral)) throw new AppError("ERR_NO_PERMISSION");
+  assertBodyMediaPath(body.mediaPath, current.mediaPath);
   const quick = await updateQuickMessageRow(deps.db, ctx.companyId, id, {
     shortcode: body.shortcode,
     message: body.message,

@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
-import { type ListSchedulesQuery, SCHEDULES_PAGE_SIZE, type Schedule, ZScheduleStatus } from "@conversa/shared";
+import { type ListSchedulesQuery, type Schedule, ZScheduleStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { connections, contacts, schedules, tickets, users } from "../../db/schema/index.ts";
 
@@ -63,25 +63,33 @@ export function visibleSchedulesCondition(companyId: number, userId: number, vis
 }
 
 /**
- * A page of the company's schedules whose sendAt lies in [start, end), earliest first. `visible`, when
- * given, keeps only the schedules the actor may see (her own, or of a contact she may reach).
+ * A page of the company's schedules: with a range, those whose sendAt lies in [start, end), earliest
+ * first; without one, all, latest sendAt first. `visible`, when given, keeps only the schedules the
+ * actor may see (her own, or of a contact she may reach).
  */
-export async function listScheduleRows(db: Db, companyId: number, query: ListSchedulesQuery, visible?: SQL): Promise<{ schedules: Schedule[]; count: number }> {
+export async function listScheduleRows(
+  db: Db,
+  companyId: number,
+  query: ListSchedulesQuery,
+  pageSize: number,
+  visible?: SQL,
+): Promise<{ schedules: Schedule[]; count: number }> {
   const term = query.searchParam?.trim().toLowerCase();
+  const inRange = query.start !== undefined && query.end !== undefined;
   const where = and(
     eq(schedules.companyId, companyId),
     visible,
-    gte(schedules.sendAt, new Date(query.start)),
-    lt(schedules.sendAt, new Date(query.end)),
+    query.start !== undefined ? gte(schedules.sendAt, new Date(query.start)) : undefined,
+    query.end !== undefined ? lt(schedules.sendAt, new Date(query.end)) : undefined,
     query.contactId ? eq(schedules.contactId, query.contactId) : undefined,
     term ? or(ilike(schedules.body, likePattern(term)), ilike(contacts.name, likePattern(term))) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     joined(db)
       .where(where)
-      .orderBy(asc(schedules.sendAt), asc(schedules.id))
-      .limit(SCHEDULES_PAGE_SIZE)
-      .offset((query.pageNumber - 1) * SCHEDULES_PAGE_SIZE),
+      .orderBy(...(inRange ? [asc(schedules.sendAt), asc(schedules.id)] : [desc(schedules.sendAt), desc(schedules.id)]))
+      .limit(pageSize)
+      .offset((query.pageNumber - 1) * pageSize),
     db.select({ value: count() }).from(schedules).innerJoin(contacts, eq(contacts.id, schedules.contactId)).where(where),
   ]);
   return { schedules: rows.map(toSchedule), count: total?.value ?? 0 };
@@ -96,6 +104,11 @@ export async function loadSchedule(db: Db, companyId: number, id: number): Promi
 export async function findScheduleRow(db: Db, companyId: number, id: number): Promise<ScheduleRow | undefined> {
   const [row] = await db.select().from(schedules).where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)));
   return row;
+}
+
+export async function companyUserExists(db: Db, companyId: number, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  return row !== undefined;
 }
 
 export async function contactExists(db: Db, companyId: number, contactId: number): Promise<boolean> {

@@ -1,6 +1,7 @@
-import { type ListSchedulesQuery, type ListSchedulesResponse, SCHEDULE_MEDIA_MIMES, SCHEDULES_PAGE_SIZE, type Schedule, type ScheduleBody } from "@conversa/shared";
+import { type ListSchedulesQuery, type ListSchedulesResponse, SCHEDULE_MEDIA_MIMES, SCHEDULES_LIST_PAGE_SIZE, SCHEDULES_PAGE_SIZE, type Schedule, type ScheduleBody } from "@conversa/shared";
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { assertBodyMediaPath } from "../../lib/body-media-path.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { UploadedFile } from "../../plugins/uploads.ts";
 import { cancelScheduleSends, queueScheduleSend } from "./schedules.jobs.ts";
@@ -9,6 +10,7 @@ import { ticketAccessCondition } from "../tickets/tickets.list.ts";
 import { canChangeSchedule, canManageSchedule, canReachContact, isSendAtAcceptable } from "./schedules.policy.ts";
 import {
   type ScheduleRow,
+  companyUserExists,
   contactExists,
   listContactTickets,
   visibleSchedulesCondition,
@@ -63,6 +65,18 @@ async function validateBody(deps: SchedulesDeps, ctx: RequestContext, body: Sche
   return sendAt;
 }
 
+/**
+ * The owner a body names (`userId`), checked: an admin may name any user of the company
+ * (ERR_NO_USER_FOUND otherwise), anyone else only themselves (ERR_USER_MISMATCH). Undefined when the
+ * body names none.
+ */
+async function namedOwner(deps: SchedulesDeps, ctx: RequestContext, userId: number | null | undefined): Promise<number | undefined> {
+  if (userId === undefined || userId === null || userId === ctx.userId) return userId ?? undefined;
+  if (ctx.profile !== "admin") throw new AppError("ERR_USER_MISMATCH");
+  if (!(await companyUserExists(deps.db, ctx.companyId, userId))) throw new AppError("ERR_NO_USER_FOUND");
+  return userId;
+}
+
 async function publish(deps: SchedulesDeps, ctx: RequestContext, action: "create" | "update", id: number): Promise<Schedule> {
   const record = await loadSchedule(deps.db, ctx.companyId, id);
   if (!record) throw notFound();
@@ -71,14 +85,16 @@ async function publish(deps: SchedulesDeps, ctx: RequestContext, action: "create
 }
 
 /**
- * The schedules due in the calendar's range that the actor may see (canManageSchedule: an admin all of the
+ * The schedules due in the calendar's range (or, without a range, all of them, latest first, as the
+ * previous generation's list page asks) that the actor may see (canManageSchedule: an admin all of the
  * company's, a user her own and those of contacts she may reach), a page at a time, filtered in the query.
  * The plan flag useSchedules is checked by the routes' plan gate (plugins/plan-gate.ts).
  */
 export async function listSchedules(deps: SchedulesDeps, ctx: RequestContext, query: ListSchedulesQuery): Promise<ListSchedulesResponse> {
   const visible = ctx.profile === "admin" ? undefined : visibleSchedulesCondition(ctx.companyId, ctx.userId, ticketAccessCondition(ctx, await accessFactsOf(deps.db, ctx)));
-  const page = await listScheduleRows(deps.db, ctx.companyId, query, visible);
-  return { ...page, hasMore: query.pageNumber * SCHEDULES_PAGE_SIZE < page.count };
+  const pageSize = query.start === undefined ? SCHEDULES_LIST_PAGE_SIZE : SCHEDULES_PAGE_SIZE;
+  const page = await listScheduleRows(deps.db, ctx.companyId, query, pageSize, visible);
+  return { ...page, hasMore: query.pageNumber * pageSize < page.count };
 }
 
 /** One schedule the actor may see (canManageSchedule). Throws ERR_NO_SCHEDULE_FOUND, ERR_NO_PERMISSION. */
@@ -90,12 +106,15 @@ export async function getSchedule(deps: SchedulesDeps, ctx: RequestContext, id: 
 }
 
 /**
- * Saves a schedule by the acting user for a contact she may reach, and queues its send for sendAt.
- * Throws ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION (a contact she may not reach).
+ * Saves a schedule by the acting user (or, for an admin, the user of the company the body names) for a
+ * contact she may reach, and queues its send for sendAt. Throws ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST,
+ * ERR_NO_PERMISSION (a contact she may not reach), ERR_USER_MISMATCH, ERR_NO_USER_FOUND, ERR_MEDIA_PATH_REFUSED.
  */
 export async function createSchedule(deps: SchedulesDeps, ctx: RequestContext, body: ScheduleBody): Promise<Schedule> {
+  const owner = (await namedOwner(deps, ctx, body.userId)) ?? ctx.userId;
+  assertBodyMediaPath(body.mediaPath, null);
   const sendAt = await validateBody(deps, ctx, body);
-  const row = await insertSchedule(deps.db, { companyId: ctx.companyId, userId: ctx.userId, body: body.body, sendAt, contactId: body.contactId, now: nowOf(deps) });
+  const row = await insertSchedule(deps.db, { companyId: ctx.companyId, userId: owner, body: body.body, sendAt, contactId: body.contactId, now: nowOf(deps) });
   try {
     await queueScheduleSend(deps.jobs, row, nowOf(deps));
   } catch (error) {
@@ -108,13 +127,26 @@ export async function createSchedule(deps: SchedulesDeps, ctx: RequestContext, b
 
 /**
  * Changes an unsent schedule the actor may manage; its contact must be one she may reach. Its send moves to
- * the new sendAt (a failed one is pending again).
- * Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION.
+ * the new sendAt (a failed one is pending again). An admin may hand it to another user of the company (`userId`).
+ * Throws ERR_NO_SCHEDULE_FOUND, ERR_SCHEDULE_ALREADY_SENT, ERR_NO_CONTACT_FOUND, ERR_SCHEDULE_IN_PAST, ERR_NO_PERMISSION,
+ * ERR_USER_MISMATCH, ERR_NO_USER_FOUND, ERR_MEDIA_PATH_REFUSED, ERR_VALIDATION (an id other than the path's).
  */
 export async function updateSchedule(deps: SchedulesDeps, ctx: RequestContext, id: number, body: ScheduleBody): Promise<Schedule> {
-  await findChangeableSchedule(deps, ctx, id);
+  if (body.id !== undefined && body.id !== id) throw new AppError("ERR_VALIDATION", undefined, "The body's id is not the path's");
+  const current = await findChangeableSchedule(deps, ctx, id);
+  // Only an admin hands a schedule to another user; anyone else's own id changes nothing.
+  const named = await namedOwner(deps, ctx, body.userId);
+  const owner = ctx.profile === "admin" ? named : undefined;
+  assertBodyMediaPath(body.mediaPath, current.mediaPath);
   const sendAt = await validateBody(deps, ctx, body);
-  const row = await updateUnsentSchedule(deps.db, ctx.companyId, id, { body: body.body, sendAt, contactId: body.contactId, status: "PENDENTE", updatedAt: nowOf(deps) });
+  const row = await updateUnsentSchedule(deps.db, ctx.companyId, id, {
+    body: body.body,
+    sendAt,
+    contactId: body.contactId,
+    status: "PENDENTE",
+    updatedAt: nowOf(deps),
+    ...(owner === undefined ? {} : { userId: owner }),
+  });
   if (!row) throw await lostRace(deps, ctx, id);
   await cancelScheduleSends(deps.jobs, id);
   await queueScheduleSend(deps.jobs, row, nowOf(deps));

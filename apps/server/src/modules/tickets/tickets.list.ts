@@ -45,7 +45,9 @@ export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, fa
   // An admin's inbox (without showAll) is the same set as a user's, with tickets without a queue.
   if (!(query.showAll && canShowAll)) conditions.push(ownTicketsCondition(ctx, facts, facts.allTicket === "enabled" || ctx.profile === "admin"));
   if (query.status) conditions.push(eq(tickets.status, query.status));
-  if (query.queueIds?.length) conditions.push(inArray(tickets.queueId, query.queueIds));
+  // The queue filter also keeps the tickets without a queue (those waiting in the bot's menu), as the
+  // previous generation's inbox expects; the visibility rule above still decides who sees them.
+  if (query.queueIds?.length) conditions.push(or(inArray(tickets.queueId, query.queueIds), isNull(tickets.queueId)));
   if (query.users?.length) conditions.push(inArray(tickets.userId, query.users));
   if (query.tags?.length) {
     conditions.push(exists(sql`(select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, query.tags)})`));

@@ -53,6 +53,7 @@ export interface UsersDeps {
 
 const notFound = () => new AppError("ERR_NO_USER_FOUND", undefined, "User not found");
 const noPermission = () => new AppError("ERR_NO_PERMISSION");
+const companyMismatch = () => new AppError("ERR_COMPANY_MISMATCH", undefined, "A user stays in the session's company");
 const emailTaken = () => new AppError("ERR_EMAIL_ALREADY_EXISTS", undefined, "A user with this e-mail already exists");
 const lastAdmin = () => new AppError("ERR_LAST_ADMIN", undefined, "The company must keep at least one admin");
 const lastSuper = () => new AppError("ERR_LAST_SUPER", undefined, "The installation must keep at least one super user");
@@ -115,11 +116,13 @@ export async function getUser(deps: UsersDeps, ctx: RequestContext, id: number):
 
 /**
  * Creates a user of the session's company with a hashed password and their queues. Only a super user
- * makes a super user, who is always an admin. Throws ERR_NO_PERMISSION, ERR_USER_LIMIT (the plan's user limit), ERR_EMAIL_ALREADY_EXISTS,
+ * makes a super user, who is always an admin; `companyId` may only name the session's company.
+ * Throws ERR_NO_PERMISSION, ERR_COMPANY_MISMATCH, ERR_USER_LIMIT (the plan's user limit), ERR_EMAIL_ALREADY_EXISTS,
  * ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND.
  */
 export async function createUser(deps: UsersDeps, ctx: RequestContext, body: CreateUserBody): Promise<User> {
   if (!canManageUsers(ctx) || !canSetSuper(ctx, false, body.super)) throw noPermission();
+  if (!keepsCompany(ctx.companyId, body.companyId)) throw companyMismatch();
   const { companyId } = ctx;
   const queueIds = [...new Set(body.queueIds)];
   const values: UserValues = {
@@ -158,11 +161,12 @@ export async function createUser(deps: UsersDeps, ctx: RequestContext, body: Cre
  * user's own company. A user setting their own password gives the current one. A new password set by
  * someone else ends the user's session; one set by the user themselves keeps the current session (login
  * already ends any other). The company's last admin and the installation's last super user cannot be demoted.
- * Throws ERR_NO_PERMISSION, ERR_NO_USER_FOUND, ERR_WRONG_PASSWORD, ERR_RATE_LIMITED, ERR_EMAIL_ALREADY_EXISTS,
+ * Throws ERR_NO_PERMISSION, ERR_COMPANY_MISMATCH, ERR_NO_USER_FOUND, ERR_WRONG_PASSWORD, ERR_RATE_LIMITED, ERR_EMAIL_ALREADY_EXISTS,
  * ERR_LAST_ADMIN, ERR_LAST_SUPER, ERR_NO_QUEUE_FOUND, ERR_NO_WAPP_FOUND.
  */
 export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: number, body: UpdateUserBody, clientAddress: string): Promise<User> {
-  if (!canEditUser(ctx, id) || !keepsCompany(ctx.companyId, body.companyId)) throw noPermission();
+  if (!canEditUser(ctx, id)) throw noPermission();
+  if (!keepsCompany(ctx.companyId, body.companyId)) throw companyMismatch();
   const { companyId } = ctx;
   if (needsCurrentPassword(ctx, id, body)) await checkCurrentPassword(deps, companyId, id, body.currentPassword, clientAddress);
   const queueIds = body.queueIds === undefined ? undefined : [...new Set(body.queueIds)];

@@ -143,7 +143,7 @@ describe("POST /users", () => {
   });
 
   it("answers 400 for a short name or password, a bad e-mail or an unknown field, and writes nothing", async () => {
-    for (const payload of [newUser({ name: "A" }), newUser({ password: "1234" }), newUser({ password: "x".repeat(51) }), newUser({ email: "nope" }), newUser({ companyId: b.company.id })]) {
+    for (const payload of [newUser({ name: "A" }), newUser({ password: "1234" }), newUser({ password: "x".repeat(51) }), newUser({ email: "nope" }), newUser({ companyUuid: b.company.id })]) {
       const response = await send("POST", "/users", a.adminToken, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
@@ -539,7 +539,7 @@ describe("PUT /users/:id with companyId", () => {
     expect(response.json()).toMatchObject({ companyId: a.company.id });
   });
 
-  it("refuses another company with ERR_NO_PERMISSION, to a super user too, and moves nobody", async () => {
+  it("refuses another company with ERR_COMPANY_MISMATCH, to a super user too, and moves nobody", async () => {
     const superUser = await createUser(t.db, { companyId: a.company.id, profile: "admin", isSuper: true });
     const superToken = (await loginAs(t.app, superUser.email)).token;
     const other = await createCompany(t.db);
@@ -548,7 +548,7 @@ describe("PUT /users/:id with companyId", () => {
     for (const token of [a.adminToken, superToken]) {
       const response = await send("PUT", `/users/${a.agent.id}`, token, { name: "Beto Atendente", email: a.agent.email, companyId: other.id });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+      expect(response.json()).toMatchObject({ error: "ERR_COMPANY_MISMATCH" });
     }
     expect(await rowsOf(a.company.id)).toEqual(before);
     expect(await rowsOf(other.id)).toEqual([]);

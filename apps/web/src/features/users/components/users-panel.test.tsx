@@ -101,7 +101,7 @@ describe("UsersPanel", { timeout: 15_000 }, () => {
     await screen.findByText("Beto Atendente", { selector: "td" });
 
     lastSocket().receive("company-3-user", { action: "create", user: userFixture({ id: 9, name: "Carla Nova" }) });
-    lastSocket().receive("company-3-user", { action: "update", user: { id: 4, name: "Beto Atendente", online: true } });
+    lastSocket().receive("company-3-user", { action: "presence", userId: 4, online: true });
     lastSocket().receive("company-3-user", { action: "delete", userId: 7 });
 
     expect(await screen.findByText("Carla Nova", { selector: "td" })).toBeInTheDocument();

@@ -7,8 +7,8 @@ import { usersListPrefix } from "../api/query-keys.ts";
 import { belongsToList } from "../utils/user-search.ts";
 import { patchOnline } from "../utils/users-cache.ts";
 
-/** `company-{id}-user` also carries online changes with only `{id, name, online}`. */
-const ZOnlineEvent = z.object({ action: z.literal("update"), user: z.object({ id: z.number(), online: z.boolean() }) });
+/** `company-{id}-user` also carries online changes: `{action: "presence", userId, online}` (UserPresencePayload). */
+const ZPresenceEvent = z.object({ action: z.literal("presence"), userId: z.number(), online: z.boolean() });
 
 /**
  * Keeps the Users page's cached lists in step with `company-{id}-user`: users created, changed or
@@ -18,9 +18,9 @@ export function useUsersLiveUpdates(): void {
   const queryClient = useQueryClient();
   useLiveRecords("user", { queryKeyPrefix: usersListPrefix, schema: ZUser, belongs: belongsToList });
   useCompanyEvent("user", (payload) => {
-    const event = ZOnlineEvent.safeParse(payload);
+    const event = ZPresenceEvent.safeParse(payload);
     if (!event.success) return;
-    const { id, online } = event.data.user;
+    const { userId: id, online } = event.data;
     for (const [queryKey] of queryClient.getQueriesData<ListPage<User>>({ queryKey: usersListPrefix })) {
       queryClient.setQueryData(queryKey, (data: Parameters<typeof patchOnline>[0]) => patchOnline(data, id, online));
     }
