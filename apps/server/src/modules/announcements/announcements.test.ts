@@ -143,7 +143,8 @@ describe("GET /announcements/:id", () => {
 
   it("answers 404 for a missing announcement and 400 for an id that is no id", async () => {
     expect(errorOf(await call("GET", "/announcements/999", superToken))).toEqual({ status: 404, error: "ERR_NO_ANNOUNCEMENT_FOUND" });
-    expect(errorOf(await call("GET", "/announcements/abc", superToken))).toEqual({ status: 400, error: "ERR_VALIDATION" });
+    expect(errorOf(await call("GET", "/announcements/0", superToken))).toEqual({ status: 400, error: "ERR_VALIDATION" });
+    expect(errorOf(await call("GET", "/announcements/abc", superToken))).toEqual({ status: 404, error: "ERR_NOT_FOUND" });
   });
 });
 

@@ -50,12 +50,15 @@ describe("GET /companies/listPlan/:companyId", () => {
     expect(response.json()).toMatchObject({ id: a.company.id });
   });
 
-  it("answers 401 without a session and 400 for a non-numeric id", async () => {
+  it("answers 401 without a session, 400 for a bad id and 404 for a path that is no id", async () => {
     const a = await createTenant(t.app, t.db);
     expect((await t.app.inject({ method: "GET", url: `/companies/listPlan/${a.company.id}` })).statusCode).toBe(401);
-    const bad = await t.app.inject({ method: "GET", url: "/companies/listPlan/abc", headers: bearer(a.adminToken) });
+    const bad = await t.app.inject({ method: "GET", url: "/companies/listPlan/0", headers: bearer(a.adminToken) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    const noId = await t.app.inject({ method: "GET", url: "/companies/listPlan/abc", headers: bearer(a.adminToken) });
+    expect(noId.statusCode).toBe(404);
+    expect(noId.json()).toMatchObject({ error: "ERR_NOT_FOUND" });
   });
 });
 

@@ -65,7 +65,8 @@ describe("GET /companies/:id", () => {
 
   it("answers 401 without a session and 400 for a bad id", async () => {
     expect((await t.app.inject({ method: "GET", url: `/companies/${a.company.id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url: "/companies/abc", headers: bearer(a.adminToken) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: "/companies/abc", headers: bearer(a.adminToken) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/companies/0", headers: bearer(a.adminToken) })).statusCode).toBe(400);
   });
 });
 

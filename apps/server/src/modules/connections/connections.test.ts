@@ -142,13 +142,16 @@ describe("GET /whatsapp/:id", () => {
     expect(other.json()).toMatchObject({ error: "ERR_NO_WAPP_FOUND" });
   });
 
-  it("answers 401 without a session and 400 for a non-numeric id", async () => {
+  it("answers 401 without a session, 400 for a bad id and 404 for a path that is no id", async () => {
     const a = await createTenant(t.app, t.db);
     const id = await createConnection(a);
     expect((await t.app.inject({ method: "GET", url: `/whatsapp/${id}` })).statusCode).toBe(401);
-    const bad = await t.app.inject({ method: "GET", url: "/whatsapp/abc", headers: bearer(a.adminToken) });
+    const bad = await t.app.inject({ method: "GET", url: "/whatsapp/0", headers: bearer(a.adminToken) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    const noId = await t.app.inject({ method: "GET", url: "/whatsapp/abc", headers: bearer(a.adminToken) });
+    expect(noId.statusCode).toBe(404);
+    expect(noId.json()).toMatchObject({ error: "ERR_NOT_FOUND" });
   });
 });
 
@@ -626,11 +629,13 @@ describe("/whatsappsession/:id", () => {
     expect(calls).toEqual([]);
   });
 
-  it.each(["POST", "PUT", "DELETE"] as const)("%s answers 401 without a session and 400 for a bad id", async (method) => {
+  it.each(["POST", "PUT", "DELETE"] as const)("%s answers 401 without a session, 400 for a bad id and 404 for a path that is no id", async (method) => {
     const a = await createTenant(t.app, t.db);
     expect((await t.app.inject({ method, url: "/whatsappsession/1" })).statusCode).toBe(401);
-    const bad = await t.app.inject({ method, url: "/whatsappsession/x1", headers: bearer(a.adminToken) });
+    const bad = await t.app.inject({ method, url: "/whatsappsession/0", headers: bearer(a.adminToken) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    const noId = await t.app.inject({ method, url: "/whatsappsession/x1", headers: bearer(a.adminToken) });
+    expect(noId.json()).toMatchObject({ error: "ERR_NOT_FOUND" });
   });
 });

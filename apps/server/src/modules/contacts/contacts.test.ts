@@ -218,7 +218,8 @@ describe("DELETE /contacts/:id", () => {
   });
 
   it("answers 400 for a bad id and 401 without a session", async () => {
-    expect((await t.app.inject({ method: "DELETE", url: "/contacts/abc", headers: bearer(a.adminToken) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "DELETE", url: "/contacts/0", headers: bearer(a.adminToken) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "DELETE", url: "/contacts/abc", headers: bearer(a.adminToken) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "DELETE", url: "/contacts/1" })).statusCode).toBe(401);
   });
 });

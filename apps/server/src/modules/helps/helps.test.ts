@@ -89,8 +89,12 @@ describe("PUT /helps/:id", () => {
     expect({ status: response.statusCode, error: response.json().error }).toEqual({ status: 404, error: "ERR_NO_HELP_FOUND" });
   });
 
-  it.each([["2147483648"], ["99999999999999999999"], ["-1"], ["abc"]])("answers 400 to the id %s", async (id) => {
+  it.each([["2147483648"], ["99999999999999999999"], ["0"]])("answers 400 to the id %s", async (id) => {
     expect((await call("PUT", `/helps/${id}`, superToken, body())).statusCode).toBe(400);
+  });
+
+  it.each([["-1"], ["abc"]])("answers 404 ERR_NOT_FOUND to %s, which is no id", async (id) => {
+    expect((await call("PUT", `/helps/${id}`, superToken, body())).json()).toMatchObject({ error: "ERR_NOT_FOUND" });
   });
 
   it.each([

@@ -126,7 +126,8 @@ describe("GET /queue/:id", () => {
     const agent = await t.app.inject({ method: "GET", url: `/queue/${queue.id}`, headers: bearer(b.agentToken) });
     expect(agent.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
     expect((await t.app.inject({ method: "GET", url: `/queue/${queue.id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url: "/queue/abc", headers: bearer(a.adminToken) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: "/queue/abc", headers: bearer(a.adminToken) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/queue/0", headers: bearer(a.adminToken) })).statusCode).toBe(400);
   });
 });
 

@@ -122,7 +122,8 @@ describe("GET /quick-messages/:id", () => {
 
   it("answers 401 without a session and 400 for a bad id", async () => {
     expect((await call("GET", "/quick-messages/1")).statusCode).toBe(401);
-    expect((await call("GET", "/quick-messages/x", a.agentToken)).statusCode).toBe(400);
+    expect((await call("GET", "/quick-messages/0", a.agentToken)).statusCode).toBe(400);
+    expect((await call("GET", "/quick-messages/x", a.agentToken)).statusCode).toBe(404);
   });
 });
 

@@ -150,8 +150,9 @@ describe("GET /schedules", () => {
     expect(byContact.json().schedules.map((s: { body: string }) => s.body)).toEqual(["Depois de amanhã"]);
   });
 
-  it("answers 400 without a range or for one longer than 62 days, and 401 without a session", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/schedules", headers: bearer(a.adminToken) })).statusCode).toBe(400);
+  it("answers 400 for half a range or one longer than 62 days, and 401 without a session", async () => {
+    expect((await t.app.inject({ method: "GET", url: `/schedules?start=${encodeURIComponent(inHours(0))}`, headers: bearer(a.adminToken) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: `/schedules?end=${encodeURIComponent(inHours(1))}`, headers: bearer(a.adminToken) })).statusCode).toBe(400);
     const long = await t.app.inject({ method: "GET", url: `/schedules?start=${encodeURIComponent(inHours(0))}&end=${encodeURIComponent(inHours(24 * 70))}`, headers: bearer(a.adminToken) });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ error: "ERR_VALIDATION" });
@@ -167,7 +168,7 @@ describe("GET /schedules", () => {
 });
 
 describe("GET /schedules/:id", () => {
-  it("answers the schedule, 404 for another company's and 400 for a bad id", async () => {
+  it("answers the schedule, 404 for another company's or a path that is no id, and 400 for a bad id", async () => {
     const id = await createSchedule(a.adminToken, (await createContact(a.company.id)).id);
     const mine = await t.app.inject({ method: "GET", url: `/schedules/${id}`, headers: bearer(a.agentToken) });
     expect(mine.statusCode).toBe(200);
@@ -175,7 +176,8 @@ describe("GET /schedules/:id", () => {
     const theirs = await t.app.inject({ method: "GET", url: `/schedules/${id}`, headers: bearer(b.adminToken) });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toMatchObject({ error: "ERR_NO_SCHEDULE_FOUND" });
-    expect((await t.app.inject({ method: "GET", url: "/schedules/abc", headers: bearer(a.adminToken) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: "/schedules/abc", headers: bearer(a.adminToken) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/schedules/0", headers: bearer(a.adminToken) })).statusCode).toBe(400);
     expect((await t.app.inject({ method: "GET", url: `/schedules/${id}` })).statusCode).toBe(401);
   });
 });

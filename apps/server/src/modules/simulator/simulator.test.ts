@@ -175,7 +175,7 @@ describe("POST /simulator/connections/:id/scan", () => {
   });
 
   it.each([
-    ["a non-numeric id", "abc", { qrcode: "x", number: "5511900001111" }],
+    ["an id of 0", "0", { qrcode: "x", number: "5511900001111" }],
     ["a number with letters", "1", { qrcode: "x", number: "55119abc" }],
     ["a short number", "1", { qrcode: "x", number: "1234" }],
     ["a missing QR code", "1", { number: "5511900001111" }],
@@ -279,10 +279,16 @@ describe("POST /simulator/connections/:id/messages", () => {
     expect(received).toHaveLength(0);
   });
 
-  it.each([["abc"], ["1.5"], ["-3"], ["0"]])("answers 400 ERR_VALIDATION for the id %s", async (id) => {
+  it.each([["0"], ["99999999999"]])("answers 400 ERR_VALIDATION for the id %s", async (id) => {
     const response = await sendInbound(id, { from: CUSTOMER, body: "Oi" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
+  });
+
+  it.each([["abc"], ["1.5"], ["-3"]])("answers 404 ERR_NOT_FOUND for %s, which is no id", async (id) => {
+    const response = await sendInbound(id, { from: CUSTOMER, body: "Oi" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: "ERR_NOT_FOUND" });
   });
 });
 
@@ -499,10 +505,13 @@ describe("GET /simulator/media/:messageId", () => {
     }
   });
 
-  it("answers 400 ERR_VALIDATION for a non-numeric id", async () => {
-    const response = await simulate({ method: "GET", url: "/simulator/media/abc" });
+  it("answers 400 ERR_VALIDATION for a bad id and 404 ERR_NOT_FOUND for a path that is no id", async () => {
+    const response = await simulate({ method: "GET", url: "/simulator/media/0" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    const noId = await simulate({ method: "GET", url: "/simulator/media/abc" });
+    expect(noId.statusCode).toBe(404);
+    expect(noId.json()).toMatchObject({ error: "ERR_NOT_FOUND" });
   });
 });
 

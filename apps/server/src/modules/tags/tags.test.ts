@@ -101,7 +101,8 @@ describe("GET /tags/:id", () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: "ERR_NO_TAG_FOUND" });
     expect((await call("GET", `/tags/${foreign.id}`)).statusCode).toBe(401);
-    expect((await call("GET", "/tags/abc", a.adminToken)).statusCode).toBe(400);
+    expect((await call("GET", "/tags/0", a.adminToken)).statusCode).toBe(400);
+    expect((await call("GET", "/tags/abc", a.adminToken)).statusCode).toBe(404);
   });
 });
 

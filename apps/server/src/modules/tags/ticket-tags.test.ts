@@ -136,7 +136,8 @@ describe("PUT /ticket-tags/:ticketId/:tagId", () => {
     const { laneA } = await board();
     const ticket = await ticketTagged(a.company.id, []);
     expect((await call("PUT", `/ticket-tags/${ticket.id}/${laneA.id}`)).statusCode).toBe(401);
-    for (const url of [`/ticket-tags/abc/${laneA.id}`, `/ticket-tags/${ticket.id}/0`, `/ticket-tags/${ticket.id}/99999999999`]) {
+    expect((await call("PUT", `/ticket-tags/abc/${laneA.id}`, a.adminToken)).json().error).toBe("ERR_NOT_FOUND");
+    for (const url of [`/ticket-tags/0/${laneA.id}`, `/ticket-tags/${ticket.id}/0`, `/ticket-tags/${ticket.id}/99999999999`]) {
       const response = await call("PUT", url, a.adminToken);
       expect([response.statusCode, response.json().error], url).toEqual([400, "ERR_VALIDATION"]);
     }
@@ -171,7 +172,8 @@ describe("DELETE /ticket-tags/:ticketId", () => {
     expect([notFound.statusCode, notFound.json().error]).toEqual([404, "ERR_NO_TICKET_FOUND"]);
     expect([refused.statusCode, refused.json().error]).toEqual([403, "ERR_NO_PERMISSION"]);
     expect((await call("DELETE", `/ticket-tags/${support.id}`)).statusCode).toBe(401);
-    expect((await call("DELETE", "/ticket-tags/-1", a.adminToken)).statusCode).toBe(400);
+    expect((await call("DELETE", "/ticket-tags/0", a.adminToken)).statusCode).toBe(400);
+    expect((await call("DELETE", "/ticket-tags/-1", a.adminToken)).statusCode).toBe(404);
     expect(await tagIdsOf(foreign.id)).toEqual([foreignLane.id]);
     expect(await tagIdsOf(support.id)).toEqual([laneA.id]);
   });

@@ -118,7 +118,8 @@ describe("GET /users/:id", () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: "ERR_NO_USER_FOUND" });
     expect((await send("GET", `/users/${a.agent.id}`)).statusCode).toBe(401);
-    expect((await send("GET", "/users/abc", a.adminToken)).statusCode).toBe(400);
+    expect((await send("GET", "/users/abc", a.adminToken)).statusCode).toBe(404);
+    expect((await send("GET", "/users/0", a.adminToken)).statusCode).toBe(400);
   });
 });
 
