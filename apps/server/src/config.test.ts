@@ -70,6 +70,16 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...production, MAIL_FROM: "no-reply@example.com" }).mailFrom).toBe("no-reply@example.com");
   });
 
+  it("reads CORS_ORIGINS as exact origins, none by default, and refuses anything that is not an origin", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ corsOrigins: [], refreshCookieSameSite: "strict" });
+    const config = loadConfig({ DATA_DIR: dataDir(), CORS_ORIGINS: " https://A.example , http://localhost:5173,https://a.example:443/", REFRESH_COOKIE_SAMESITE: "none" });
+    expect(config).toMatchObject({ corsOrigins: ["https://a.example", "http://localhost:5173"], refreshCookieSameSite: "none" });
+    for (const bad of ["*", "https://*.example", "https://a.example/app", "a.example", "ftp://a.example", "https://user:pw@a.example", "https://a.example?x=1"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REFRESH_COOKIE_SAMESITE: "sometimes" })).toThrow(/REFRESH_COOKIE_SAMESITE/);
+  });
+
   it("rejects an invalid port", () => {
     expect(() => loadConfig({ PORT: "not-a-port", DATA_DIR: dataDir() })).toThrow(ConfigError);
   });
