@@ -120,6 +120,18 @@ function withHugeInteger(schema: unknown, current: unknown): unknown {
   return undefined;
 }
 
+/**
+ * Body fields a route accepts for the previous generation's clients and ignores (docs/compatibility.md):
+ * nothing of them is stored, so they are sent like any field but not read back.
+ */
+const IGNORED_BODY_FIELDS: Record<string, readonly string[]> = {
+  "POST /quick-messages": ["mediaPath", "mediaName"],
+  "PUT /quick-messages/:id": ["mediaPath", "mediaName"],
+  "POST /schedules": ["sentAt", "status", "mediaPath", "mediaName"],
+  "PUT /schedules/:id": ["sentAt", "status", "mediaPath", "mediaName"],
+  "POST /companies/cadastro": ["recurrence", "dueDate", "status"],
+};
+
 interface Variant {
   name: string;
   url: string;
@@ -229,7 +241,8 @@ function variantsOf(route: RouteEntry, ids: TenantIds): Variant[] {
       }
     }
     if (typeof current === "string" || body[field] === undefined) {
-      for (const [name, value] of Object.entries(HOSTILE_STRINGS)) variants.push(withBody(`body ${field} = ${name}`, { ...body, [field]: value }, { field }));
+      const stored = !IGNORED_BODY_FIELDS[keyOf(route)]?.includes(field);
+      for (const [name, value] of Object.entries(HOSTILE_STRINGS)) variants.push(withBody(`body ${field} = ${name}`, { ...body, [field]: value }, stored ? { field } : undefined));
     }
   }
   return variants;

@@ -173,7 +173,7 @@ describe("a session that no longer admits its user", () => {
     const other = await createCompany(t.db);
     const response = await live.inject({ method: "PUT", url: `/users/${s.user.id}`, headers: bearer(s.adminToken), payload: { name: s.user.name, email: s.user.email, companyId: other.id } });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    expect(response.json()).toMatchObject({ error: "ERR_COMPANY_MISMATCH" });
     const [row] = await t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, s.user.id));
     expect(row?.companyId).toBe(s.company.id);
   });

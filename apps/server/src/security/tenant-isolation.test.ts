@@ -173,7 +173,10 @@ function errorOf(body: string): string | undefined {
  * Body ids refused with 403 ERR_NO_PERMISSION for any value other than the caller's own, without looking
  * the record up (so its existence is not revealed): no one moves a user to another company.
  */
-const REFUSED_ID_FIELDS: Record<string, string> = { "PUT /users/:id companyId": "a user is never moved to another company" };
+const REFUSED_ID_FIELDS: Record<string, { code: string; reason: string }> = {
+  "PUT /users/:id companyId": { code: "ERR_COMPANY_MISMATCH", reason: "a user is never moved to another company" },
+  "POST /users companyId": { code: "ERR_COMPANY_MISMATCH", reason: "a user is created in the session's company only" },
+};
 
 const describePlace = (place: IdPlace) => `${place.where} ${place.path.join(".")} = A's ${place.kind}`;
 
@@ -186,7 +189,8 @@ function problemOf(route: RouteEntry, place: IdPlace | undefined, status: number
   const code = errorOf(body);
   const isNotFound = status === 404 && code === NOT_FOUND_CODE[place.kind];
   const isInvalid = status === 400 && code === "ERR_VALIDATION";
-  const isRefused = place.where === "body" && REFUSED_ID_FIELDS[`${keyOf(route)} ${place.path.join(".")}`] !== undefined && status === 403 && code === "ERR_NO_PERMISSION";
+  const refusal = place.where === "body" ? REFUSED_ID_FIELDS[`${keyOf(route)} ${place.path.join(".")}`] : undefined;
+  const isRefused = refusal !== undefined && status === 403 && code === refusal.code;
   if (isRefused) return undefined;
   const isUnread = place.where !== "params" && typeof place.path[0] === "string" && UNREAD_ID_FIELDS[place.path[0]] !== undefined;
   if (!isUnread && (place.where === "params" || route.method !== "GET")) {
