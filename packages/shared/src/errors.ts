@@ -129,6 +129,8 @@ export const ERROR_CODES = {
   ERR_PLAN_FEATURE_DISABLED: 403,
   /** A super user closed public sign-up (installation setting signupEnabled). */
   ERR_SIGNUP_DISABLED: 403,
+  /** External message API: the bearer token is missing or names no connection (or names several: tokens must be unique). */
+  ERR_INVALID_API_TOKEN: 401,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -87,6 +87,7 @@ export const en: Messages = {
     ERR_SERVICE_UNAVAILABLE: "The server is temporarily unavailable. Try again in a moment.",
     ERR_PLAN_FEATURE_DISABLED: "This company is not allowed to access this page! We are redirecting you.",
     ERR_SIGNUP_DISABLED: "Sign-up of new companies is closed at the moment.",
+    ERR_INVALID_API_TOKEN: "Invalid or missing API token.",
     ERR_NO_SCHEDULE_FOUND: "No schedule found with this ID.",
     ERR_NO_PROMPT_FOUND: "No prompt found with this ID.",
     ERR_NO_INTEGRATION_FOUND: "No integration found with this ID.",

@@ -88,6 +88,7 @@ export const es: Messages = {
     ERR_SERVICE_UNAVAILABLE: "El servidor no está disponible temporalmente. Inténtelo de nuevo en unos instantes.",
     ERR_PLAN_FEATURE_DISABLED: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",
     ERR_SIGNUP_DISABLED: "El registro de nuevas empresas está cerrado en este momento.",
+    ERR_INVALID_API_TOKEN: "Token de la API inválido o ausente.",
     ERR_NO_SCHEDULE_FOUND: "No se encontró ninguna programación con este ID.",
     ERR_NO_PROMPT_FOUND: "No se encontró ningún prompt con este ID.",
     ERR_NO_INTEGRATION_FOUND: "No se encontró ninguna integración con este ID.",

@@ -91,6 +91,7 @@ export const pt = {
     ERR_SERVICE_UNAVAILABLE: "O servidor está temporariamente indisponível. Tente novamente em instantes.",
     ERR_PLAN_FEATURE_DISABLED: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
     ERR_SIGNUP_DISABLED: "O cadastro de novas empresas está fechado no momento.",
+    ERR_INVALID_API_TOKEN: "Token da API inválido ou ausente.",
     ERR_NO_SCHEDULE_FOUND: "Nenhum agendamento encontrado com este ID.",
     ERR_NO_PROMPT_FOUND: "Nenhum prompt encontrado com este ID.",
     ERR_NO_INTEGRATION_FOUND: "Nenhuma integração encontrada com este ID.",
