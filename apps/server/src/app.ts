@@ -40,6 +40,7 @@ import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
 import type { ImportLocks } from "./modules/contacts/import-locks.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { externalApiRoutes } from "./modules/external-api/external-api.routes.ts";
+import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerGracefulClose } from "./plugins/graceful-close.ts";
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatsRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(externalApiRoutes(deps));
+  await app.register(openApiRoutes());
 
   // The WhatsApp simulator (sessions of the company only): only when it is on, which it never is by default in production.
   if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, simulator: deps.simulator }));
