@@ -1370,6 +1370,25 @@ export const pt = {
       networkError: "Não foi possível falar com o servidor.",
     },
   },
+  apiReference: {
+    title: "Referência da API",
+    loading: "Carregando",
+    loadFailed: "Não foi possível carregar a descrição da API",
+    search: "Filtrar rotas",
+    tryIt: "Experimentar (com a sua sessão)",
+    send: "Enviar",
+    answer: "Resposta",
+    networkError: "Não foi possível falar com o servidor.",
+    auth: "Autenticação",
+    public: "pública",
+    session: "sessão (token de acesso)",
+    connectionToken: "token da API da conexão",
+    planFlag: "recurso do plano",
+    parameters: "Parâmetros",
+    body: "Corpo",
+    responses: "Respostas",
+    schemas: "Esquemas",
+  },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
