@@ -1299,6 +1299,12 @@ export const en: Messages = {
     },
   },
   messagesApi: {
+    picker: {
+      connection: "Connection (to use its token in the tests)",
+      token: "The connection's API token",
+      noToken: "This connection has no token yet: generate one in Connections → edit → API token.",
+      failed: "Could not read the connection's token.",
+    },
     title: "Messages API",
     copy: "Copy",
     copied: "Copied!",

@@ -1300,6 +1300,12 @@ export const es: Messages = {
     },
   },
   messagesApi: {
+    picker: {
+      connection: "Conexión (para usar su token en las pruebas)",
+      token: "Token de la API de la conexión",
+      noToken: "Esta conexión aún no tiene token: genere uno en Conexiones → editar → Token de la API.",
+      failed: "No se pudo leer el token de la conexión.",
+    },
     title: "API de mensajes",
     copy: "Copiar",
     copied: "¡Copiado!",

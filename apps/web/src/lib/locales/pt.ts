@@ -1304,6 +1304,12 @@ export const pt = {
     },
   },
   messagesApi: {
+    picker: {
+      connection: "Conexão (para usar o token dela nos testes)",
+      token: "Token da API da conexão",
+      noToken: "Esta conexão ainda não tem token: gere um em Conexões → editar → Token da API.",
+      failed: "Não foi possível ler o token da conexão.",
+    },
     title: "API de mensagens",
     copy: "Copiar",
     copied: "Copiado!",

@@ -4,12 +4,14 @@ import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import { EXTERNAL_API_LIMITS } from "@conversa/shared";
 import { EXTERNAL_SEND_PATH } from "../api/send-external-message.ts";
 import { CodeBlock } from "./code-block.tsx";
 import { SendTestForm } from "./send-test-form.tsx";
+import { TokenPicker } from "./token-picker.tsx";
 
 const SAMPLE_NUMBER = "5511999998888";
 
@@ -30,6 +32,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  */
 export function MessagesApiGuide() {
   const { t } = useTranslation();
+  const [pickedToken, setPickedToken] = useState<string>();
   const url = `${window.location.origin}${EXTERNAL_SEND_PATH}`;
   const textCurl = [
     `curl -X POST '${url}' \\`,
@@ -58,6 +61,7 @@ export function MessagesApiGuide() {
             <li>{t("messagesApi.intro.limit", { max: EXTERNAL_API_LIMITS.sendsPerWindow })}</li>
           </Box>
         </Typography>
+        <TokenPicker onToken={setPickedToken} />
         <Typography variant="body2">
           <strong>{t("messagesApi.intro.endpoint")}</strong> <code>POST {url}</code>
         </Typography>
@@ -73,14 +77,14 @@ export function MessagesApiGuide() {
         <Typography>{t("messagesApi.text.text")}</Typography>
         <CodeBlock label={t("messagesApi.text.example")} code={textCurl} />
         <Divider />
-        <SendTestForm kind="text" />
+        <SendTestForm kind="text" initialToken={pickedToken} />
       </Section>
 
       <Section title={t("messagesApi.media.title")}>
         <Typography>{t("messagesApi.media.text", { max: EXTERNAL_API_LIMITS.maxFiles })}</Typography>
         <CodeBlock label={t("messagesApi.media.example")} code={mediaCurl} />
         <Divider />
-        <SendTestForm kind="media" />
+        <SendTestForm kind="media" initialToken={pickedToken} />
       </Section>
 
       <Section title={t("messagesApi.answers.title")}>

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { type FetchCall, errorResponse, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
 import { renderWithProviders } from "../../../test/render-with-providers.tsx";
@@ -83,5 +84,25 @@ describe("SendTestForm", { timeout: 60_000 }, () => {
     expect(body.get("number")).toBe("5511999998888");
     expect(body.getAll("medias").map((file) => (file instanceof File ? file.name : file))).toEqual(["nota.png"]);
     expect(within(media).getByLabelText("Resposta da API")).toHaveTextContent("ERR_INVALID_API_TOKEN");
+  });
+
+  it("takes the token picked on the page, and a newer pick replaces it", async () => {
+    mockFetch(() => undefined);
+    function Harness() {
+      const [token, setToken] = useState("picked-1");
+      return (
+        <>
+          <button type="button" onClick={() => setToken("picked-2")}>
+            pick another
+          </button>
+          <SendTestForm kind="text" initialToken={token} />
+        </>
+      );
+    }
+    renderWithProviders(<Harness />);
+    const form = screen.getByRole("form", { name: "Teste de envio de texto" });
+    expect(within(form).getByRole("textbox", { name: /^Token/ })).toHaveValue("picked-1");
+    await userEvent.setup().click(screen.getByRole("button", { name: "pick another" }));
+    expect(within(form).getByRole("textbox", { name: /^Token/ })).toHaveValue("picked-2");
   });
 });

@@ -15,6 +15,8 @@ import { CodeBlock } from "./code-block.tsx";
 
 interface SendTestFormProps {
   kind: "text" | "media";
+  /** A token picked on the page: it fills the token field when it changes. */
+  initialToken?: string;
 }
 
 interface FieldErrors {
@@ -28,10 +30,16 @@ interface FieldErrors {
  * The test form of one way of sending (spec admin §5): token, number without a mask, text, and for media
  * sends one or more files (required). It calls the API as an outside system would and shows its answer.
  */
-export function SendTestForm({ kind }: SendTestFormProps) {
+export function SendTestForm({ kind, initialToken }: SendTestFormProps) {
   const { t } = useTranslation();
   const send = useSendExternalMessage();
-  const [token, setToken] = useState("");
+  const [token, setToken] = useState(initialToken ?? "");
+  const [lastInitial, setLastInitial] = useState(initialToken);
+  if (initialToken !== lastInitial) {
+    // A newly picked token replaces what was typed (adjusting state while rendering, not in an effect).
+    setLastInitial(initialToken);
+    if (initialToken) setToken(initialToken);
+  }
   const [number, setNumber] = useState("");
   const [body, setBody] = useState("");
   const [files, setFiles] = useState<File[]>([]);
