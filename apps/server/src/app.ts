@@ -39,6 +39,8 @@ import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
 import type { ImportLocks } from "./modules/contacts/import-locks.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
+import { externalApiRoutes } from "./modules/external-api/external-api.routes.ts";
+import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerCors } from "./plugins/cors.ts";
 import { constrainIdParams } from "./plugins/id-params.ts";
@@ -129,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schedulesRoutes(deps));
   await app.register(chatsRoutes(deps));
   await app.register(dashboardRoutes(deps));
+  await app.register(externalApiRoutes(deps));
+  await app.register(openApiRoutes());
 
   // The WhatsApp simulator (sessions of the company only): only when it is on, which it never is by default in production.
   if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, simulator: deps.simulator }));

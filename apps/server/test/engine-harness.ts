@@ -31,7 +31,7 @@ export class FakeDriver implements ChannelDriver {
   async deleteMessage(_connectionId: number, target: { wid: string }): Promise<void> {
     this.deleted.push(target.wid);
   }
-  async checkNumber(_connectionId: number, number: string) {
+  async checkNumber(_connectionId: number, number: string): Promise<{ exists: boolean; number?: string }> {
     return { exists: true, number };
   }
   async markRead(_connectionId: number, _chat: unknown, wids: string[]): Promise<void> {

@@ -135,6 +135,8 @@ export const ERROR_CODES = {
   ERR_USER_MISMATCH: 403,
   /** A body's `mediaPath` names a file that is not the record's own attachment: files arrive only through the upload routes. */
   ERR_MEDIA_PATH_REFUSED: 400,
+  /** External message API: the bearer token is missing or names no connection (or names several: tokens must be unique). */
+  ERR_INVALID_API_TOKEN: 401,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { inArray, lt, sql } from "drizzle-orm";
+import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema/index.ts";
 import { AppError } from "./app-error.ts";
@@ -45,4 +45,17 @@ export async function hitRateLimits(db: Db, counters: { name: string; subject: s
     const retryAfterSeconds = Math.ceil(retryAfterMs / 1000);
     throw new AppError("ERR_RATE_LIMITED", { retryAfter: retryAfterSeconds }, `Too many requests; retry in ${retryAfterSeconds} s`);
   }
+}
+
+/**
+ * The seconds until a counter that is already at its maximum in its current window opens again (0 when it
+ * is not), without counting a hit: for counters of failures, checked before the attempt and hit only when it fails.
+ */
+export async function secondsUntilOpen(db: Db, counter: { name: string; subject: string; rule: RateRule }, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ hits: rateLimits.hits, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, keyOf(counter.name, counter.subject)));
+  if (!row || row.resetAt.getTime() <= now.getTime() || row.hits < counter.rule.max) return 0;
+  return Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000);
 }

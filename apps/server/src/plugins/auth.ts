@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { AuthDeps } from "../modules/auth/auth.service.ts";
 import { authenticate } from "../modules/auth/auth.service.ts";
+import { type ApiClient, authenticateApiClient } from "../modules/external-api/external-api.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** onRequest hook of every route that needs a session: fills request.ctx or answers 401/403. */
     authenticate: onRequestHookHandler;
+    /**
+     * onRequest hook of the external API: the bearer token is a connection's token, not a session. Fills
+     * request.apiClient (company and connection, no user) or answers 401 ERR_INVALID_API_TOKEN.
+     */
+    authenticateConnectionToken: onRequestHookHandler;
+  }
+  interface FastifyRequest {
+    /** The connection (and its company) whose token authenticated an external API request. */
+    apiClient: ApiClient | null;
   }
 }
 
@@ -20,5 +30,9 @@ export function registerAuth(app: FastifyInstance, deps: Pick<AuthDeps, "db" | "
   app.decorateRequest("ctx", null);
   app.decorate("authenticate", async function authenticateRequest(request: FastifyRequest) {
     request.ctx = await authenticate(deps, bearerToken(request));
+  });
+  app.decorateRequest("apiClient", null);
+  app.decorate("authenticateConnectionToken", async function authenticateConnectionToken(request: FastifyRequest) {
+    request.apiClient = await authenticateApiClient(deps.db, bearerToken(request), request.ip, deps.now?.());
   });
 }

@@ -6,8 +6,16 @@ import type { UploadSpec } from "./uploads.ts";
 export interface RouteEntry {
   method: string;
   url: string;
-  /** Whether the route runs the authentication hook. */
+  /** Whether the route runs the (session) authentication hook. */
   isAuthenticated: boolean;
+  /** Whether the route runs the external API's connection-token hook instead of a session's (`POST /api/messages/send`). */
+  isTokenAuthenticated: boolean;
+  /** Routes hidden from the API's description: the files of the built web app (their `schema.hide`). */
+  isHidden: boolean;
+  /** The declared answers, by status. */
+  response?: unknown;
+  /** What the API description says of the route beyond its schemas (its `config.docs`). */
+  docs?: RouteDocs;
   params?: unknown;
   querystring?: unknown;
   body?: unknown;
@@ -17,7 +25,18 @@ export interface RouteEntry {
   planFlag?: PlanFlag;
 }
 
+/** What a route's schemas cannot say, for the API description (`config.docs`). */
+export interface RouteDocs {
+  summary?: string;
+  description?: string;
+  /** Request bodies a route reads by hand (JSON and multipart), by content type. */
+  requestBodies?: Record<string, unknown>;
+}
+
 declare module "fastify" {
+  interface FastifyContextConfig {
+    docs?: RouteDocs;
+  }
   interface FastifyInstance {
     /** Every route registered after `recordRoutes`, one entry per method (HEAD duplicates left out). */
     routeTable: RouteEntry[];
@@ -33,6 +52,7 @@ export function recordRoutes(app: FastifyInstance): void {
   app.decorate("routeTable", table);
   app.addHook("onRoute", function onRoute(route) {
     const authenticate = this.hasDecorator("authenticate") ? this.authenticate : undefined;
+    const byToken = this.hasDecorator("authenticateConnectionToken") ? this.authenticateConnectionToken : undefined;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema: FastifySchema = route.schema ?? {};
     const onRequest = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
@@ -42,6 +62,10 @@ export function recordRoutes(app: FastifyInstance): void {
         method,
         url: route.url,
         isAuthenticated: authenticate !== undefined && onRequest.includes(authenticate),
+        isTokenAuthenticated: byToken !== undefined && onRequest.includes(byToken),
+        isHidden: Reflect.get(schema, "hide") === true,
+        response: schema.response,
+        docs: route.config?.docs,
         params: schema.params,
         querystring: schema.querystring,
         body: schema.body,

@@ -40,7 +40,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
     const pathname = request.url.split("?")[0] ?? "/";
-    if (files.has(pathname) || !prefersHtml(request)) return;
+    // Paths under /api/ are the API's alone (the OpenAPI document opens in a browser tab as JSON).
+    if (files.has(pathname) || !prefersHtml(request) || pathname.startsWith("/api/")) return;
     reply.header("Cache-Control", "no-cache");
     return reply.sendFile("index.html");
   });

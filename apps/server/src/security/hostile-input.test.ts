@@ -4,8 +4,8 @@ import { z } from "zod";
 import { isErrorCode } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { eventually } from "../../test/engine-harness.ts";
-import { bearer, createUser, loginAs } from "../../test/factories.ts";
-import { companies, plans } from "../db/schema/index.ts";
+import { bearer, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
+import { companies, connections, plans, rateLimits } from "../db/schema/index.ts";
 import { hasNulCharacter } from "../plugins/input-guard.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { snapshotCompany } from "./company-snapshot.ts";
@@ -45,7 +45,13 @@ const SUPER_ONLY = new Set([
 
 const ROUTES = t.app.routeTable.filter((route) => route.isAuthenticated && !NOT_SWEPT[keyOf(route)]);
 /** Every route registered without the authentication hook, sent anonymously. */
-const PUBLIC_ROUTES = t.app.routeTable.filter((route) => !route.isAuthenticated);
+const PUBLIC_ROUTES = t.app.routeTable.filter((route) => !route.isAuthenticated && !route.isTokenAuthenticated);
+/**
+ * The routes authenticated by a connection's token (the external API), sent with the tenant's connection
+ * token. They read their bodies by hand (JSON or multipart): swept with their documented JSON body as the schema.
+ */
+const TOKEN_ROUTES = t.app.routeTable.filter((route) => route.isTokenAuthenticated).map((route) => ({ ...route, body: route.docs?.requestBodies?.["application/json"] }));
+const API_TOKEN = "hostile-api-token-0123456789abcdef";
 
 const LONG = "x".repeat(100_000);
 const HOSTILE_STRINGS: Record<string, string> = {
@@ -286,13 +292,15 @@ function shapeProblem(status: number, body: string): string | undefined {
   return undefined;
 }
 
-/** A caller: the tenant's admin, its super user (the super-only routes), or nobody (the public routes). */
-type Caller = "admin" | "super" | "anonymous";
+/** A caller: the tenant's admin, its super user (the super-only routes), its connection's token (the external API), or nobody (the public routes). */
+type Caller = "admin" | "super" | "token" | "anonymous";
 const callerOf = (route: RouteEntry): Caller => (SUPER_ONLY.has(keyOf(route)) ? "super" : "admin");
 let superToken: string;
 
 async function send(method: string, url: string, variant?: Pick<Variant, "query" | "payload" | "contentType">, caller: Caller = "admin") {
-  const token = caller === "admin" ? tenant.adminToken : caller === "super" ? superToken : undefined;
+  const token = caller === "admin" ? tenant.adminToken : caller === "super" ? superToken : caller === "token" ? API_TOKEN : undefined;
+  // The external API counts sends per token: the count starts again for each variant, so that every one reaches the handler.
+  if (caller === "token") await t.db.delete(rateLimits);
   const headers: Record<string, string> = token ? { ...bearer(token) } : {};
   if (variant?.contentType) headers["content-type"] = variant.contentType;
   return t.app.inject({ method: method as "GET", url, query: variant?.query ?? {}, headers, ...(variant?.payload === undefined ? {} : { payload: variant.payload }) });
@@ -442,6 +450,7 @@ describe("input sent anonymously to every public route (login, refresh, /version
 
   it("are the routes registered without the authentication hook, the simulator's not among them", () => {
     expect(PUBLIC_ROUTES.map(keyOf).sort()).toEqual([
+      "GET /api/openapi.json",
       "GET /companies/cadastro",
       "GET /health",
       "GET /plans/list",
@@ -467,5 +476,33 @@ describe("input sent anonymously to every public route (login, refresh, /version
   it.each(PUBLIC_ROUTES.map(keyOf))("%s answers what its schemas accept without a 5xx, errors in the API's shape", async (key) => {
     const route = PUBLIC_ROUTES.find((entry) => keyOf(entry) === key)!;
     expect(await sweepAccepted(route, "anonymous")).toEqual([]);
+  });
+});
+
+describe("input sent with a connection's token to every token-authenticated route (the external API)", () => {
+  let before: Record<string, string>;
+  beforeAll(async () => {
+    // A connection of its own: the sweeps above may have changed or deleted the seeded one.
+    const connection = await createSimulatorConnection(t.db, { companyId: tenant.company.id, name: "Hostile API", isDefault: false });
+    await t.db.update(connections).set({ token: API_TOKEN }).where(eq(connections.id, connection.id));
+    before = await snapshotCompany(t.db, tenant.company.id);
+  });
+
+  it("are the routes registered with the connection-token hook", () => {
+    expect(TOKEN_ROUTES.map(keyOf)).toEqual(["POST /api/messages/send"]);
+  });
+
+  it.each(TOKEN_ROUTES.map(keyOf))("%s answers 400 ERR_VALIDATION to what its body schema refuses, without a 5xx", async (key) => {
+    const route = TOKEN_ROUTES.find((entry) => keyOf(entry) === key)!;
+    expect(await sweepRefused(route, "token")).toEqual([]);
+  });
+
+  it("leaves every row of the company unchanged by what was refused", async () => {
+    expect(await snapshotCompany(t.db, tenant.company.id)).toEqual(before);
+  });
+
+  it.each(TOKEN_ROUTES.map(keyOf))("%s answers what its body schema accepts without a 5xx, errors in the API's shape", async (key) => {
+    const route = TOKEN_ROUTES.find((entry) => keyOf(entry) === key)!;
+    expect(await sweepAccepted(route, "token")).toEqual([]);
   });
 });

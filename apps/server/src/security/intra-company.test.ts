@@ -65,6 +65,7 @@ type RuleKind =
   | "simulator" // the simulated customers: any logged-in user of the connection's company
   | "simulator-phone" // the simulated phone (pairing, failures): admins of the connection's company
   | "simulator-media" // the simulated phone's copy of media: a logged-in user of the company (checked here for the session only)
+  | "connection-token" // the external API: opened by a connection's token, never by an account's session (its messages then follow the ticket rule: external-api.test.ts)
   | "chat"; // internal chats: every account lists its own and opens new ones; members only read and write one (admins no exception); its owner only edits or deletes it
 
 /** Every route of the route table, with its rule. A route missing here fails the sweep. */
@@ -207,12 +208,15 @@ const RULES: Record<string, RuleKind> = {
   "POST /simulator/connections/:id/disconnect": "simulator-phone",
   "PUT /simulator/connections/:id/sends": "simulator-phone",
   "GET /simulator/media/:messageId": "simulator-media",
+  "POST /api/messages/send": "connection-token",
+  "GET /api/openapi.json": "public",
 };
 
 /** Why each public route needs no session. */
 const PUBLIC_REASONS: Record<string, string> = {
   "GET /version": "the build's version, the same for everyone",
   "GET /health": "liveness and database check for the load balancer",
+  "GET /api/openapi.json": "the API's description, the same for every installation of this version: routes and schemas, nothing of any company",
   "POST /auth/login": "opens a session: nothing to scope before it",
   "POST /auth/refresh_token": "reads its own refresh cookie, answers only that user",
   "GET /plans/list": "the plans the sign-up page offers a visitor: plan fields only, nothing of any company",
@@ -902,8 +906,10 @@ describe.sequential("one company with two queues and an account of every kind", 
     });
 
     it("registers without the authentication hook only the public routes (finding 7: the simulator's too)", () => {
-      const unauthenticated = [...ROUTES.values()].filter((route) => !route.isAuthenticated).map(keyOf);
+      const unauthenticated = [...ROUTES.values()].filter((route) => !route.isAuthenticated && !route.isTokenAuthenticated).map(keyOf);
       expect(unauthenticated.sort()).toEqual(Object.keys(PUBLIC_REASONS).sort());
+      const byToken = [...ROUTES.values()].filter((route) => route.isTokenAuthenticated).map(keyOf);
+      expect(Object.entries(RULES).filter(([, kind]) => kind === "connection-token").map(([key]) => key).sort()).toEqual(byToken.sort());
       expect(Object.entries(RULES).filter(([, kind]) => kind === "public").map(([key]) => key).sort()).toEqual(Object.keys(PUBLIC_REASONS).sort());
     });
   });
@@ -969,6 +975,11 @@ describe.sequential("one company with two queues and an account of every kind", 
         case "chat":
           cases = await chatCases(key);
           break;
+        case "connection-token": {
+          const probe = probeOf(key);
+          cases = accounts.map((account) => ({ account, probe, expect: "refused", refusal: [{ status: 401, error: "ERR_INVALID_API_TOKEN" }], what: `${probe.method} ${probe.url} with the account's session` }));
+          break;
+        }
         default:
           throw new Error(`no cases for rule ${kind}`);
       }

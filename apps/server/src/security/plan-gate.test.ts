@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_FLAGS, type PlanFlag } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { bearer } from "../../test/factories.ts";
-import { plans } from "../db/schema/index.ts";
+import { connections, plans } from "../db/schema/index.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { snapshotCompany } from "./company-snapshot.ts";
@@ -40,6 +40,7 @@ let tenant: SeededTenant;
 beforeAll(async () => {
   await t.platform.jobs.start();
   tenant = await seedTenant(t.app, t.db, t.platform.media, MARKER, 1);
+  await t.db.update(connections).set({ token: API_TOKEN }).where(eq(connections.id, tenant.connection.id));
 }, 60_000);
 
 afterAll(async () => {
@@ -61,6 +62,10 @@ async function send(request: BuiltRequest, token: string) {
   return t.app.inject({ method: request.method as "GET", url: request.url, query: request.query, headers: bearer(token), ...(request.body === undefined ? {} : { payload: request.body as object }) });
 }
 
+/** The external API is opened by a connection's token, not by an account: both cases send the tenant's connection token. */
+const API_TOKEN = "plan-gate-api-token-0123456789abcdef";
+const tokenFor = (route: RouteEntry, who: "admin" | "agent") => (route.isTokenAuthenticated ? API_TOKEN : who === "admin" ? tenant.adminToken : tenant.agentToken);
+
 const requestFor = (route: RouteEntry) => buildRequest(route, idsOf(tenant), idsOf(tenant), undefined, { user: tenant.admin.id });
 
 describe("the plan-flagged routes", () => {
@@ -72,8 +77,8 @@ describe("the plan-flagged routes", () => {
     console.log(`plan gate: ${FLAGGED.length} flagged routes: ${FLAGGED.map((route) => `${keyOf(route)} (${route.planFlag})`).join(", ")}`);
   });
 
-  it("all run the authentication hook, which the gate follows", () => {
-    expect(FLAGGED.filter((route) => !route.isAuthenticated).map(keyOf)).toEqual([]);
+  it("all run an authentication hook (a session's, or a connection token's for the external API), which the gate follows", () => {
+    expect(FLAGGED.filter((route) => !route.isAuthenticated && !route.isTokenAuthenticated).map(keyOf)).toEqual([]);
   });
 });
 
@@ -87,7 +92,7 @@ describe("every plan-flagged route, for a company whose plan switches its flag o
     const route = FLAGGED.find((entry) => keyOf(entry) === key)!;
     // Only this route's flag off: the answer must name it, not another flag.
     await setFlags({ [route.planFlag!]: false }, true);
-    const response = await send(requestFor(route), who === "admin" ? tenant.adminToken : tenant.agentToken);
+    const response = await send(requestFor(route), tokenFor(route, who));
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toEqual({ error: "ERR_PLAN_FEATURE_DISABLED", message: expect.any(String), details: { planFlag: route.planFlag } });
     expect(response.body).not.toContain(MARKER);
@@ -102,7 +107,7 @@ describe("every plan-flagged route, for a company whose plan has only its flag o
   it.each(FLAGGED.map(keyOf))("%s is not refused by the gate", async (key) => {
     const route = FLAGGED.find((entry) => keyOf(entry) === key)!;
     await setFlags({ [route.planFlag!]: true }, false);
-    const response = await send(requestFor(route), tenant.adminToken);
+    const response = await send(requestFor(route), tokenFor(route, "admin"));
     expect(response.json<{ error?: string }>().error, response.body).not.toBe("ERR_PLAN_FEATURE_DISABLED");
     expect(response.statusCode, response.body).toBeLessThan(500);
   });

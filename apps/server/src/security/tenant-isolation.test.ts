@@ -6,12 +6,23 @@ import { type Socket, io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, TICKET_STATUSES, companyEvent } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
-import { plans, users } from "../db/schema/index.ts";
+import { connections, plans, users } from "../db/schema/index.ts";
 import { bearer, createUser, loginAs } from "../../test/factories.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { crossCompanyReferences, snapshotCompany } from "./company-snapshot.ts";
-import { type BuiltRequest, type IdPlace, NOT_FOUND_CODE, type TenantIds, UNREAD_ID_FIELDS, buildRequest, idPlacesOfRoute } from "./route-requests.ts";
+import {
+  type BuiltRequest,
+  type IdPlace,
+  NOT_FOUND_CODE,
+  type TenantIds,
+  UNREAD_ID_FIELDS,
+  buildRequest,
+  idPlacesOf,
+  idPlacesOfRoute,
+  jsonSchemaOf,
+  pathParamsOf,
+} from "./route-requests.ts";
 import { type SeededTenant, idsOf, seedTenant } from "./seed-tenant.ts";
 
 /** Every string of company A's records carries this: finding it in an answer to B is a leak. */
@@ -25,6 +36,7 @@ const ROUTES = new Map(t.app.routeTable.map((route) => [keyOf(route), route]));
 const PUBLIC_ROUTES: Record<string, string> = {
   "GET /version": "the build's version, the same for everyone",
   "GET /health": "liveness and database check for the load balancer",
+  "GET /api/openapi.json": "the API's description, the same for every installation of this version: routes and schemas, nothing of any company",
   "POST /auth/login": "opens a session: nothing to scope before it",
   "POST /auth/refresh_token": "reads its own refresh cookie, answers only that user",
   "GET /plans/list": "the plans the sign-up page offers a visitor: plan fields only, nothing of any company",
@@ -32,6 +44,15 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /resetpasswords/:email/:token/:newPassword": "sets a password only with the code mailed to that account; answers no record",
   "GET /companies/cadastro": "whether public sign-up is open: one boolean of the installation",
   "POST /companies/cadastro": "public sign-up: creates a company of its own, rate-limited per address, and answers only that company",
+};
+
+/**
+ * Routes authenticated by a connection's external-API token instead of a session, each with what the token
+ * reaches. The token names one connection and so one company: nothing in the request can name another
+ * company's record (checked below, with the route's documented bodies), and a session token is no key to them.
+ */
+const TOKEN_ROUTES: Record<string, string> = {
+  "POST /api/messages/send": "sends through the token's own connection to a phone number: the body names no stored record",
 };
 
 /**
@@ -115,7 +136,7 @@ const ADMIN_ONLY: Record<string, string> = {
   "DELETE /tags/:id": "tags:manage",
 };
 
-const AUTHENTICATED = [...ROUTES.values()].filter((route) => !PUBLIC_ROUTES[keyOf(route)]).map(keyOf);
+const AUTHENTICATED = [...ROUTES.values()].filter((route) => !PUBLIC_ROUTES[keyOf(route)] && !TOKEN_ROUTES[keyOf(route)]).map(keyOf);
 const SWEPT = AUTHENTICATED.filter((key) => !NOT_SWEPT[key]);
 
 /** B's own ids that differ for one route, each with why. */
@@ -210,8 +231,14 @@ describe("the route table", () => {
   });
 
   it("lists as public only routes registered without the authentication hook, and every such route is listed", () => {
-    const unauthenticated = [...ROUTES.values()].filter((route) => !route.isAuthenticated).map(keyOf);
+    const unauthenticated = [...ROUTES.values()].filter((route) => !route.isAuthenticated && !route.isTokenAuthenticated).map(keyOf);
     expect(unauthenticated.sort()).toEqual(Object.keys(PUBLIC_ROUTES).sort());
+  });
+
+  it("lists as token-authenticated exactly the routes registered with the connection-token hook, none with both hooks", () => {
+    const byToken = [...ROUTES.values()].filter((route) => route.isTokenAuthenticated).map(keyOf);
+    expect(byToken.sort()).toEqual(Object.keys(TOKEN_ROUTES).sort());
+    expect([...ROUTES.values()].filter((route) => route.isTokenAuthenticated && route.isAuthenticated).map(keyOf)).toEqual([]);
   });
 });
 
@@ -515,6 +542,38 @@ describe("a super user's company administration (deliberately cross-company)", (
   });
 });
 
+describe("every connection-token route", () => {
+  const TOKEN_B = "bravo-api-token-0123456789abcdef";
+  beforeAll(async () => {
+    await t.db.update(connections).set({ token: TOKEN_B }).where(eq(connections.id, b.connection.id));
+  });
+
+  it.each(Object.keys(TOKEN_ROUTES))("%s names no stored record in any body it reads", (key) => {
+    const route = ROUTES.get(key)!;
+    const bodies = Object.values(route.docs?.requestBodies ?? {});
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(pathParamsOf(route.url)).toEqual([]);
+    expect(bodies.flatMap((body) => idPlacesOf("body", jsonSchemaOf(body)))).toEqual([]);
+    expect(idPlacesOf("querystring", jsonSchemaOf(route.querystring))).toEqual([]);
+  });
+
+  it.each(Object.keys(TOKEN_ROUTES))("%s answers 401 ERR_INVALID_API_TOKEN without a token, to a session's token and to a token of no connection", async (key) => {
+    const route = ROUTES.get(key)!;
+    const request = { ...buildRequest({ ...route, body: route.docs?.requestBodies?.["application/json"] }, idsB, idsA), multipart: false };
+    for (const token of [undefined, b.adminToken, a.adminToken, `${TOKEN_B}-not`]) {
+      const response = await send(request, token);
+      expect({ status: response.statusCode, error: errorOf(response.body) }, String(token)).toEqual({ status: 401, error: "ERR_INVALID_API_TOKEN" });
+    }
+  });
+
+  it.each(Object.keys(TOKEN_ROUTES))("%s with company B's token answers nothing of company A", async (key) => {
+    const route = ROUTES.get(key)!;
+    const response = await send({ ...buildRequest({ ...route, body: route.docs?.requestBodies?.["application/json"] }, idsB, idsA), multipart: false }, TOKEN_B);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.body).not.toContain(A_MARKER);
+  });
+});
+
 describe("company A's rows after every request above", () => {
   it("are unchanged", async () => {
     expect(await snapshotCompany(t.db, a.company.id)).toEqual(snapshotA);
@@ -527,7 +586,7 @@ describe("company A's rows after every request above", () => {
   it("were checked through every route", () => {
     const foreign = Object.values(answers).reduce((sum, count) => sum + count, 0);
     console.log(
-      `tenant isolation: ${ROUTES.size} routes (${AUTHENTICATED.length} authenticated, ${Object.keys(PUBLIC_ROUTES).length} public, ${SWEPT.length} swept), ` +
+      `tenant isolation: ${ROUTES.size} routes (${AUTHENTICATED.length} authenticated, ${Object.keys(TOKEN_ROUTES).length} by connection token, ${Object.keys(PUBLIC_ROUTES).length} public, ${SWEPT.length} swept), ` +
         `${figures.idPlaces} id places, ${foreign} requests with company A's ids, ${figures.requests} requests in the sweeps, ` +
         `${Object.keys(ADMIN_ONLY).length} admin-only routes, ${Object.keys(SUPER_ONLY).length} super-only routes; A's ids answered ${JSON.stringify(answers)}`,
     );

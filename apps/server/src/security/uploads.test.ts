@@ -9,7 +9,7 @@ import { isErrorCode } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { eventually } from "../../test/engine-harness.ts";
 import { bearer, createUser, loginAs } from "../../test/factories.ts";
-import { announcements, messages } from "../db/schema/index.ts";
+import { announcements, connections, messages, rateLimits } from "../db/schema/index.ts";
 import { INSTALLATION_MEDIA, MEDIA_LIMITS } from "../media/media-store.ts";
 import { PNG } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
@@ -85,12 +85,12 @@ function validFile(spec: UploadSpec): { filename: string; type: string; content:
 }
 
 /** Every refused upload for a route: content that is not what it says, sizes, counts and shapes. */
-function refusedVariants(spec: UploadSpec): Variant[] {
+function refusedVariants(spec: UploadSpec, fields: Part[] = []): Variant[] {
   const valid = validFile(spec);
   const wrongType = spec.accepts === "spreadsheet" ? "ERR_IMPORT_FILE_TYPE" : "ERR_MEDIA_TYPE_NOT_ALLOWED";
   const tooLarge = spec.accepts === "spreadsheet" ? "ERR_IMPORT_FILE_TOO_LARGE" : "ERR_MEDIA_TOO_LARGE";
   const text = { field: "body", content: "upload probe" };
-  const file = (filename: string, type: string, content: Buffer): Part[] => [text, { field: spec.field, filename, type, content }];
+  const file = (filename: string, type: string, content: Buffer): Part[] => [text, ...fields, { field: spec.field, filename, type, content }];
   const variants: Variant[] = [];
   const add = (name: string, parts: Part[], status: number, codes: string[]) => variants.push({ name, payload: multipartBody(parts), contentType: MULTIPART, status, codes });
 
@@ -109,13 +109,13 @@ function refusedVariants(spec: UploadSpec): Variant[] {
   add("a zero-byte file", file(valid.filename, valid.type, Buffer.alloc(0)), 400, ["ERR_VALIDATION"]);
   add(
     `${spec.maxFiles + 1} files where ${spec.maxFiles} are allowed`,
-    [text, ...Array.from({ length: spec.maxFiles + 1 }, (_, i) => ({ field: spec.field, filename: `f${i}${path.extname(valid.filename)}`, type: valid.type, content: valid.content }))],
+    [text, ...fields, ...Array.from({ length: spec.maxFiles + 1 }, (_, i) => ({ field: spec.field, filename: `f${i}${path.extname(valid.filename)}`, type: valid.type, content: valid.content }))],
     400,
     ["ERR_VALIDATION"],
   );
-  add("a text field where the file should be", [text, { field: spec.field, content: valid.content.toString("base64") }], 400, ["ERR_VALIDATION"]);
-  add("the file in another field", [text, { field: "document", filename: valid.filename, type: valid.type, content: valid.content }], 400, ["ERR_VALIDATION"]);
-  add("no file at all", [text], 400, ["ERR_VALIDATION"]);
+  add("a text field where the file should be", [text, ...fields, { field: spec.field, content: valid.content.toString("base64") }], 400, ["ERR_VALIDATION"]);
+  add("the file in another field", [text, ...fields, { field: "document", filename: valid.filename, type: valid.type, content: valid.content }], 400, ["ERR_VALIDATION"]);
+  add("no file at all", [text, ...fields], 400, ["ERR_VALIDATION"]);
   variants.push({ name: "JSON instead of multipart", payload: JSON.stringify({ [spec.field]: valid.content.toString("base64") }), contentType: "application/json", status: 400, codes: ["ERR_VALIDATION"] });
   const whole = multipartBody(file(valid.filename, valid.type, valid.content));
   variants.push({ name: "a multipart body cut off in the file", payload: whole.subarray(0, whole.length - 40), contentType: MULTIPART, status: 400, codes: ["ERR_VALIDATION"] });
@@ -129,6 +129,16 @@ function refusedVariants(spec: UploadSpec): Variant[] {
  */
 const INSTALLATION_UPLOADS: Record<string, { servedFrom: string }> = {
   "POST /announcements/:id/media-upload": { servedFrom: "/media/announcements/" },
+};
+
+/**
+ * Upload routes authenticated by a connection's token instead of a session (the external API): sent with the
+ * tenant's connection token, with the text fields they require beside the files. Their answer names the
+ * stored message, whose record names the file.
+ */
+const API_TOKEN = "uploads-api-token-0123456789abcdef";
+const TOKEN_UPLOAD_FIELDS: Record<string, Part[]> = {
+  "POST /api/messages/send": [{ field: "number", content: "5511900002222" }],
 };
 
 /** File names that try to leave the company's folder or break the name; the content is valid. */
@@ -169,6 +179,13 @@ let announcementId: number;
 const figures = { routes: 0, refused: 0, accepted: 0, served: 0, undeclared: 0 };
 const statuses: Record<string, number> = {};
 
+/** The file of the message an external API send answered with. */
+async function storedFileOfAnswer(answer: { messageId?: number }): Promise<string | undefined> {
+  if (typeof answer.messageId !== "number") return undefined;
+  const [row] = await t.db.select({ mediaUrl: messages.mediaUrl }).from(messages).where(eq(messages.id, answer.messageId));
+  return row?.mediaUrl ?? undefined;
+}
+
 function errorOf(body: string): { error?: unknown; message?: unknown } {
   try {
     const value: unknown = JSON.parse(body);
@@ -199,7 +216,11 @@ async function connectSimulator(): Promise<void> {
   await eventually(listed, (entry) => entry?.status === "CONNECTED");
 }
 
-function send(route: RouteEntry, payload: Buffer | string, contentType: string, token: string | undefined = INSTALLATION_UPLOADS[keyOf(route)] ? superToken : tenant.adminToken) {
+const defaultTokenOf = (route: RouteEntry) => (INSTALLATION_UPLOADS[keyOf(route)] ? superToken : route.isTokenAuthenticated ? API_TOKEN : tenant.adminToken);
+
+async function send(route: RouteEntry, payload: Buffer | string, contentType: string, token: string | undefined = defaultTokenOf(route)) {
+  // The external API counts sends per token: each request of the sweep starts the count again.
+  if (route.isTokenAuthenticated) await t.db.delete(rateLimits);
   return t.app.inject({ method: route.method as "POST", url: urlOf(route), payload, headers: { ...(token ? bearer(token) : {}), "content-type": contentType } });
 }
 
@@ -213,6 +234,7 @@ beforeAll(async () => {
   superToken = (await loginAs(t.app, superUser.email)).token;
   const [announcement] = await t.db.insert(announcements).values({ title: "Upload sweep", text: "picture target" }).returning({ id: announcements.id });
   announcementId = announcement!.id;
+  await t.db.update(connections).set({ token: API_TOKEN }).where(eq(connections.id, tenant.connection.id));
 }, 60_000);
 
 afterAll(async () => {
@@ -233,7 +255,7 @@ describe("the routes that take uploads", () => {
   it("are found in the route table, each declaring what it accepts", () => {
     expect(UPLOAD_ROUTES.length).toBeGreaterThan(0);
     for (const route of UPLOAD_ROUTES) {
-      expect(route.isAuthenticated).toBe(true);
+      expect(route.isAuthenticated || route.isTokenAuthenticated).toBe(true);
       expect(route.upload.maxBytes).toBeGreaterThan(0);
     }
   });
@@ -272,7 +294,7 @@ describe("refused uploads, sent by a company admin to every upload route", () =>
     const route = UPLOAD_ROUTES.find((entry) => keyOf(entry) === key)!;
     figures.routes += 1;
     const problems: string[] = [];
-    for (const variant of refusedVariants(route.upload)) {
+    for (const variant of refusedVariants(route.upload, TOKEN_UPLOAD_FIELDS[key])) {
       const before = tree(dataDir);
       const response = await send(route, variant.payload, variant.contentType);
       figures.refused += 1;
@@ -310,6 +332,7 @@ describe("hostile file names with valid content", () => {
       const before = tree(dataDir);
       const payload = multipartBody([
         { field: "body", content: "upload probe" },
+        ...(TOKEN_UPLOAD_FIELDS[key] ?? []),
         { field: route.upload.field, filename, type: valid.type, content: valid.content },
       ]);
       const response = await send(route, payload, MULTIPART);
@@ -332,7 +355,8 @@ describe("hostile file names with valid content", () => {
       if (added.length !== 1) problems.push(`${name}: expected one stored file, found ${JSON.stringify(added)}`);
       for (const entry of added) {
         const fileName = path.basename(entry.split(" ")[0]!);
-        if (!response.body.includes(fileName)) problems.push(`${name}: the answer does not name the stored file ${fileName}`);
+        const named = route.isTokenAuthenticated ? await storedFileOfAnswer(response.json()) : response.body.includes(fileName) ? fileName : undefined;
+        if (named !== fileName) problems.push(`${name}: the answer does not name the stored file ${fileName}`);
         const served = await t.app.inject({ method: "GET", url: `${servedFrom}${fileName}`, headers: bearer(tenant.adminToken) });
         figures.served += 1;
         if (served.statusCode !== 200) problems.push(`${name}: GET ${servedFrom}${fileName} answered ${served.statusCode}`);

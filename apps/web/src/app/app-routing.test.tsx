@@ -120,7 +120,7 @@ describe("the pages of a feature the plan may switch off", () => {
     ["/kanban", "useKanban", "Kanban"],
     ["/prompts", "useOpenAi", "Open AI"],
     ["/queue-integration", "useIntegrations", "Integrações"],
-    ["/messages-api", "useExternalApi", "API"],
+    ["/messages-api", "useExternalApi", "API de mensagens"],
     ["/campaigns", "useCampaigns", "Campanhas"],
     ["/contact-lists", "useCampaigns", "Listas de contatos"],
     ["/contact-lists/4/contacts", "useCampaigns", "Contatos da lista"],
@@ -139,7 +139,7 @@ describe("the pages of a feature the plan may switch off", () => {
 
   it.each([
     ["/kanban", "Kanban"],
-    ["/messages-api", "API"],
+    ["/messages-api", "API de mensagens"],
     ["/campaigns-config", "Configurações"],
   ])("%s with its flag on shows its page", async (path, title) => {
     signedInOnPlan({ useSchedules: false });

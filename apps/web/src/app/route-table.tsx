@@ -28,6 +28,7 @@ const AnnouncementsPage = lazy(() => import("./routes/announcements-page.tsx"));
 const PromptsPage = lazy(() => import("./routes/prompts-page.tsx"));
 const QueueIntegrationPage = lazy(() => import("./routes/queue-integration-page.tsx"));
 const MessagesApiPage = lazy(() => import("./routes/messages-api-page.tsx"));
+const ApiReferencePage = lazy(() => import("./routes/api-reference-page.tsx"));
 const FinancialPage = lazy(() => import("./routes/financial-page.tsx"));
 const SettingsPage = lazy(() => import("./routes/settings-page.tsx"));
 const SubscriptionPage = lazy(() => import("./routes/subscription-page.tsx"));
@@ -90,6 +91,7 @@ export function createRouteTable(): RouteObject[] {
                 gated("useOpenAi", [{ path: "prompts", element: <PromptsPage /> }]),
                 gated("useIntegrations", [{ path: "queue-integration", element: <QueueIntegrationPage /> }]),
                 gated("useExternalApi", [{ path: "messages-api", element: <MessagesApiPage /> }]),
+                { path: "api-docs", element: <ApiReferencePage /> },
                 { path: "financeiro", element: <FinancialPage /> },
                 { path: "settings", element: <SettingsPage /> },
                 { path: "subscription", element: <SubscriptionPage /> },

@@ -1,4 +1,5 @@
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { companyId, timestamps } from "./columns.ts";
 import { users } from "./core.ts";
 
@@ -61,6 +62,8 @@ export const connections = pgTable(
   (t) => [
     index("connections_company_id_idx").on(t.companyId),
     uniqueIndex("connections_company_name_unique").on(t.companyId, t.name),
+    // The external API finds a connection by its token's digest; the token itself is then compared in constant time.
+    index("connections_token_md5_idx").on(sql`md5(${t.token})`),
   ],
 );
 

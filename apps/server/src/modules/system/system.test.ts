@@ -112,4 +112,19 @@ describe("serving the web app", () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe("console.log(1)");
   });
+
+  it("answers the API to a browser navigation under /api/ (the OpenAPI document opens as JSON), and the web app on /api-docs", async () => {
+    t = await buildTestApp({ webDist: webDist() });
+    const html = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    const document = await t.app.inject({ method: "GET", url: "/api/openapi.json", headers: html });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers["content-type"]).toContain("application/json");
+    expect(document.json()).toMatchObject({ openapi: "3.1.0" });
+    const page = await t.app.inject({ method: "GET", url: "/api-docs", headers: html });
+    expect(page.body).toContain("<title>Conversa</title>");
+    // The route table's files of the web app are hidden from the document.
+    const routes = t.app.routeTable.filter((route) => route.url === "/assets/app.js");
+    expect(routes.map((route) => route.isHidden)).toEqual([true]);
+    expect(JSON.stringify(document.json())).not.toContain("/assets/app.js");
+  });
 });

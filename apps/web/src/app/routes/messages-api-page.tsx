@@ -1,8 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { PageContainer } from "../../components/page-container.tsx";
+import { MessagesApiGuide } from "../../features/messages-api/index.ts";
 
-/** /messages-api: external API documentation (not built yet). */
+/** /messages-api: the external message API's documentation and test forms (spec admin §2), behind useExternalApi. */
 export default function MessagesApiPage() {
   const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.messagesApi")} />;
+  return (
+    <PageContainer title={t("messagesApi.title")}>
+      <MessagesApiGuide />
+    </PageContainer>
+  );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "connections_token_md5_idx" ON "connections" USING btree (md5("token"));

@@ -1,0 +1,42 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { companies, connections, contacts } from "../../db/schema/index.ts";
+
+/** A connection whose token matched the digest of a presented one, with what decides whether it may send. */
+export interface TokenCandidate {
+  connectionId: number;
+  companyId: number;
+  token: string;
+  companyStatus: boolean;
+  companyDueDate: Date | null;
+}
+
+/**
+ * The connections whose token has the same digest as `token` (the md5 index), at most a few: the caller
+ * compares the tokens themselves in constant time.
+ */
+export async function findTokenCandidates(db: Db, token: string): Promise<TokenCandidate[]> {
+  const rows = await db
+    .select({ connectionId: connections.id, companyId: connections.companyId, token: connections.token, companyStatus: companies.status, companyDueDate: companies.dueDate })
+    .from(connections)
+    .innerJoin(companies, eq(companies.id, connections.companyId))
+    .where(sql`md5(${connections.token}) = md5(${token})`)
+    .limit(5);
+  return rows.flatMap((row) => (row.token === null ? [] : [{ ...row, token: row.token }]));
+}
+
+/** The company's contact with this number, or a new one named after it (created: true). */
+export async function findOrCreateContact(db: Db, companyId: number, number: string, connectionId: number): Promise<{ id: number; isGroup: boolean; created: boolean }> {
+  const [inserted] = await db
+    .insert(contacts)
+    .values({ companyId, name: number, number, whatsappId: connectionId })
+    .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+    .returning({ id: contacts.id, isGroup: contacts.isGroup });
+  if (inserted) return { ...inserted, created: true };
+  const [existing] = await db
+    .select({ id: contacts.id, isGroup: contacts.isGroup })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)));
+  if (!existing) throw new Error("contact neither inserted nor found");
+  return { ...existing, created: false };
+}

@@ -1,0 +1,107 @@
+import { timingSafeEqual } from "node:crypto";
+import { EXTERNAL_API_LIMITS, type ExternalSendResponse } from "@conversa/shared";
+import { ChannelNotConnectedError } from "../../channels/types.ts";
+import type { Db } from "../../db/client.ts";
+import { type EngineDeps, nowOf } from "../../engine/deps.ts";
+import { activeTicket } from "../../engine/inbound.ts";
+import { queueOutboundMessage } from "../../engine/outbound.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { hitRateLimits, secondsUntilOpen } from "../../lib/rate-limit.ts";
+import type { StoredMedia } from "../../media/media-store.ts";
+import { loadContacts } from "../contacts/contacts.repository.ts";
+import { findOrCreateContact, findTokenCandidates } from "./external-api.repository.ts";
+
+/** Who calls the external API: the connection its bearer token names, and that connection's company. No user. */
+export interface ApiClient {
+  companyId: number;
+  connectionId: number;
+}
+
+const FAILED_AUTH = { max: EXTERNAL_API_LIMITS.failedAuthPerWindow, windowMs: EXTERNAL_API_LIMITS.failedAuthWindowMs };
+const SENDS = { max: EXTERNAL_API_LIMITS.sendsPerWindow, windowMs: EXTERNAL_API_LIMITS.windowMs };
+
+const sameToken = (stored: string, presented: string): boolean => {
+  const a = Buffer.from(stored, "utf8");
+  const b = Buffer.from(presented, "utf8");
+  // Lengths differ: compare with itself so the work done does not depend on where they differ.
+  return a.length === b.length ? timingSafeEqual(a, b) : !timingSafeEqual(b, b);
+};
+
+const invalidToken = () => new AppError("ERR_INVALID_API_TOKEN", undefined, "Invalid or missing API token");
+
+/**
+ * Identifies the caller of the external API by the connection token it presents (`Authorization: Bearer`).
+ * The token must name exactly one connection (compared in constant time), whose company is enabled and
+ * not past its due date. An address with too many failed tokens in a row is refused for a while, so tokens
+ * cannot be guessed. Throws ERR_INVALID_API_TOKEN, ERR_RATE_LIMITED, ERR_COMPANY_DISABLED, ERR_SUBSCRIPTION_EXPIRED.
+ */
+export async function authenticateApiClient(db: Db, token: string | undefined, address: string, now = new Date()): Promise<ApiClient> {
+  const failure = { name: "external-api.auth-failure", subject: address, rule: FAILED_AUTH };
+  const retryAfter = await secondsUntilOpen(db, failure, now);
+  if (retryAfter > 0) throw new AppError("ERR_RATE_LIMITED", { retryAfter }, `Too many invalid tokens from this address; retry in ${retryAfter} s`);
+  const matches = token ? (await findTokenCandidates(db, token)).filter((candidate) => sameToken(candidate.token, token)) : [];
+  // A token two connections share names neither: it must be unique to identify one.
+  const [match] = matches.length === 1 ? matches : [];
+  if (!match) {
+    await hitRateLimits(db, [failure], now).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === "ERR_RATE_LIMITED")) throw error;
+    });
+    throw invalidToken();
+  }
+  if (!match.companyStatus) throw new AppError("ERR_COMPANY_DISABLED", undefined, "The company is disabled");
+  if (match.companyDueDate && match.companyDueDate.getTime() < now.getTime()) throw new AppError("ERR_SUBSCRIPTION_EXPIRED", { dueDate: match.companyDueDate.toISOString() });
+  return { companyId: match.companyId, connectionId: match.connectionId };
+}
+
+/** Counts one send of the connection; refuses past the limit per token. Throws ERR_RATE_LIMITED (details.retryAfter). */
+export async function countExternalSend(db: Db, client: ApiClient, now = new Date()): Promise<void> {
+  await hitRateLimits(db, [{ name: "external-api.send", subject: String(client.connectionId), rule: SENDS }], now);
+}
+
+/** The number as the network knows it. Throws ERR_WAPP_INVALID_CONTACT, ERR_WAPP_NOT_INITIALIZED (connection not connected). */
+async function checkedNumber(deps: EngineDeps, client: ApiClient, number: string): Promise<string> {
+  let result: { exists: boolean; number?: string };
+  try {
+    result = await deps.channels.checkNumber(client.connectionId, number);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof ChannelNotConnectedError) throw new AppError("ERR_WAPP_NOT_INITIALIZED", undefined, "The connection is not connected");
+    deps.log.warn({ err: error, connectionId: client.connectionId }, "number check failed");
+    throw new AppError("ERR_WAPP_CHECK_CONTACT", undefined, "The number could not be checked on the network");
+  }
+  if (!result.exists) throw new AppError("ERR_WAPP_INVALID_CONTACT", undefined, "This number is not on WhatsApp");
+  return (result.number ?? number).replace(/\D/g, "") || number;
+}
+
+export interface ExternalSend {
+  number: string;
+  body: string;
+  media: StoredMedia[];
+}
+
+/**
+ * Sends a message from outside through the token's connection (spec engine §8): the number is checked on
+ * the network, the company's contact with it found or created, the contact's open or pending ticket on
+ * this connection reused or a pending one created, and the message stored and queued like any outbound
+ * send (the conversation shows it live, to those who may open the ticket). With files, the text is the
+ * first file's caption. Throws ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT, ERR_WAPP_NOT_INITIALIZED.
+ */
+export async function sendExternalMessage(deps: EngineDeps, client: ApiClient, input: ExternalSend): Promise<ExternalSendResponse> {
+  const number = await checkedNumber(deps, client, input.number);
+  const contact = await findOrCreateContact(deps.db, client.companyId, number, client.connectionId);
+  if (contact.created) {
+    const [record] = await loadContacts(deps.db, client.companyId, [contact.id]);
+    if (record) deps.events.publish("record.changed", { companyId: client.companyId, channel: "contact", action: "create", record });
+  }
+  const { ticket, created } = await activeTicket(deps.db, client.companyId, contact.id, client.connectionId, contact.isGroup, nowOf(deps));
+  const body = input.body.trim();
+  const ids: number[] = [];
+  if (input.media.length === 0) {
+    ids.push((await queueOutboundMessage(deps, { companyId: client.companyId, ticketId: ticket.id, body, userId: null })).id);
+  } else {
+    for (const [index, media] of input.media.entries()) {
+      ids.push((await queueOutboundMessage(deps, { companyId: client.companyId, ticketId: ticket.id, body: index === 0 ? body : "", userId: null, media })).id);
+    }
+  }
+  return { message: "Message queued for sending", messageId: ids[0]!, messageIds: ids, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
+}

@@ -1,0 +1,1 @@
+export { MessagesApiGuide } from "./components/messages-api-guide.tsx";
