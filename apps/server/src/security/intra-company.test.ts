@@ -229,7 +229,7 @@ const SHOWS_CONTACTS = new Set(["GET /contacts", "GET /contacts/list", "GET /con
  * What a socket channel carries, and so who may receive it. Derived check: every channel of
  * COMPANY_CHANNELS must be here, and every event a socket receives must belong to one of them.
  */
-type ChannelKind = "ticket" | "user" | "connection" | "company" | "own" | "quick-reply" | "schedule" | "chat";
+type ChannelKind = "ticket" | "user" | "connection" | "company" | "own" | "quick-reply" | "schedule" | "chat" | "admins";
 const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> = {
   ticket: { kind: "ticket", why: "a ticket's changes: only accounts that may open it" },
   appMessage: { kind: "ticket", why: "a ticket's messages: only accounts that may open it" },
@@ -244,6 +244,8 @@ const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> 
   auth: { kind: "own", why: "the account's own session" },
   quickmessage: { kind: "quick-reply", why: "a personal reply only to its owner, shared ones to everyone" },
   schedule: { kind: "schedule", why: "a schedule only to admins, its owner and those who may reach its contact" },
+  payment: { kind: "company", why: "the company's renewal (CONCLUIDA with its new due date), which every staff member's session depends on" },
+  invoice: { kind: "admins", why: "the company's invoices: its admins only, as GET /invoices/all" },
 };
 /** Events outside the company channels. */
 const OTHER_EVENTS: Record<string, string> = {
@@ -1258,6 +1260,8 @@ describe.sequential("one company with two queues and an account of every kind", 
             const named = chat?.id ?? (payload as Record<string, unknown>).id;
             if (typeof named !== "number") leak("names no chat");
             else if (!wasMember(named)) leak(`names chat ${named}, which it is not a member of`);
+          } else if (kind === "admins" && !isAdmin(account)) {
+            leak("reaches an account that is not an admin");
           } else if (kind === "schedule" && !isAdmin(account)) {
             const schedule = record(payload, "schedule");
             const ticket = TICKETS().find((tk) => tk.contactId === schedule?.contactId);

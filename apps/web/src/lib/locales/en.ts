@@ -97,6 +97,13 @@ export const en: Messages = {
     ERR_RESET_CODE_EXPIRED: "This code has expired. Ask for a new code.",
     ERR_MAIL_NOT_CONFIGURED: "Sending e-mail is not configured on this server. Contact the administrator.",
     ERR_MAIL_SEND_FAILED: "The e-mail could not be sent right now. Try again in a moment.",
+    ERR_NO_INVOICE_FOUND: "Invoice not found.",
+    ERR_INVOICE_NOT_OPEN: "This invoice has already been paid or cancelled.",
+    ERR_PAYMENTS_NOT_CONFIGURED: "Payments are not configured on this server.",
+    ERR_PAYMENT_PROVIDER: "The payment provider did not answer. Try again in a moment.",
+    ERR_PAYMENT_UNAUTHENTICATED: "Payment confirmation not authenticated.",
+    ERR_NO_CHARGE_FOUND: "Charge not found.",
+    ERR_PAYMENT_AMOUNT_MISMATCH: "The amount paid does not match the charge.",
   },
   ticketHolderErrors: {
     ERR_TICKET_ALREADY_ACCEPTED: "{{user}} has already accepted this ticket.",

@@ -98,6 +98,13 @@ export const es: Messages = {
     ERR_RESET_CODE_EXPIRED: "Este código expiró. Solicite un código nuevo.",
     ERR_MAIL_NOT_CONFIGURED: "El envío de correos no está configurado en este servidor. Contacte al administrador.",
     ERR_MAIL_SEND_FAILED: "No se pudo enviar el correo ahora. Inténtelo de nuevo en unos instantes.",
+    ERR_NO_INVOICE_FOUND: "Factura no encontrada.",
+    ERR_INVOICE_NOT_OPEN: "Esta factura ya fue pagada o cancelada.",
+    ERR_PAYMENTS_NOT_CONFIGURED: "Los pagos no están configurados en este servidor.",
+    ERR_PAYMENT_PROVIDER: "El proveedor de pagos no respondió. Inténtelo de nuevo en unos instantes.",
+    ERR_PAYMENT_UNAUTHENTICATED: "Confirmación de pago no autenticada.",
+    ERR_NO_CHARGE_FOUND: "Cobro no encontrado.",
+    ERR_PAYMENT_AMOUNT_MISMATCH: "El monto pagado no corresponde al del cobro.",
   },
   ticketHolderErrors: {
     ERR_TICKET_ALREADY_ACCEPTED: "{{user}} ya aceptó esta atención.",

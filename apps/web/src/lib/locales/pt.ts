@@ -101,6 +101,13 @@ export const pt = {
     ERR_RESET_CODE_EXPIRED: "Este código expirou. Peça um novo código.",
     ERR_MAIL_NOT_CONFIGURED: "O envio de e-mails não está configurado neste servidor. Fale com o administrador.",
     ERR_MAIL_SEND_FAILED: "Não foi possível enviar o e-mail agora. Tente novamente em instantes.",
+    ERR_NO_INVOICE_FOUND: "Fatura não encontrada.",
+    ERR_INVOICE_NOT_OPEN: "Esta fatura já foi paga ou cancelada.",
+    ERR_PAYMENTS_NOT_CONFIGURED: "Os pagamentos não estão configurados neste servidor.",
+    ERR_PAYMENT_PROVIDER: "O provedor de pagamentos não respondeu. Tente novamente em instantes.",
+    ERR_PAYMENT_UNAUTHENTICATED: "Confirmação de pagamento não autenticada.",
+    ERR_NO_CHARGE_FOUND: "Cobrança não encontrada.",
+    ERR_PAYMENT_AMOUNT_MISMATCH: "O valor pago não corresponde ao valor da cobrança.",
   } satisfies ErrorTexts,
   /** Error texts that name the attendant who holds the ticket (from the error's details). */
   ticketHolderErrors: {
