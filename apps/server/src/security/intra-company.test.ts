@@ -195,6 +195,16 @@ const RULES: Record<string, RuleKind> = {
   "GET /chats/:id/messages": "chat",
   "POST /chats/:id/messages": "chat",
   "GET /dashboard": "admin-only",
+  "GET /invoices/all": "admin-only",
+  "GET /subscription": "admin-only",
+  "POST /subscription/invoice": "admin-only",
+  "POST /subscription": "admin-only",
+  "POST /payment-simulator/charges/:txid/pay": "admin-only",
+  "GET /billing/invoices": "super-only",
+  "POST /billing/invoices/:id/mark-paid": "super-only",
+  "POST /billing/invoices/:id/cancel": "super-only",
+  "POST /webhooks/pix/:provider": "public",
+  "POST /webhooks/pix/:provider/pix": "public",
   "GET /dashboard/ticketsDay": "admin-only",
   "GET /dashboard/ticketsUsers": "admin-only",
   "GET /simulator/connections": "simulator",
@@ -220,6 +230,8 @@ const PUBLIC_REASONS: Record<string, string> = {
   "POST /resetpasswords/:email/:token/:newPassword": "sets a password only with the code mailed to that account; answers no record",
   "GET /companies/cadastro": "whether public sign-up is open: one boolean of the installation",
   "POST /companies/cadastro": "public sign-up: creates a company of its own, rate-limited per address",
+  "POST /webhooks/pix/:provider": "a payment provider's confirmation: authenticated by the provider's secret or signature, answers only how many payments it settled",
+  "POST /webhooks/pix/:provider/pix": "the same confirmation at the path EFI appends /pix to",
 };
 
 /** Routes whose answers rightly carry the contacts' names (the company's address book is every staff member's). */
@@ -532,7 +544,8 @@ async function superOnlyCases(key: string): Promise<Case[]> {
   const plan = await throwawayPlan();
   const help = await throwawayHelp();
   const announcement = await throwawayAnnouncement(true);
-  const listed = SUPER_READ_SHOWS[key] ?? (key.includes(" /companies") ? s.company.name : plan.name);
+  // The companies and their invoices show the seeded company's name.
+  const listed = SUPER_READ_SHOWS[key] ?? (key.includes(" /companies") || key === "GET /billing/invoices" ? s.company.name : plan.name);
   for (const account of accounts) {
     const built = probeOf(key);
     const url = built.url
