@@ -105,6 +105,8 @@ export const ZPixCharge = z.object({
   invoiceId: z.number(),
   planId: z.number().nullable(),
   expiresAt: z.string(),
+  /** Who settles it: the payment simulator (the web app then offers to pay it there) or EFI. */
+  provider: z.enum(["simulator", "efi"]),
 });
 export type PixCharge = z.infer<typeof ZPixCharge>;
 
@@ -130,8 +132,12 @@ export const ZSimulatorConfirmation = z.strictObject({
 });
 
 /** Payload of `company-{id}-payment` (spec admin §4): CONCLUIDA when a payment settled the invoice. */
-export interface PaymentEventPayload {
-  action: "CONCLUIDA";
-  company: { id: number; dueDate: string | null; planId: number | null };
-  invoiceId: number;
-}
+export const ZPaymentEvent = z.object({
+  action: z.literal("CONCLUIDA"),
+  company: z.object({ id: z.number(), dueDate: z.string().nullable(), planId: z.number().nullable() }),
+  invoiceId: z.number(),
+});
+export type PaymentEventPayload = z.infer<typeof ZPaymentEvent>;
+
+/** Payload of `company-{id}-invoice` (to the company's admins): an invoice created, paid or cancelled. */
+export const ZInvoiceEvent = z.object({ action: z.literal("update"), invoice: ZInvoice });

@@ -198,6 +198,7 @@ function chargeDto(charge: ChargeRow): PixCharge {
     invoiceId: charge.invoiceId,
     planId: charge.planId,
     expiresAt: charge.expiresAt.toISOString(),
+    provider: charge.provider === "efi" ? "efi" : "simulator",
   };
 }
 
