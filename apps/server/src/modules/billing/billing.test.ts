@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Recurrence, RECURRENCES } from "@conversa/shared";
@@ -77,6 +79,45 @@ describe("the daily invoice run", () => {
     expect((await runInvoiceSweep(deps())).created).toBe(0);
     expect(await invoicesOf(a.company.id)).toHaveLength(1);
     expect(await invoicesOf(b.company.id)).toHaveLength(1);
+  });
+});
+
+describe("the invoice reminders", () => {
+  const mails = () =>
+    existsSync(t.mailDir) ? readdirSync(t.mailDir).map((file) => readFileSync(path.join(t.mailDir, file), "utf8").replace(/=\r?\n/g, "")) : [];
+  const to = (email: string) => mails().filter((mail) => mail.includes(`To: ${email}`));
+
+  it("tell the company's admins once of a new invoice, and once more 3 days before it is due, with the amount, the due date and the Pix code", async () => {
+    const secondAdmin = await createUser(t.db, { companyId: a.company.id, profile: "admin", email: "second-admin@example.com" });
+    await runInvoiceSweep(deps());
+    const created = to(a.admin.email);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatch(/Nova fatura/);
+    expect(created[0]).toContain("R$ 99,90");
+    expect(created[0]).toMatch(/000201(?:010212)?26\d{2}0014br\.gov\.bcb\.pix.*6304[0-9A-F]{4}/);
+    const due = new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", day: "2-digit", month: "2-digit", year: "numeric" }).format(a.company.dueDate!);
+    expect(created[0]).toContain(due);
+    expect(to(secondAdmin.email)).toHaveLength(1);
+    expect(to(a.agent.email)).toHaveLength(0);
+    // Runs again, at once or in parallel: nothing more.
+    await Promise.all([runInvoiceSweep(deps()), runInvoiceSweep(deps())]);
+    expect(to(a.admin.email)).toHaveLength(1);
+    // Three days before the due date: the second reminder, once.
+    const later = new Date(a.company.dueDate!.getTime() - 2.5 * DAY);
+    await Promise.all([runInvoiceSweep(deps(), later), runInvoiceSweep(deps(), later)]);
+    await runInvoiceSweep(deps(), later);
+    const all = to(a.admin.email);
+    expect(all).toHaveLength(2);
+    expect(all.filter((mail) => /vence em 3 dias/.test(mail))).toHaveLength(1);
+  });
+
+  it("send no due reminder for an invoice already paid", async () => {
+    await runInvoiceSweep(deps());
+    const invoice = await openInvoice(a.adminToken);
+    const pix = await pixFor(a.adminToken, invoice.id);
+    await call("POST", `/payment-simulator/charges/${pix.txid}/pay`, a.adminToken);
+    await runInvoiceSweep(deps(), new Date(a.company.dueDate!.getTime() - 2.5 * DAY));
+    expect(to(a.admin.email).filter((mail) => /vence em 3 dias/.test(mail))).toHaveLength(0);
   });
 });
 
