@@ -11,7 +11,7 @@ export const ZCheckoutData = z.object({
   zipcode: z.string().trim().min(1, "billing.checkout.required.zipcode"),
   country: z.union([z.enum(CHECKOUT_COUNTRIES), z.literal("")]).refine((value) => value !== "", "billing.checkout.required.country"),
 });
-export type CheckoutData = z.infer<typeof ZCheckoutData>;
+export type CheckoutData = z.input<typeof ZCheckoutData>;
 
 export const EMPTY_CHECKOUT: CheckoutData = { firstName: "", lastName: "", address2: "", city: "", state: "", zipcode: "", country: "BR" };
 
