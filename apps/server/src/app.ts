@@ -38,6 +38,8 @@ import { kanbanRoutes } from "./modules/kanban/index.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
 import type { ImportLocks } from "./modules/contacts/import-locks.ts";
+import { billingRoutes } from "./modules/billing/billing.routes.ts";
+import type { PaymentProvider } from "./modules/billing/payment-provider.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { externalApiRoutes } from "./modules/external-api/external-api.routes.ts";
 import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
@@ -66,6 +68,8 @@ export interface AppDeps {
   engine: ConversationEngine;
   /** Sends mail (SMTP, .eml files in development, or off in production without SMTP_URL). */
   mailer: Mailer;
+  /** The payment provider of billing (the payment simulator or EFI); none when payments are off. */
+  payments?: PaymentProvider;
   /** The simulator driver, present only when the simulator is on. */
   simulator?: SimulatorDriver;
   /** One running contact import per company (a PostgreSQL advisory lock, or in memory on the embedded database). */
@@ -133,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes(deps));
   await app.register(externalApiRoutes(deps));
   await app.register(openApiRoutes());
+  await app.register(billingRoutes(deps));
 
   // The WhatsApp simulator (sessions of the company only): only when it is on, which it never is by default in production.
   if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, simulator: deps.simulator }));

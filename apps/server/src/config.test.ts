@@ -12,6 +12,21 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow(ConfigError);
   });
 
+  it("has payments off in production by default, and refuses payments there without a webhook secret of its own", () => {
+    const production = { NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-refresh`, DATA_DIR: dataDir() } as const;
+    expect(loadConfig(production).billing.provider).toBeNull();
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: "simulator" })).toThrow(/PAYMENT_WEBHOOK_SECRET/);
+    const efi = { ...production, EFI_CLIENT_ID: "id", EFI_CLIENT_SECRET: "secret", EFI_CERTIFICATE: "/certs/efi.p12", PIX_KEY: "chave" };
+    expect(() => loadConfig(efi)).toThrow(/PAYMENT_WEBHOOK_SECRET/);
+    expect(loadConfig({ ...efi, PAYMENT_WEBHOOK_SECRET: `${strong}-webhook` }).billing).toMatchObject({ provider: "efi", webhookSecret: `${strong}-webhook` });
+    expect(() => loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: `${strong}-webhook`, EFI_CLIENT_ID: "id" })).toThrow(/EFI_CLIENT_SECRET, EFI_CERTIFICATE, PIX_KEY/);
+  });
+
+  it("uses the payment simulator outside production", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).billing.provider).toBe("simulator");
+    expect(loadConfig({ DATA_DIR: dataDir(), SIMULATOR: "off" }).billing.provider).toBeNull();
+  });
+
   it("refuses short, well-known or identical secrets in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: "secret", JWT_REFRESH_SECRET: strong })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: strong })).toThrow(/differ/);

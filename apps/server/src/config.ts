@@ -32,6 +32,18 @@ const ZEnv = z.object({
   MAIL_FROM: unsetIfEmpty(z.string().trim().min(3).max(320)),
   CORS_ORIGINS: unsetIfEmpty(z.string().max(4000)),
   REFRESH_COOKIE_SAMESITE: unsetIfEmpty(z.enum(["strict", "lax", "none"])),
+  PAYMENT_PROVIDER: unsetIfEmpty(z.enum(["simulator", "efi", "off"])),
+  PAYMENT_WEBHOOK_SECRET: unsetIfEmpty(z.string()),
+  PIX_KEY: unsetIfEmpty(z.string().trim().min(1).max(77)),
+  PIX_MERCHANT_NAME: unsetIfEmpty(z.string().trim().min(1).max(100)),
+  PIX_MERCHANT_CITY: unsetIfEmpty(z.string().trim().min(1).max(100)),
+  INVOICE_LEAD_DAYS: z.coerce.number().int().min(1).max(60).default(10),
+  EFI_BASE_URL: z.string().url().default("https://pix.api.efipay.com.br"),
+  EFI_CLIENT_ID: unsetIfEmpty(z.string()),
+  EFI_CLIENT_SECRET: unsetIfEmpty(z.string()),
+  EFI_CERTIFICATE: unsetIfEmpty(z.string()),
+  EFI_CERTIFICATE_PASSPHRASE: unsetIfEmpty(z.string()),
+  EFI_CA: unsetIfEmpty(z.string()),
   PUBLIC_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), "must be an http:// or https:// URL")),
 });
 
@@ -65,6 +77,33 @@ export interface Config {
   corsOrigins: string[];
   /** The SameSite attribute of the refresh cookie: `strict` by default; `none` (always Secure) for a web app on another site. */
   refreshCookieSameSite: "strict" | "lax" | "none";
+  billing: BillingConfig;
+}
+
+/** The EFI (ex-Gerencianet) Pix API: OAuth client credentials over mutual TLS. Secrets never logged. */
+export interface EfiConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Path of the client certificate: a PEM file holding certificate and key, or a PKCS#12 (.p12/.pfx) file. */
+  certificatePath: string;
+  certificatePassphrase: string | undefined;
+  /** Path of a PEM file of extra certificate authorities to trust (a test server's); the system's otherwise. */
+  caPath: string | undefined;
+}
+
+export interface BillingConfig {
+  /** Who makes and settles the Pix charges: the built-in simulator, EFI, or nobody (checkout answers ERR_PAYMENTS_NOT_CONFIGURED). */
+  provider: "simulator" | "efi" | null;
+  /** Authenticates payment confirmations (the simulator's signature, the secret of EFI's webhook URL). Never logged. */
+  webhookSecret: string;
+  /** The receiver's Pix key of static BR Codes (the simulator's). */
+  pixKey: string;
+  merchantName: string;
+  merchantCity: string;
+  /** How many days before a company's due date its invoice is created. */
+  invoiceLeadDays: number;
+  efi: EfiConfig | undefined;
 }
 
 /** The From of the messages when MAIL_FROM is not set (outside production). */
@@ -142,6 +181,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError("In production MAIL_FROM must be set when SMTP_URL is (the sender the mail server accepts, e.g. Conversa <no-reply@example.com>)");
     }
   }
+  const billing = billingConfig(env, dataDir, isProduction, env.SIMULATOR ? env.SIMULATOR === "on" : !isProduction);
   const jwtSecret = isStrongSecret(env.JWT_SECRET) ? env.JWT_SECRET : localSecret(dataDir, "jwt-secret");
   const jwtRefreshSecret = isStrongSecret(env.JWT_REFRESH_SECRET) ? env.JWT_REFRESH_SECRET : localSecret(dataDir, "jwt-refresh-secret");
   return {
@@ -163,8 +203,48 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === "true",
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    billing,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : isProduction ? undefined : `http://localhost:${env.PORT}`,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     refreshCookieSameSite: env.REFRESH_COOKIE_SAMESITE ?? "strict",
+  };
+}
+
+/**
+ * The payment side of the environment. The provider is EFI when its client id is set, else the simulator
+ * when the simulator is on (never by default in production), unless PAYMENT_PROVIDER says otherwise.
+ * Production never falls back to a generated webhook secret.
+ */
+function billingConfig(env: z.output<typeof ZEnv>, dataDir: string, isProduction: boolean, simulatorOn: boolean): BillingConfig {
+  const provider = env.PAYMENT_PROVIDER === "off" ? null : (env.PAYMENT_PROVIDER ?? (env.EFI_CLIENT_ID ? "efi" : simulatorOn ? "simulator" : null));
+  let efi: EfiConfig | undefined;
+  if (provider === "efi") {
+    const missing = (["EFI_CLIENT_ID", "EFI_CLIENT_SECRET", "EFI_CERTIFICATE", "PIX_KEY"] as const).filter((key) => !env[key]);
+    if (missing.length > 0) throw new ConfigError(`The EFI payment provider needs ${missing.join(", ")}`);
+    efi = {
+      baseUrl: env.EFI_BASE_URL.replace(/\/+$/, ""),
+      clientId: env.EFI_CLIENT_ID!,
+      clientSecret: env.EFI_CLIENT_SECRET!,
+      certificatePath: env.EFI_CERTIFICATE!,
+      certificatePassphrase: env.EFI_CERTIFICATE_PASSPHRASE,
+      caPath: env.EFI_CA,
+    };
+  }
+  if (isProduction && provider !== null && !isStrongSecret(env.PAYMENT_WEBHOOK_SECRET)) {
+    throw new ConfigError("In production PAYMENT_WEBHOOK_SECRET must be set to a secret of at least 32 characters of your own when payments are on");
+  }
+  return {
+    provider,
+    // Production without payments: a secret nobody knows, so that no confirmation can ever be accepted.
+    webhookSecret: isStrongSecret(env.PAYMENT_WEBHOOK_SECRET)
+      ? env.PAYMENT_WEBHOOK_SECRET
+      : isProduction
+        ? randomBytes(48).toString("base64url")
+        : localSecret(dataDir, "payment-webhook-secret"),
+    pixKey: env.PIX_KEY ?? "pagamentos@conversa.local",
+    merchantName: env.PIX_MERCHANT_NAME ?? "Conversa",
+    merchantCity: env.PIX_MERCHANT_CITY ?? "Sao Paulo",
+    invoiceLeadDays: env.INVOICE_LEAD_DAYS,
+    efi,
   };
 }

@@ -15,6 +15,7 @@ import { type Mailer, createMailer } from "./mail/mailer.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { LoginThrottle } from "./modules/auth/login-throttle.ts";
 import { startScheduleWorkers } from "./modules/schedules/index.ts";
+import { createPaymentProvider, startBillingWorkers } from "./modules/billing/index.ts";
 
 /** The composition root: every long-lived service, wired once, for main.ts and for the tests. */
 export interface Platform extends AppDeps {
@@ -45,6 +46,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
   const engine = new ConversationEngine({ db: database.db, events, jobs, channels, media, log: logger });
   channels.setInboundHandler(engine);
   const mailer = options.mailer ?? createMailer(config, logger);
+  const payments = createPaymentProvider(config);
   let started = false;
   return {
     config,
@@ -58,6 +60,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     engine,
     mailer,
     simulator,
+    payments,
     importLocks,
     auth: {
       db: database.db,
@@ -71,6 +74,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       await jobs.start();
       await engine.startWorkers();
       await startScheduleWorkers(engine.deps);
+      await startBillingWorkers({ db: database.db, events, config, mailer, payments, logger, jobs });
       await channels.startAll();
     },
     async stop() {

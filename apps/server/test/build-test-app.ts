@@ -153,6 +153,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: undefined,
     corsOrigins: [],
     refreshCookieSameSite: "strict",
+    billing: {
+      provider: "simulator",
+      webhookSecret: "test-payment-webhook-secret-long-enough-0123456789",
+      pixKey: "pagamentos@conversa.test",
+      merchantName: "Conversa",
+      merchantCity: "Sao Paulo",
+      invoiceLeadDays: 10,
+      efi: undefined,
+    },
     ...overrides,
   };
 }

@@ -137,6 +137,20 @@ export const ERROR_CODES = {
   ERR_MEDIA_PATH_REFUSED: 400,
   /** External message API: the bearer token is missing or names no connection (or names several: tokens must be unique). */
   ERR_INVALID_API_TOKEN: 401,
+  /** No invoice of the company has this id (or it belongs to another company). */
+  ERR_NO_INVOICE_FOUND: 404,
+  /** The invoice is already paid or cancelled: it can no longer be paid, marked paid or cancelled. */
+  ERR_INVOICE_NOT_OPEN: 409,
+  /** No payment provider is configured (production without EFI_* and without the payment simulator). */
+  ERR_PAYMENTS_NOT_CONFIGURED: 503,
+  /** The payment provider could not be reached or refused the charge: try again shortly. */
+  ERR_PAYMENT_PROVIDER: 502,
+  /** A payment confirmation that is not authenticated (wrong or missing signature or secret). */
+  ERR_PAYMENT_UNAUTHENTICATED: 401,
+  /** A payment confirmation for a charge the product does not know. */
+  ERR_NO_CHARGE_FOUND: 404,
+  /** A payment confirmation whose amount is not the charge's amount: nothing is settled. */
+  ERR_PAYMENT_AMOUNT_MISMATCH: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

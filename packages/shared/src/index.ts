@@ -28,3 +28,4 @@ export * from "./schemas/dashboard.ts";
 export * from "./schemas/installation-settings.ts";
 export * from "./schemas/signup.ts";
 export * from "./schemas/external-api.ts";
+export * from "./schemas/billing.ts";

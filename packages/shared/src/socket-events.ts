@@ -19,6 +19,8 @@ export const COMPANY_CHANNELS = [
   "quickmessage",
   "schedule",
   "settings",
+  "payment",
+  "invoice",
 ] as const;
 export type CompanyChannel = (typeof COMPANY_CHANNELS)[number];
 

@@ -1,4 +1,4 @@
-import type { Announcement, Chat, ChatMessage, Connection, Contact, Message, RecordChannel, Setting, Ticket } from "@conversa/shared";
+import type { Announcement, Invoice, Chat, ChatMessage, Connection, Contact, Message, RecordChannel, Setting, Ticket } from "@conversa/shared";
 
 /** What the visibility rule reads of a ticket: its queue and its user. */
 export interface TicketAccessRef {
@@ -70,6 +70,13 @@ export interface DomainEventMap {
   "chat.deleted": { companyId: number; chatId: number; userIds: number[] };
   /** A message was written in a chat; `chat` is as it is after it (last message, every member's unread count). */
   "chat.message": { companyId: number; chat: Chat; message: ChatMessage };
+  /**
+   * An invoice of the company was paid (a settled Pix charge, or marked paid by a super user): the
+   * company's due date is now `dueDate` and its plan `planId`.
+   */
+  "payment.confirmed": { companyId: number; invoiceId: number; dueDate: string | null; planId: number | null };
+  /** An invoice was created, paid or cancelled: the company's /financeiro list shows it as it is now. */
+  "invoice.changed": { companyId: number; invoice: Invoice };
   /** A member read a chat: their unread count is back to zero (told to that member only). */
   "chat.read": { companyId: number; userId: number; chat: Chat };
 }

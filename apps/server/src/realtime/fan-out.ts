@@ -4,6 +4,7 @@ import {
   ANNOUNCEMENT_EVENT,
   type AnnouncementEventPayload,
   type ChatEventPayload,
+  type PaymentEventPayload,
   type Connection,
   type ContactImportProgressPayload,
   type TicketScope,
@@ -238,6 +239,17 @@ export function fanOut(io: Server, event: DomainEvent): void {
     case "announcement.changed":
       fanOutAnnouncement(io, event.payload);
       return;
+    case "payment.confirmed": {
+      const { companyId, invoiceId, dueDate, planId } = event.payload;
+      const payload: PaymentEventPayload = { action: "CONCLUIDA", company: { id: companyId, dueDate, planId }, invoiceId };
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "payment"), payload);
+      return;
+    }
+    case "invoice.changed": {
+      const { companyId, invoice } = event.payload;
+      io.to(rooms.admins(companyId)).emit(companyEvent(companyId, "invoice"), { action: "update", invoice });
+      return;
+    }
     case "chat.changed":
       fanOutChatChange(io, event.payload);
       return;

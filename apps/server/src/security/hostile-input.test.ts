@@ -41,6 +41,9 @@ const SUPER_ONLY = new Set([
   "POST /companies",
   "PUT /companies/:id",
   "DELETE /companies/:id",
+  "GET /billing/invoices",
+  "POST /billing/invoices/:id/mark-paid",
+  "POST /billing/invoices/:id/cancel",
 ]);
 
 const ROUTES = t.app.routeTable.filter((route) => route.isAuthenticated && !NOT_SWEPT[keyOf(route)]);
@@ -460,6 +463,8 @@ describe("input sent anonymously to every public route (login, refresh, /version
       "POST /companies/cadastro",
       "POST /forgetpassword/:email",
       "POST /resetpasswords/:email/:token/:newPassword",
+      "POST /webhooks/pix/:provider",
+      "POST /webhooks/pix/:provider/pix",
     ]);
   });
 

@@ -196,6 +196,16 @@ const RULES: Record<string, RuleKind> = {
   "GET /chats/:id/messages": "chat",
   "POST /chats/:id/messages": "chat",
   "GET /dashboard": "admin-only",
+  "GET /invoices/all": "admin-only",
+  "GET /subscription": "admin-only",
+  "POST /subscription/invoice": "admin-only",
+  "POST /subscription": "admin-only",
+  "POST /payment-simulator/charges/:txid/pay": "admin-only",
+  "GET /billing/invoices": "super-only",
+  "POST /billing/invoices/:id/mark-paid": "super-only",
+  "POST /billing/invoices/:id/cancel": "super-only",
+  "POST /webhooks/pix/:provider": "public",
+  "POST /webhooks/pix/:provider/pix": "public",
   "GET /dashboard/ticketsDay": "admin-only",
   "GET /dashboard/ticketsUsers": "admin-only",
   "GET /simulator/connections": "simulator",
@@ -224,6 +234,8 @@ const PUBLIC_REASONS: Record<string, string> = {
   "POST /resetpasswords/:email/:token/:newPassword": "sets a password only with the code mailed to that account; answers no record",
   "GET /companies/cadastro": "whether public sign-up is open: one boolean of the installation",
   "POST /companies/cadastro": "public sign-up: creates a company of its own, rate-limited per address",
+  "POST /webhooks/pix/:provider": "a payment provider's confirmation: authenticated by the provider's secret or signature, answers only how many payments it settled",
+  "POST /webhooks/pix/:provider/pix": "the same confirmation at the path EFI appends /pix to",
 };
 
 /** Routes whose answers rightly carry the contacts' names (the company's address book is every staff member's). */
@@ -233,7 +245,7 @@ const SHOWS_CONTACTS = new Set(["GET /contacts", "GET /contacts/list", "GET /con
  * What a socket channel carries, and so who may receive it. Derived check: every channel of
  * COMPANY_CHANNELS must be here, and every event a socket receives must belong to one of them.
  */
-type ChannelKind = "ticket" | "user" | "connection" | "company" | "own" | "quick-reply" | "schedule" | "chat";
+type ChannelKind = "ticket" | "user" | "connection" | "company" | "own" | "quick-reply" | "schedule" | "chat" | "admins";
 const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> = {
   ticket: { kind: "ticket", why: "a ticket's changes: only accounts that may open it" },
   appMessage: { kind: "ticket", why: "a ticket's messages: only accounts that may open it" },
@@ -248,6 +260,8 @@ const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> 
   auth: { kind: "own", why: "the account's own session" },
   quickmessage: { kind: "quick-reply", why: "a personal reply only to its owner, shared ones to everyone" },
   schedule: { kind: "schedule", why: "a schedule only to admins, its owner and those who may reach its contact" },
+  payment: { kind: "company", why: "the company's renewal (CONCLUIDA with its new due date), which every staff member's session depends on" },
+  invoice: { kind: "admins", why: "the company's invoices: its admins only, as GET /invoices/all" },
 };
 /** Events outside the company channels. */
 const OTHER_EVENTS: Record<string, string> = {
@@ -534,7 +548,8 @@ async function superOnlyCases(key: string): Promise<Case[]> {
   const plan = await throwawayPlan();
   const help = await throwawayHelp();
   const announcement = await throwawayAnnouncement(true);
-  const listed = SUPER_READ_SHOWS[key] ?? (key.includes(" /companies") ? s.company.name : plan.name);
+  // The companies and their invoices show the seeded company's name.
+  const listed = SUPER_READ_SHOWS[key] ?? (key.includes(" /companies") || key === "GET /billing/invoices" ? s.company.name : plan.name);
   for (const account of accounts) {
     const built = probeOf(key);
     const url = built.url
@@ -1270,6 +1285,8 @@ describe.sequential("one company with two queues and an account of every kind", 
             const named = chat?.id ?? (payload as Record<string, unknown>).id;
             if (typeof named !== "number") leak("names no chat");
             else if (!wasMember(named)) leak(`names chat ${named}, which it is not a member of`);
+          } else if (kind === "admins" && !isAdmin(account)) {
+            leak("reaches an account that is not an admin");
           } else if (kind === "schedule" && !isAdmin(account)) {
             const schedule = record(payload, "schedule");
             const ticket = TICKETS().find((tk) => tk.contactId === schedule?.contactId);

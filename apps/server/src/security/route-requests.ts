@@ -20,6 +20,8 @@ export const RECORD_KINDS = [
   "mediaFile",
   "simulatorMessage",
   "chat",
+  "invoice",
+  "charge",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -45,6 +47,8 @@ export const NOT_FOUND_CODE: Record<RecordKind, string> = {
   mediaFile: "ERR_NOT_FOUND",
   simulatorMessage: "ERR_NOT_FOUND",
   chat: "ERR_NO_CHAT_FOUND",
+  invoice: "ERR_NO_INVOICE_FOUND",
+  charge: "ERR_NO_CHARGE_FOUND",
 };
 
 /** The record a `:id` names, by the first segment of the path. A new resource is added here once. */
@@ -64,6 +68,7 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
   schedules: "schedule",
   simulator: "connection",
   chats: "chat",
+  billing: "invoice",
 };
 
 /** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */
@@ -77,6 +82,7 @@ const KIND_OF_PARAM: Record<string, RecordKind> = {
   fileName: "mediaFile",
   messageId: "message",
   tagId: "tag",
+  txid: "charge",
 };
 
 /** Path parameters whose record depends on the resource (the first segment of the path). */
@@ -104,6 +110,7 @@ const KIND_OF_FIELD: Record<string, RecordKind> = {
   quotedMsg: "message",
   quotedMsgId: "message",
   extraInfo: "extraInfo",
+  invoiceId: "invoice",
 };
 
 /**
@@ -112,6 +119,14 @@ const KIND_OF_FIELD: Record<string, RecordKind> = {
  */
 export const UNREAD_ID_FIELDS: Record<string, string> = {
   extraInfo: "a contact's extra info is replaced as a whole on every save; the ids sent are not read",
+};
+
+/**
+ * Fields of one route whose names are id names elsewhere but hold no id there: the checkout's `users`
+ * is the chosen plan's number of users (spec admin §7), not user ids.
+ */
+const NOT_ID_FIELDS_OF_ROUTE: Record<string, Set<string>> = {
+  "POST /subscription": new Set(["users"]),
 };
 
 /** Fields that name an id of something the product does not store yet: no record can be addressed through them. */
@@ -332,5 +347,7 @@ export function idPlacesOfRoute(route: RouteEntry): IdPlace[] {
     const kind = paramKind(route.url, param);
     return kind ? [{ where: "params" as const, path: [param], kind }] : [];
   });
-  return [...params, ...idPlacesOf("querystring", jsonSchemaOf(route.querystring)), ...idPlacesOf("body", jsonSchemaOf(route.body))];
+  const notIds = NOT_ID_FIELDS_OF_ROUTE[`${route.method} ${route.url}`];
+  const fields = [...idPlacesOf("querystring", jsonSchemaOf(route.querystring)), ...idPlacesOf("body", jsonSchemaOf(route.body))];
+  return [...params, ...fields.filter((place) => !(notIds && typeof place.path[0] === "string" && notIds.has(place.path[0])))];
 }

@@ -199,6 +199,17 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
   // The pairing QR code of the connection, as a device waiting to be paired has it.
   await db.update(connections).set({ status: "qrcode", qrcode: "QRCODE-SECRET-pairing" }).where(eq(connections.id, connection.id));
 
+  // An open invoice of the company and a Pix charge for it.
+  const invoice = await call<{ id: number }>(app, accounts.admin.token, "POST", "/subscription/invoice", {});
+  const charge = await call<{ txid: string }>(app, accounts.admin.token, "POST", "/subscription", {
+    firstName: "Ana",
+    address2: "Rua 1",
+    city: "Cidade",
+    zipcode: "01000-000",
+    country: "BR",
+    invoiceId: invoice.id,
+  });
+
   const ids: TenantIds = {
     company: company.id,
     user: made.admin.id,
@@ -217,6 +228,8 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     schedule: scheduleList[0]!.id,
     mediaFile: tickets.vendas.mediaFile,
     chat: teamChat.id,
+    invoice: invoice.id,
+    charge: charge.txid,
   };
 
   return {

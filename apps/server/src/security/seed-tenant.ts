@@ -115,6 +115,16 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
   const chat = await call<{ id: number; uuid: string }>(app, adminToken, "POST", "/chats", { title: mark(28), users: [agent.id] });
   await call(app, agentToken, "POST", `/chats/${chat.id}/messages`, { message: mark(29) });
 
+  const invoice = await call<{ id: number }>(app, adminToken, "POST", "/subscription/invoice", {});
+  const charge = await call<{ txid: string }>(app, adminToken, "POST", "/subscription", {
+    firstName: mark(30),
+    address2: "Rua 1",
+    city: "Cidade",
+    zipcode: "01000-000",
+    country: "BR",
+    invoiceId: invoice.id,
+  });
+
   return {
     marker,
     company,
@@ -140,6 +150,8 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     schedule,
     simulatorPicture: simulatorPicture!,
     chat,
+    invoice,
+    charge,
   };
 }
 
@@ -163,5 +175,7 @@ export function idsOf(tenant: SeededTenant): TenantIds {
     mediaFile: tenant.mediaFiles[0]!,
     simulatorMessage: tenant.simulatorPicture.id,
     chat: tenant.chat.id,
+    invoice: tenant.invoice.id,
+    charge: tenant.charge.txid,
   };
 }

@@ -6,7 +6,7 @@ import { type Socket, io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, TICKET_STATUSES, companyEvent } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
-import { connections, plans, users } from "../db/schema/index.ts";
+import { connections, invoices, plans, users } from "../db/schema/index.ts";
 import { bearer, createUser, loginAs } from "../../test/factories.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
@@ -44,6 +44,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /resetpasswords/:email/:token/:newPassword": "sets a password only with the code mailed to that account; answers no record",
   "GET /companies/cadastro": "whether public sign-up is open: one boolean of the installation",
   "POST /companies/cadastro": "public sign-up: creates a company of its own, rate-limited per address, and answers only that company",
+  "POST /webhooks/pix/:provider": "a payment provider's confirmation: authenticated by the provider's own secret or signature, answers only how many payments it settled",
+  "POST /webhooks/pix/:provider/pix": "the same confirmation at the path EFI appends /pix to",
 };
 
 /**
@@ -80,6 +82,9 @@ const SUPER_ONLY: Record<string, string> = {
   "POST /companies": "a new company and its first admin",
   "PUT /companies/:id": "a company's fields, plan, status and due date",
   "DELETE /companies/:id": "a company and everything it holds",
+  "GET /billing/invoices": "every company's invoices",
+  "POST /billing/invoices/:id/mark-paid": "an invoice of any company marked paid by hand (a bank transfer)",
+  "POST /billing/invoices/:id/cancel": "an invoice of any company cancelled, with the reason",
 };
 
 /** Authenticated routes left out of the id sweep, each with why. */
@@ -134,6 +139,11 @@ const ADMIN_ONLY: Record<string, string> = {
   "POST /tags": "tags:manage",
   "PUT /tags/:id": "tags:manage",
   "DELETE /tags/:id": "tags:manage",
+  "GET /invoices/all": "the company's invoices: its admins",
+  "GET /subscription": "the company's subscription: its admins",
+  "POST /subscription/invoice": "the company's open invoice: its admins",
+  "POST /subscription": "the checkout: its admins",
+  "POST /payment-simulator/charges/:txid/pay": "the payment simulator pays the company's charge: its admins",
 };
 
 const AUTHENTICATED = [...ROUTES.values()].filter((route) => !PUBLIC_ROUTES[keyOf(route)] && !TOKEN_ROUTES[keyOf(route)]).map(keyOf);
@@ -482,6 +492,19 @@ describe("the public routes", () => {
     expect(referred.json<{ id: number }>().id).not.toBe(a.company.id);
     for (const response of [withEmail, withName, referred]) expect(response.body).not.toContain(A_MARKER);
     expect(withName.body).not.toContain(a.company.name.toLowerCase());
+  });
+
+  it("settle no payment of company A without the provider's authentication, telling nothing of A", async () => {
+    const body = { txid: idsA.charge, endToEndId: "E1", valor: "99.90", horario: "2026-11-24T12:00:00Z" };
+    for (const url of ["/webhooks/pix/simulator", "/webhooks/pix/simulator/pix"]) {
+      const response = await t.app.inject({ method: "POST", url, payload: body, headers: { "x-payment-signature": "0".repeat(64) } });
+      expect({ status: response.statusCode, error: errorOf(response.body) }).toEqual({ status: 401, error: "ERR_PAYMENT_UNAUTHENTICATED" });
+      expect(response.body).not.toContain(A_MARKER);
+    }
+    const efi = await t.app.inject({ method: "POST", url: "/webhooks/pix/efi?hmac=guess", payload: { pix: [{ endToEndId: "E1", txid: String(idsA.charge), valor: "99.90" }] } });
+    expect(efi.statusCode).toBe(404);
+    const [invoice] = await t.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, Number(idsA.invoice)));
+    expect(invoice?.status).toBe("open");
   });
 
   it("do not include the simulator's, which exist only while the simulator is on and need a session", async () => {

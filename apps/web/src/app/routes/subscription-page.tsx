@@ -1,8 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { NoPermission, SubscriptionPanel } from "../../features/billing/index.ts";
 
-/** /subscription (not built yet). */
+/** /subscription: trial days left, billing e-mail and the subscribe button (spec admin §2); the company's admins only. */
 export default function SubscriptionPage() {
   const { t } = useTranslation();
-  return <UnavailablePage title={t("pages.subscription")} />;
+  const { user } = useAuth();
+  if (!user?.super && user?.profile !== "admin") return <NoPermission title={t("pages.subscription")} />;
+  return <SubscriptionPanel />;
 }
