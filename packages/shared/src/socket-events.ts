@@ -19,6 +19,8 @@ export const COMPANY_CHANNELS = [
   "quickmessage",
   "schedule",
   "settings",
+  "prompt",
+  "queueIntegration",
 ] as const;
 export type CompanyChannel = (typeof COMPANY_CHANNELS)[number];
 
@@ -93,6 +95,8 @@ export const RECORD_CHANNELS = {
   tag: "tag",
   quickmessage: "record",
   schedule: "schedule",
+  prompt: "prompt",
+  queueIntegration: "queueIntegration",
 } as const satisfies Partial<Record<CompanyChannel, string>>;
 export type RecordChannel = keyof typeof RECORD_CHANNELS;
 

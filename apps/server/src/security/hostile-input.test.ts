@@ -120,6 +120,9 @@ function withHugeInteger(schema: unknown, current: unknown): unknown {
   return undefined;
 }
 
+/** Secrets the API stores but never answers in full (masked to their last 4 characters, or not at all): nothing to read back. */
+const WRITE_ONLY_FIELDS = new Set(["apiKey", "voiceKey", "jsonContent"]);
+
 interface Variant {
   name: string;
   url: string;
@@ -229,7 +232,7 @@ function variantsOf(route: RouteEntry, ids: TenantIds): Variant[] {
       }
     }
     if (typeof current === "string" || body[field] === undefined) {
-      for (const [name, value] of Object.entries(HOSTILE_STRINGS)) variants.push(withBody(`body ${field} = ${name}`, { ...body, [field]: value }, { field }));
+      for (const [name, value] of Object.entries(HOSTILE_STRINGS)) variants.push(withBody(`body ${field} = ${name}`, { ...body, [field]: value }, WRITE_ONLY_FIELDS.has(field) ? undefined : { field }));
     }
   }
   return variants;

@@ -125,6 +125,17 @@ const RULES: Record<string, RuleKind> = {
   "GET /tags/kanban": "company-read",
   "GET /tags/:id": "company-read",
   "POST /tags": "admin-only",
+  "GET /prompt": "admin-only",
+  "GET /prompt/:id": "admin-only",
+  "POST /prompt": "admin-only",
+  "PUT /prompt/:id": "admin-only",
+  "DELETE /prompt/:id": "admin-only",
+  "GET /queueIntegration": "admin-only",
+  "GET /queueIntegration/:id": "admin-only",
+  "POST /queueIntegration": "admin-only",
+  "PUT /queueIntegration/:id": "admin-only",
+  "DELETE /queueIntegration/:id": "admin-only",
+  "POST /queueIntegration/testSession": "admin-only",
   "PUT /tags/:id": "admin-only",
   "DELETE /tags/:id": "admin-only",
   "POST /tags/sync": "ticket",
@@ -229,7 +240,7 @@ const SHOWS_CONTACTS = new Set(["GET /contacts", "GET /contacts/list", "GET /con
  * What a socket channel carries, and so who may receive it. Derived check: every channel of
  * COMPANY_CHANNELS must be here, and every event a socket receives must belong to one of them.
  */
-type ChannelKind = "ticket" | "user" | "connection" | "company" | "own" | "quick-reply" | "schedule" | "chat";
+type ChannelKind = "ticket" | "user" | "connection" | "company" | "own" | "quick-reply" | "schedule" | "chat" | "admins";
 const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> = {
   ticket: { kind: "ticket", why: "a ticket's changes: only accounts that may open it" },
   appMessage: { kind: "ticket", why: "a ticket's messages: only accounts that may open it" },
@@ -244,6 +255,8 @@ const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> 
   auth: { kind: "own", why: "the account's own session" },
   quickmessage: { kind: "quick-reply", why: "a personal reply only to its owner, shared ones to everyone" },
   schedule: { kind: "schedule", why: "a schedule only to admins, its owner and those who may reach its contact" },
+  prompt: { kind: "admins", why: "AI prompts: configured by admins only" },
+  queueIntegration: { kind: "admins", why: "queue integrations: configured by admins only" },
 };
 /** Events outside the company channels. */
 const OTHER_EVENTS: Record<string, string> = {
@@ -1258,6 +1271,8 @@ describe.sequential("one company with two queues and an account of every kind", 
             const named = chat?.id ?? (payload as Record<string, unknown>).id;
             if (typeof named !== "number") leak("names no chat");
             else if (!wasMember(named)) leak(`names chat ${named}, which it is not a member of`);
+          } else if (kind === "admins" && !isAdmin(account)) {
+            leak("carries an admins-only record");
           } else if (kind === "schedule" && !isAdmin(account)) {
             const schedule = record(payload, "schedule");
             const ticket = TICKETS().find((tk) => tk.contactId === schedule?.contactId);

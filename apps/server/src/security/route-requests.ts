@@ -20,6 +20,8 @@ export const RECORD_KINDS = [
   "mediaFile",
   "simulatorMessage",
   "chat",
+  "prompt",
+  "integration",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -45,6 +47,8 @@ export const NOT_FOUND_CODE: Record<RecordKind, string> = {
   mediaFile: "ERR_NOT_FOUND",
   simulatorMessage: "ERR_NOT_FOUND",
   chat: "ERR_NO_CHAT_FOUND",
+  prompt: "ERR_NO_PROMPT_FOUND",
+  integration: "ERR_NO_INTEGRATION_FOUND",
 };
 
 /** The record a `:id` names, by the first segment of the path. A new resource is added here once. */
@@ -64,6 +68,8 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
   schedules: "schedule",
   simulator: "connection",
   chats: "chat",
+  prompt: "prompt",
+  queueIntegration: "integration",
 };
 
 /** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */
@@ -104,6 +110,8 @@ const KIND_OF_FIELD: Record<string, RecordKind> = {
   quotedMsg: "message",
   quotedMsgId: "message",
   extraInfo: "extraInfo",
+  promptId: "prompt",
+  integrationId: "integration",
 };
 
 /**
@@ -115,7 +123,7 @@ export const UNREAD_ID_FIELDS: Record<string, string> = {
 };
 
 /** Fields that name an id of something the product does not store yet: no record can be addressed through them. */
-const UNSTORED_ID_FIELDS = new Set(["integrationId", "promptId", "storeId"]);
+const UNSTORED_ID_FIELDS = new Set(["storeId"]);
 
 export type Where = "params" | "querystring" | "body";
 export interface IdPlace {

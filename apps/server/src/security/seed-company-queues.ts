@@ -199,6 +199,9 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
   // The pairing QR code of the connection, as a device waiting to be paired has it.
   await db.update(connections).set({ status: "qrcode", qrcode: "QRCODE-SECRET-pairing" }).where(eq(connections.id, connection.id));
 
+  const prompt = await call(app, adminToken, "POST", "/prompt", { name: "Vendas IA", prompt: "PROMPT-SECRET atenda com cortesia", queueId: vendas.id });
+  const integration = await call(app, adminToken, "POST", "/queueIntegration", { type: "webhook", name: "Webhook", urlN8N: "http://127.0.0.1:9/hook" });
+
   const ids: TenantIds = {
     company: company.id,
     user: made.admin.id,
@@ -217,6 +220,8 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     schedule: scheduleList[0]!.id,
     mediaFile: tickets.vendas.mediaFile,
     chat: teamChat.id,
+    prompt: prompt.id,
+    integration: integration.id,
   };
 
   return {
