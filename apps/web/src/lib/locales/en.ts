@@ -1058,6 +1058,8 @@ export const en: Messages = {
       save: "Save",
     },
     form: {
+      bot: "Queue bot",
+      botNone: "Menus (no AI or integration)",
       name: "Name",
       color: "Colour",
       colorTaken: "{{color}} (already used by another queue)",

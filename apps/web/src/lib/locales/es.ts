@@ -1059,6 +1059,8 @@ export const es: Messages = {
       save: "Guardar",
     },
     form: {
+      bot: "Robot del sector",
+      botNone: "Menús (sin IA ni integración)",
       name: "Nombre",
       color: "Color",
       colorTaken: "{{color}} (ya usado por otra cola)",

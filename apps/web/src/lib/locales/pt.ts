@@ -1063,6 +1063,8 @@ export const pt = {
       save: "Salvar",
     },
     form: {
+      bot: "Robô do setor",
+      botNone: "Menus (sem IA nem integração)",
       name: "Nome",
       color: "Cor",
       colorTaken: "{{color}} (já usada por outra fila)",
