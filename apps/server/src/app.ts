@@ -32,6 +32,8 @@ import { announcementsRoutes } from "./modules/announcements/announcements.route
 import { chatsRoutes } from "./modules/chats/index.ts";
 import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
 import { queuesRoutes } from "./modules/queues/queues.routes.ts";
+import { promptsRoutes } from "./modules/prompts/prompts.routes.ts";
+import { queueIntegrationsRoutes } from "./modules/queue-integrations/queue-integrations.routes.ts";
 import { schedulesRoutes } from "./modules/schedules/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { kanbanRoutes } from "./modules/kanban/index.ts";
@@ -132,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactsRoutes(deps));
   await app.register(connectionsRoutes(deps));
   await app.register(queuesRoutes(deps));
+  await app.register(promptsRoutes(deps));
+  await app.register(queueIntegrationsRoutes(deps));
   await app.register(schedulesRoutes(deps));
   await app.register(chatsRoutes(deps));
   await app.register(dashboardRoutes(deps));

@@ -27,13 +27,18 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SIMULATOR: "off" }).billing.provider).toBeNull();
   });
 
+  it("refuses to start in production without its own data encryption key", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-r`, DATA_DIR: dataDir() })).toThrow(/DATA_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-r`, DATA_ENCRYPTION_KEY: "changeme", DATA_DIR: dataDir() })).toThrow(/DATA_ENCRYPTION_KEY/);
+  });
+
   it("refuses short, well-known or identical secrets in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: "secret", JWT_REFRESH_SECRET: strong })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: strong })).toThrow(/differ/);
   });
 
   it("starts in production with strong secrets of its own and turns the simulator off", () => {
-    const config = loadConfig({ NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-r`, DATA_DIR: dataDir() });
+    const config = loadConfig({ NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-r`, DATA_ENCRYPTION_KEY: `${strong}-k`, DATA_DIR: dataDir() });
     expect(config.jwtSecret).toBe(strong);
     expect(config.simulator).toBe(false);
   });
@@ -45,6 +50,9 @@ describe("loadConfig", () => {
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(first.jwtRefreshSecret).not.toBe(first.jwtSecret);
+    expect(first.dataEncryptionKey.length).toBeGreaterThanOrEqual(32);
+    expect(second.dataEncryptionKey).toBe(first.dataEncryptionKey);
+    expect(first.dataEncryptionKey).not.toBe(first.jwtSecret);
   });
 
   it("applies the documented defaults", () => {
@@ -68,7 +76,7 @@ describe("loadConfig", () => {
       mailFrom: DEFAULT_MAIL_FROM,
       publicUrl: "http://localhost:9090",
     });
-    const production = loadConfig({ NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-r`, DATA_DIR: dataDir() });
+    const production = loadConfig({ NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-r`, DATA_ENCRYPTION_KEY: `${strong}-k`, DATA_DIR: dataDir() });
     expect(production).toMatchObject({ smtpUrl: undefined, publicUrl: undefined });
   });
 
@@ -80,7 +88,7 @@ describe("loadConfig", () => {
   });
 
   it("refuses to send mail in production without the sender given", () => {
-    const production = { NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-r`, DATA_DIR: dataDir(), SMTP_URL: "smtp://mail.example.com:587" };
+    const production = { NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-r`, DATA_ENCRYPTION_KEY: `${strong}-k`, DATA_DIR: dataDir(), SMTP_URL: "smtp://mail.example.com:587" };
     expect(() => loadConfig(production)).toThrow(/MAIL_FROM/);
     expect(loadConfig({ ...production, MAIL_FROM: "no-reply@example.com" }).mailFrom).toBe("no-reply@example.com");
   });

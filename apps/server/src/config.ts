@@ -44,6 +44,12 @@ const ZEnv = z.object({
   EFI_CERTIFICATE: unsetIfEmpty(z.string()),
   EFI_CERTIFICATE_PASSPHRASE: unsetIfEmpty(z.string()),
   EFI_CA: unsetIfEmpty(z.string()),
+  DATA_ENCRYPTION_KEY: unsetIfEmpty(z.string()),
+  OPENAI_BASE_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), "must be an http:// or https:// URL")),
+  BOT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
+  SPEECH_BASE_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value), "must be a URL")),
+  DIALOGFLOW_API_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value), "must be a URL")),
+  DIALOGFLOW_TOKEN_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value), "must be a URL")),
   PUBLIC_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), "must be an http:// or https:// URL")),
 });
 
@@ -77,6 +83,17 @@ export interface Config {
   corsOrigins: string[];
   /** The SameSite attribute of the refresh cookie: `strict` by default; `none` (always Secure) for a web app on another site. */
   refreshCookieSameSite: "strict" | "lax" | "none";
+  /** Encrypts the bots' secrets at rest (prompt API keys, integration credentials). Never logged, never in the database. */
+  dataEncryptionKey: string;
+  /** The chat-completions server prompts use when they name none (any OpenAI-compatible server), without a trailing slash. */
+  openAiBaseUrl: string;
+  /** How long one call to a model, speech service or integration may take. */
+  botTimeoutMs: number;
+  /** The speech synthesis service; by default Azure's endpoint of the prompt's voiceRegion. */
+  speechBaseUrl: string | undefined;
+  /** Dialogflow's API and Google's token endpoint. */
+  dialogflowApiUrl: string;
+  dialogflowTokenUrl: string;
   billing: BillingConfig;
 }
 
@@ -177,6 +194,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (env.JWT_SECRET === env.JWT_REFRESH_SECRET) {
       throw new ConfigError("In production JWT_SECRET and JWT_REFRESH_SECRET must differ");
     }
+    if (!isStrongSecret(env.DATA_ENCRYPTION_KEY)) {
+      throw new ConfigError("In production DATA_ENCRYPTION_KEY must be set to a secret of at least 32 characters of your own (it encrypts the bots' API keys)");
+    }
     if (env.SMTP_URL && !env.MAIL_FROM) {
       throw new ConfigError("In production MAIL_FROM must be set when SMTP_URL is (the sender the mail server accepts, e.g. Conversa <no-reply@example.com>)");
     }
@@ -184,6 +204,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const billing = billingConfig(env, dataDir, isProduction, env.SIMULATOR ? env.SIMULATOR === "on" : !isProduction);
   const jwtSecret = isStrongSecret(env.JWT_SECRET) ? env.JWT_SECRET : localSecret(dataDir, "jwt-secret");
   const jwtRefreshSecret = isStrongSecret(env.JWT_REFRESH_SECRET) ? env.JWT_REFRESH_SECRET : localSecret(dataDir, "jwt-refresh-secret");
+  const dataEncryptionKey = isStrongSecret(env.DATA_ENCRYPTION_KEY) ? env.DATA_ENCRYPTION_KEY : localSecret(dataDir, "data-encryption-key");
+  const trimSlash = (url: string) => url.replace(/\/+$/, "");
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -204,6 +226,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     billing,
+    dataEncryptionKey,
+    openAiBaseUrl: trimSlash(env.OPENAI_BASE_URL ?? "https://api.openai.com/v1"),
+    botTimeoutMs: env.BOT_TIMEOUT_MS,
+    speechBaseUrl: env.SPEECH_BASE_URL ? trimSlash(env.SPEECH_BASE_URL) : undefined,
+    dialogflowApiUrl: trimSlash(env.DIALOGFLOW_API_URL ?? "https://dialogflow.googleapis.com"),
+    dialogflowTokenUrl: env.DIALOGFLOW_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : isProduction ? undefined : `http://localhost:${env.PORT}`,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     refreshCookieSameSite: env.REFRESH_COOKIE_SAMESITE ?? "strict",

@@ -1,3 +1,4 @@
+import { botRuntimeOf } from "./bots/runtime.ts";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app.ts";
@@ -43,7 +44,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
   const simulator = config.simulator ? new SimulatorDriver({ db: database.db, sink: channels.onEvent, log: logger }) : undefined;
   if (simulator) channels.registerDriver(simulator);
   const media = new MediaStore(path.join(config.dataDir, "media"));
-  const engine = new ConversationEngine({ db: database.db, events, jobs, channels, media, log: logger });
+  const engine = new ConversationEngine({ db: database.db, events, jobs, channels, media, log: logger, bots: botRuntimeOf(config) });
   channels.setInboundHandler(engine);
   const mailer = options.mailer ?? createMailer(config, logger);
   const payments = createPaymentProvider(config);

@@ -162,6 +162,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       invoiceLeadDays: 10,
       efi: undefined,
     },
+    dataEncryptionKey: "test-data-encryption-key-that-is-long-enough-0123",
+    openAiBaseUrl: "http://127.0.0.1:9/v1",
+    botTimeoutMs: 5000,
+    speechBaseUrl: undefined,
+    dialogflowApiUrl: "http://127.0.0.1:9",
+    dialogflowTokenUrl: "http://127.0.0.1:9/token",
     ...overrides,
   };
 }

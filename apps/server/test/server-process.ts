@@ -121,6 +121,7 @@ function serverEnv(data: ServerData, port: number): NodeJS.ProcessEnv {
     DATA_DIR: data.dataDir,
     JWT_SECRET: "faults-test-access-secret-0123456789-abcdefghij",
     JWT_REFRESH_SECRET: "faults-test-refresh-secret-0123456789-abcdefghij",
+    DATA_ENCRYPTION_KEY: "faults-test-data-encryption-key-0123456789-abcdef",
     SIMULATOR: "on",
     ADMIN_EMAIL: SERVER_ADMIN.email,
     ADMIN_PASSWORD: SERVER_ADMIN.password,

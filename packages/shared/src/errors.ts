@@ -107,10 +107,12 @@ export const ERROR_CODES = {
   ERR_IMPORT_UNREADABLE: 400,
   /** Contact import: reading the spreadsheet took longer than allowed and was stopped. */
   ERR_IMPORT_TIMEOUT: 400,
-  /** A promptId that names no AI prompt of the company (none can be stored yet). */
+  /** A promptId that names no AI prompt of the company. */
   ERR_NO_PROMPT_FOUND: 404,
-  /** An integrationId that names no integration of the company (none can be stored yet). */
+  /** An integrationId that names no integration of the company. */
   ERR_NO_INTEGRATION_FOUND: 404,
+  /** The dialogflow service-account JSON is not valid JSON with client_email and private_key. */
+  ERR_INTEGRATION_INVALID_CREDENTIALS: 400,
   /** Contact import: another import of the same company is running (on any server process); try again when it ends. */
   ERR_IMPORT_BUSY: 409,
   /** The database cannot be reached right now (restarting, network down): the request can be tried again shortly. */

@@ -29,3 +29,4 @@ export * from "./schemas/installation-settings.ts";
 export * from "./schemas/signup.ts";
 export * from "./schemas/external-api.ts";
 export * from "./schemas/billing.ts";
+export * from "./schemas/bots.ts";

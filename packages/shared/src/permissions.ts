@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   "users-page:manage": ["admin"],
   /** Write to the customer on an open ticket another attendant holds. */
   "tickets:writeHeld": ["admin"],
+  /** AI prompts and queue integrations: list, create, edit, delete, test. */
+  "bots:manage": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

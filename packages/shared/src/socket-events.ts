@@ -21,6 +21,8 @@ export const COMPANY_CHANNELS = [
   "settings",
   "payment",
   "invoice",
+  "prompt",
+  "queueIntegration",
 ] as const;
 export type CompanyChannel = (typeof COMPANY_CHANNELS)[number];
 
@@ -110,6 +112,8 @@ export const RECORD_CHANNELS = {
   tag: "tag",
   quickmessage: "record",
   schedule: "schedule",
+  prompt: "prompt",
+  queueIntegration: "queueIntegration",
 } as const satisfies Partial<Record<CompanyChannel, string>>;
 export type RecordChannel = keyof typeof RECORD_CHANNELS;
 

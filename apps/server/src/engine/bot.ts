@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { tickets } from "../db/schema/index.ts";
+import { queueIntegrations, tickets } from "../db/schema/index.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
 import { optionsMenuText, parseBotInput, queueMenuText } from "./bot-menu.ts";
 import { type ConnectionRow, isEnabled, optionById, optionsUnder, queueOf, queuesOfConnection } from "./context.ts";
+import { type BotInbound, type BotService, ZBotService, runBotService, serviceOf } from "./bot-services.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
 import { routeTicket } from "./routing.ts";
@@ -16,12 +17,15 @@ export const ZBotState = z.object({
   /** In a queue's option tree: the option whose children were last offered (null = roots). */
   optionParentId: z.number().int().nullable().optional(),
   inOptions: z.boolean().default(false),
+  /** An AI prompt or an integration answers the customer (spec engine §7). */
+  service: ZBotService.optional(),
 });
 export type BotState = z.infer<typeof ZBotState>;
 
 interface BotTicket {
   id: number;
   companyId: number;
+  contactId: number;
   queueId: number | null;
   botState: unknown;
   chatbot: boolean;
@@ -34,6 +38,14 @@ async function saveBot(deps: EngineDeps, ticket: BotTicket, patch: { queueId?: n
     .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.id, ticket.id)));
   const dto = await loadTicket(deps.db, ticket.companyId, ticket.id);
   if (dto) deps.events.publish("ticket.updated", { companyId: ticket.companyId, ticket: dto, previousAccess: { queueId: ticket.queueId, userId: dto.userId } });
+}
+
+async function integrationTypeOf(deps: EngineDeps, companyId: number, id: number): Promise<string | undefined> {
+  const [row] = await deps.db
+    .select({ type: queueIntegrations.type })
+    .from(queueIntegrations)
+    .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)));
+  return row?.type;
 }
 
 function say(deps: EngineDeps, ticket: BotTicket, body: string) {
@@ -51,11 +63,20 @@ async function offerOptions(deps: EngineDeps, ticket: BotTicket, queueId: number
 }
 
 /** A queue was chosen (or is the only one): greet, route, and offer its option tree when it has one. */
-async function enterQueue(deps: EngineDeps, ticket: BotTicket, queueId: number, state: BotState, greet: boolean): Promise<void> {
+async function enterQueue(deps: EngineDeps, ticket: BotTicket, queueId: number, state: BotState, greet: boolean, inbound: BotInbound): Promise<void> {
   const queue = await queueOf(deps.db, ticket.companyId, queueId);
   if (!queue) return;
   const routed = await routeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId, toQueueId: queueId });
   const intro = greet ? queue.greetingMessage : "";
+  const service = serviceOf(queue);
+  if (service) {
+    // The queue's AI prompt or integration answers from here on: after the greeting, or at once without one.
+    if (intro) await say(deps, ticket, intro);
+    await saveBot(deps, ticket, { queueId: routed.queueId, chatbot: true, botState: { ...state, inOptions: false, optionParentId: null, service } });
+    const isTypebot = service.kind === "integration" && (await integrationTypeOf(deps, ticket.companyId, service.id)) === "typebot";
+    if (!intro || isTypebot) await runBotService(deps, { ...ticket, queueId: routed.queueId }, service, inbound);
+    return;
+  }
   if (await offerOptions(deps, ticket, routed.queueId, null, intro, state)) return;
   if (intro) await say(deps, ticket, intro);
   await saveBot(deps, ticket, { queueId: routed.queueId, chatbot: false, botState: null, recommendedUserId: routed.recommendedUserId });
@@ -71,11 +92,16 @@ async function sendQueueMenu(deps: EngineDeps, ticket: BotTicket, connection: Co
  * `#` back to the main menu, `0` up one level, limits by count and time. Answers when the ticket
  * is left waiting for a person.
  */
-export async function runBot(deps: EngineDeps, ticket: BotTicket, connection: ConnectionRow, body: string, settingValues: Map<string, string>): Promise<void> {
+export async function runBot(deps: EngineDeps, ticket: BotTicket, connection: ConnectionRow, inbound: BotInbound, settingValues: Map<string, string>): Promise<void> {
   const parsedState = ZBotState.safeParse(ticket.botState ?? {});
   const state: BotState = parsedState.success ? parsedState.data : { menuCount: 0, inOptions: false };
   state.startedAt ??= nowOf(deps).toISOString();
-  const input = parseBotInput(body);
+  const input = parseBotInput(inbound.body);
+
+  // An AI prompt or integration holds the conversation: of the ticket's queue, or of the connection before any queue.
+  if (state.service) return runBotService(deps, ticket, state.service, inbound);
+  const connectionService: BotService | undefined = ticket.queueId === null && !state.inOptions && state.menuCount === 0 ? serviceOf({ promptId: connection.promptId, integrationId: null }) : undefined;
+  if (connectionService) return runBotService(deps, ticket, connectionService, inbound);
 
   // Inside a queue's option tree.
   if (ticket.queueId !== null && state.inOptions) {
@@ -109,11 +135,11 @@ export async function runBot(deps: EngineDeps, ticket: BotTicket, connection: Co
   if (queues.length === 0) return;
   if (queues.length === 1) {
     const only = queues[0]!;
-    return enterQueue(deps, ticket, only.id, state, isEnabled(settingValues, "sendGreetingMessageOneQueues"));
+    return enterQueue(deps, ticket, only.id, state, isEnabled(settingValues, "sendGreetingMessageOneQueues"), inbound);
   }
 
   if (input.kind === "choice" && input.index >= 1 && input.index <= queues.length && state.menuCount > 0) {
-    return enterQueue(deps, ticket, queues[input.index - 1]!.id, state, true);
+    return enterQueue(deps, ticket, queues[input.index - 1]!.id, state, true, inbound);
   }
   const minutesInBot = (nowOf(deps).getTime() - new Date(state.startedAt).getTime()) / 60_000;
   const outOfTries = connection.maxUseBotQueues > 0 && state.menuCount >= connection.maxUseBotQueues;

@@ -1,3 +1,4 @@
+import type { BotRuntime } from "../bots/runtime.ts";
 import type { ChannelManager } from "../channels/channel-manager.ts";
 import type { Db } from "../db/client.ts";
 import type { DomainEvents } from "../events/domain-events.ts";
@@ -18,6 +19,8 @@ export interface EngineDeps {
   channels: ChannelManager;
   media: MediaStore;
   log: EngineLog;
+  /** The AI prompts' and integrations' secrets key, services and time limit. */
+  bots: BotRuntime;
   now?: () => Date;
 }
 

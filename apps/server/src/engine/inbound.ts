@@ -232,5 +232,5 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
   }
   if (result.ticket.status !== "pending" || result.ticket.userId !== null || result.ticket.isGroup) return;
   if (await handleOutOfHours(deps, result.ticket, connection, settingValues, now)) return;
-  await runBot(deps, result.ticket, connection, message.body, settingValues);
+  await runBot(deps, result.ticket, connection, { messageId: result.messageId, body: message.body, kind: message.kind, media: stored }, settingValues);
 }

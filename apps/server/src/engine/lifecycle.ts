@@ -154,6 +154,7 @@ export async function resolveTicket(deps: EngineDeps, ctx: RequestContext, ticke
     userId: ticket.userId ?? ctx.userId,
     useIntegration: false,
     promptId: null,
+    botSummary: null,
     chatbot: false,
     botState: null,
     closedAt: nowOf(deps),

@@ -226,6 +226,11 @@ export function fanOut(io: Server, event: DomainEvent): void {
           .emit(name, item.success ? recordEventPayload(channel, action, item.data) : { action, user: { id: record.id } });
         return;
       }
+      if (channel === "prompt" || channel === "queueIntegration") {
+        // AI prompts and integrations are configured by admins only.
+        io.to(rooms.admins(companyId)).emit(name, payload);
+        return;
+      }
       if (action !== "delete" && channel === "schedule") {
         // A schedule is its owner's and the admins'.
         const owner = ZOwned.safeParse(record);

@@ -140,6 +140,8 @@ const IGNORED_BODY_FIELDS: Record<string, readonly string[]> = {
   "PUT /schedules/:id": ["sentAt", "status", "mediaPath", "mediaName"],
   "POST /companies/cadastro": ["recurrence", "dueDate", "status"],
 };
+/** Secrets the API stores but never answers in full (masked to their last 4 characters, or not at all): nothing to read back. */
+const WRITE_ONLY_FIELDS = new Set(["apiKey", "voiceKey", "jsonContent"]);
 
 interface Variant {
   name: string;
@@ -250,7 +252,7 @@ function variantsOf(route: RouteEntry, ids: TenantIds): Variant[] {
       }
     }
     if (typeof current === "string" || body[field] === undefined) {
-      const stored = !IGNORED_BODY_FIELDS[keyOf(route)]?.includes(field);
+      const stored = !IGNORED_BODY_FIELDS[keyOf(route)]?.includes(field) && !WRITE_ONLY_FIELDS.has(field);
       for (const [name, value] of Object.entries(HOSTILE_STRINGS)) variants.push(withBody(`body ${field} = ${name}`, { ...body, [field]: value }, stored ? { field } : undefined));
     }
   }

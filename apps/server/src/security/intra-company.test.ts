@@ -126,6 +126,17 @@ const RULES: Record<string, RuleKind> = {
   "GET /tags/kanban": "company-read",
   "GET /tags/:id": "company-read",
   "POST /tags": "admin-only",
+  "GET /prompt": "admin-only",
+  "GET /prompt/:id": "admin-only",
+  "POST /prompt": "admin-only",
+  "PUT /prompt/:id": "admin-only",
+  "DELETE /prompt/:id": "admin-only",
+  "GET /queueIntegration": "admin-only",
+  "GET /queueIntegration/:id": "admin-only",
+  "POST /queueIntegration": "admin-only",
+  "PUT /queueIntegration/:id": "admin-only",
+  "DELETE /queueIntegration/:id": "admin-only",
+  "POST /queueIntegration/testSession": "admin-only",
   "PUT /tags/:id": "admin-only",
   "DELETE /tags/:id": "admin-only",
   "POST /tags/sync": "ticket",
@@ -262,6 +273,8 @@ const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> 
   schedule: { kind: "schedule", why: "a schedule only to admins, its owner and those who may reach its contact" },
   payment: { kind: "company", why: "the company's renewal (CONCLUIDA with its new due date), which every staff member's session depends on" },
   invoice: { kind: "admins", why: "the company's invoices: its admins only, as GET /invoices/all" },
+  prompt: { kind: "admins", why: "AI prompts: configured by admins only" },
+  queueIntegration: { kind: "admins", why: "queue integrations: configured by admins only" },
 };
 /** Events outside the company channels. */
 const OTHER_EVENTS: Record<string, string> = {

@@ -22,6 +22,8 @@ export const RECORD_KINDS = [
   "chat",
   "invoice",
   "charge",
+  "prompt",
+  "integration",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -49,6 +51,8 @@ export const NOT_FOUND_CODE: Record<RecordKind, string> = {
   chat: "ERR_NO_CHAT_FOUND",
   invoice: "ERR_NO_INVOICE_FOUND",
   charge: "ERR_NO_CHARGE_FOUND",
+  prompt: "ERR_NO_PROMPT_FOUND",
+  integration: "ERR_NO_INTEGRATION_FOUND",
 };
 
 /** The record a `:id` names, by the first segment of the path. A new resource is added here once. */
@@ -69,6 +73,8 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
   simulator: "connection",
   chats: "chat",
   billing: "invoice",
+  prompt: "prompt",
+  queueIntegration: "integration",
 };
 
 /** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */
@@ -111,6 +117,8 @@ const KIND_OF_FIELD: Record<string, RecordKind> = {
   quotedMsgId: "message",
   extraInfo: "extraInfo",
   invoiceId: "invoice",
+  promptId: "prompt",
+  integrationId: "integration",
 };
 
 /**
@@ -130,7 +138,7 @@ const NOT_ID_FIELDS_OF_ROUTE: Record<string, Set<string>> = {
 };
 
 /** Fields that name an id of something the product does not store yet: no record can be addressed through them. */
-const UNSTORED_ID_FIELDS = new Set(["integrationId", "promptId", "storeId"]);
+const UNSTORED_ID_FIELDS = new Set(["storeId"]);
 
 export type Where = "params" | "querystring" | "body";
 export interface IdPlace {

@@ -209,6 +209,8 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     country: "BR",
     invoiceId: invoice.id,
   });
+  const prompt = await call(app, adminToken, "POST", "/prompt", { name: "Vendas IA", prompt: "PROMPT-SECRET atenda com cortesia", queueId: vendas.id });
+  const integration = await call(app, adminToken, "POST", "/queueIntegration", { type: "webhook", name: "Webhook", urlN8N: "http://127.0.0.1:9/hook" });
 
   const ids: TenantIds = {
     company: company.id,
@@ -230,6 +232,8 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     chat: teamChat.id,
     invoice: invoice.id,
     charge: charge.txid,
+    prompt: prompt.id,
+    integration: integration.id,
   };
 
   return {

@@ -28,7 +28,8 @@ const fileNameOf = (mediaPath: string | null) => (mediaPath ?? "").replace(/^\/m
  * connection, two queues (one with an option and media), a contact with extra info, an open ticket
  * with a text and a media message, a note, a tag on the ticket, shared and personal quick replies (one
  * with media), a schedule with media, a distribution log, a rating, a picture the company sent to the
- * simulator's customer (as the simulator stores it) and an internal chat of the admin with the agent.
+ * simulator's customer (as the simulator stores it), an internal chat of the admin with the agent, an AI
+ * prompt and a webhook integration.
  */
 export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore, marker: string, seq: number) {
   const mark = (n: number) => `${marker}-${n}`;
@@ -113,6 +114,8 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     .returning();
 
   const chat = await call<{ id: number; uuid: string }>(app, adminToken, "POST", "/chats", { title: mark(28), users: [agent.id] });
+  const prompt = await call(app, adminToken, "POST", "/prompt", { name: mark(30), prompt: mark(31), queueId: queue.id, apiKey: `sk-${mark(32)}` });
+  const integration = await call(app, adminToken, "POST", "/queueIntegration", { type: "webhook", name: mark(33), urlN8N: "http://127.0.0.1:9/hook" });
   await call(app, agentToken, "POST", `/chats/${chat.id}/messages`, { message: mark(29) });
 
   const invoice = await call<{ id: number }>(app, adminToken, "POST", "/subscription/invoice", {});
@@ -152,6 +155,8 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     chat,
     invoice,
     charge,
+    prompt,
+    integration,
   };
 }
 
@@ -177,5 +182,7 @@ export function idsOf(tenant: SeededTenant): TenantIds {
     chat: tenant.chat.id,
     invoice: tenant.invoice.id,
     charge: tenant.charge.txid,
+    prompt: tenant.prompt.id,
+    integration: tenant.integration.id,
   };
 }

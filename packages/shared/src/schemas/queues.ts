@@ -48,8 +48,8 @@ const ZOptionalRef = ZId.nullable().optional();
 
 /**
  * POST /queue and PUT /queue/{id} (spec admin §5: name 2–50, colour 3–9). Omitted optional fields
- * keep their stored value on update. `integrationId`, `promptId` and `storeId` are accepted but not
- * stored yet: the product has no integrations, prompts or stores to point at.
+ * keep their stored value on update. `integrationId` and `promptId` name the company's integration and AI
+ * prompt; `storeId` is accepted but not stored yet.
  */
 export const ZQueueBody = z.strictObject({
   name: z.string().trim().min(LIMITS.nameMin, "Too Short!").max(LIMITS.nameMax, "Too Long!"),

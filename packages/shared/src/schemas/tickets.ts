@@ -24,6 +24,8 @@ export const ZTicket = z.object({
   useIntegration: z.boolean(),
   integrationId: z.number().nullable(),
   promptId: z.number().nullable(),
+  /** Two lines on the conversation a bot (AI or integration) handed over, for the attendant; null otherwise. */
+  botSummary: z.string().nullable(),
   awaitingRating: z.boolean(),
   lastMessage: z.string(),
   unreadMessages: z.number(),

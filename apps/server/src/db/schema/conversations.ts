@@ -77,6 +77,8 @@ export const tickets = pgTable(
     outOfHoursSentAt: timestamp("out_of_hours_sent_at", { withTimezone: true }),
     /** User suggested by the distribution rules for a pending ticket. */
     recommendedUserId: integer("recommended_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Two lines on the conversation a bot handed over, for the attendant who takes it. */
+    botSummary: text("bot_summary"),
     ...timestamps(),
   },
   (t) => [

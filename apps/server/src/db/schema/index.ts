@@ -3,3 +3,4 @@ export * from "./channels.ts";
 export * from "./conversations.ts";
 export * from "./chats.ts";
 export * from "./billing.ts";
+export * from "./bots.ts";

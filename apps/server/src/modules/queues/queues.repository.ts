@@ -137,6 +137,8 @@ export interface QueueValues {
   outOfHoursMessage: string;
   orderQueue: number | null;
   schedules: unknown;
+  integrationId: number | null;
+  promptId: number | null;
 }
 
 export async function insertQueue(db: Db, companyId: number, values: QueueValues): Promise<number> {

@@ -87,8 +87,8 @@ export async function getQueue(deps: QueuesDeps, ctx: RequestContext, id: number
 }
 
 /**
- * Creates a queue within the plan's queue limit. Integration, prompt and store are not stored (none exist
- * yet); a non-null integrationId or promptId is refused.
+ * Creates a queue within the plan's queue limit, with its AI prompt or integration (of the company).
+ * The store is not stored yet.
  * Throws ERR_NO_PERMISSION, ERR_QUEUE_LIMIT, ERR_QUEUE_NAME_ALREADY_EXISTS, ERR_QUEUE_COLOR_ALREADY_EXISTS,
  * ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND.
  */
@@ -103,6 +103,8 @@ export async function createQueue(deps: QueuesDeps, ctx: RequestContext, body: Q
     outOfHoursMessage: body.outOfHoursMessage ?? "",
     orderQueue: body.orderQueue ?? null,
     schedules: body.schedules ?? [],
+    integrationId: body.integrationId ?? null,
+    promptId: body.promptId ?? null,
   };
   const id = await mapUniqueViolation(() =>
     deps.db.transaction(async (tx) => {
@@ -119,8 +121,8 @@ export async function createQueue(deps: QueuesDeps, ctx: RequestContext, body: Q
 }
 
 /**
- * Changes a queue; optional fields left out keep their stored value (the hours too). A non-null
- * integrationId or promptId is refused (none exist yet).
+ * Changes a queue; optional fields left out keep their stored value (the hours, the prompt and the
+ * integration too).
  * Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND, ERR_QUEUE_NAME_ALREADY_EXISTS, ERR_QUEUE_COLOR_ALREADY_EXISTS,
  * ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND.
  */
@@ -140,6 +142,8 @@ export async function updateQueue(deps: QueuesDeps, ctx: RequestContext, id: num
         outOfHoursMessage: body.outOfHoursMessage ?? current.outOfHoursMessage,
         orderQueue: body.orderQueue === undefined ? current.orderQueue : body.orderQueue,
         schedules: body.schedules ?? current.schedules,
+        integrationId: body.integrationId === undefined ? current.integrationId : body.integrationId,
+        promptId: body.promptId === undefined ? current.promptId : body.promptId,
       };
       await assertUniqueValues(tx, companyId, values, id);
       await updateQueueRow(tx, companyId, id, values);

@@ -52,6 +52,7 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
         useIntegration: t.useIntegration,
         integrationId: t.integrationId,
         promptId: t.promptId,
+        botSummary: t.botSummary,
         awaitingRating: t.awaitingRating,
         lastMessage: t.lastMessage,
         unreadMessages: t.unreadMessages,

@@ -1,8 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { PromptsPanel } from "../../features/prompts/prompts-panel.tsx";
 
-/** /prompts: AI prompts (not built yet). */
+/** /prompts: the company's AI prompts (admins; plan flag useOpenAi). */
 export default function PromptsPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.prompts")} />;
+  return <PromptsPanel />;
 }

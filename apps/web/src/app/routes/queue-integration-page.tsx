@@ -1,8 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { QueueIntegrationsPanel } from "../../features/queue-integrations/queue-integrations-panel.tsx";
 
-/** /queue-integration (not built yet). */
+/** /queue-integration: the company's queue integrations (admins; plan flag useIntegrations). */
 export default function QueueIntegrationPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.queueIntegration")} />;
+  return <QueueIntegrationsPanel />;
 }

@@ -99,6 +99,16 @@ function Conversation({ ticket, user, onClose, onScheduleMessage }: { ticket: Ti
         <DistributionLogToggle open={logsOpen} regionId={logsId} compact={compact} onToggle={() => setLogsOpen((open) => !open)} />
       </Stack>
       <DistributionLogPanel ticketId={ticket.id} open={logsOpen} regionId={logsId} />
+      {ticket.botSummary ? (
+        <Alert severity="info" icon={false} role="note" aria-label={t("prompts.summary")} sx={{ borderRadius: 0, py: 0.5 }} data-testid="bot-summary">
+          <Box component="strong" sx={{ display: "block", fontSize: "0.75rem" }}>
+            {t("prompts.summary")}
+          </Box>
+          <Box component="span" sx={{ whiteSpace: "pre-line" }}>
+            {ticket.botSummary}
+          </Box>
+        </Alert>
+      ) : null}
       <MessageList ticket={ticket} user={user} onReply={onReply} />
       {holder ? (
         <Alert severity="warning" role="status" sx={{ borderRadius: 0 }}>

@@ -47,6 +47,7 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     useIntegration: false,
     integrationId: null,
     promptId: null,
+    botSummary: null,
     awaitingRating: false,
     lastMessage: "Olá",
     unreadMessages: 0,

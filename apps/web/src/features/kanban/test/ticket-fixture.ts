@@ -22,6 +22,7 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     useIntegration: false,
     integrationId: null,
     promptId: null,
+    botSummary: null,
     awaitingRating: false,
     lastMessage: `Mensagem ${id}`,
     unreadMessages: 0,

@@ -50,6 +50,7 @@ function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
     useIntegration: false,
     integrationId: null,
     promptId: null,
+    botSummary: null,
     awaitingRating: false,
     lastMessage: "Oi",
     unreadMessages: 1,

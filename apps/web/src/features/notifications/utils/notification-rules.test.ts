@@ -61,6 +61,7 @@ describe("applyNotificationUpdate", () => {
     useIntegration: false,
     integrationId: null,
     promptId: null,
+    botSummary: null,
     awaitingRating: false,
     lastMessage: "",
     createdAt: "2025-05-01T10:00:00.000Z",

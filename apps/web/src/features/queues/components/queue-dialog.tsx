@@ -29,6 +29,7 @@ import { type QueueFormValues, buildQueueFormSchema, initialSchedule, queueFormV
 import { MediaAttachment } from "./media-attachment.tsx";
 import { QueueColorPicker } from "./queue-color-picker.tsx";
 import { QueueOptionTree } from "./queue-option-tree.tsx";
+import { QueueBotPicker } from "./queue-bot-picker.tsx";
 
 interface QueueDialogProps {
   open: boolean;
@@ -151,6 +152,7 @@ function QueueForm({ queueId, queue, onClose }: QueueFormProps) {
                 name="color"
                 render={({ field }) => <QueueColorPicker value={field.value} onChange={field.onChange} taken={taken} error={errors.color?.message} />}
               />
+              <QueueBotPicker control={control} />
               <TextField {...register("greetingMessage")} label={t("queues.form.greetingMessage")} multiline minRows={3} fullWidth error={Boolean(errors.greetingMessage)} helperText={errors.greetingMessage?.message} />
               <TextField
                 {...register("outOfHoursMessage")}

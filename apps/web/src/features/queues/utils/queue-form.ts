@@ -9,6 +9,8 @@ export interface QueueFormValues {
   greetingMessage: string;
   outOfHoursMessage: string;
   orderQueue: string;
+  /** Who answers in the bot phase: "" (the menus), `prompt:{id}` or `integration:{id}`. */
+  bot: string;
 }
 
 const MESSAGE_MAX = 4000;
@@ -34,18 +36,20 @@ export function buildQueueFormSchema(t: TFunction) {
     greetingMessage: message,
     outOfHoursMessage: message,
     orderQueue: z.string().trim().regex(/^\d{0,5}$/, t("queues.validation.invalidOrder")),
+    bot: z.string(),
   });
 }
 
 /** A new queue's fields, or a stored one's. */
-export function queueFormValues(queue?: Pick<QueueDetail, "name" | "color" | "greetingMessage" | "outOfHoursMessage" | "orderQueue">): QueueFormValues {
-  if (!queue) return { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "" };
+export function queueFormValues(queue?: Pick<QueueDetail, "name" | "color" | "greetingMessage" | "outOfHoursMessage" | "orderQueue"> & Partial<Pick<QueueDetail, "promptId" | "integrationId">>): QueueFormValues {
+  if (!queue) return { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "", bot: "" };
   return {
     name: queue.name,
     color: queue.color,
     greetingMessage: queue.greetingMessage,
     outOfHoursMessage: queue.outOfHoursMessage,
     orderQueue: queue.orderQueue === null ? "" : String(queue.orderQueue),
+    bot: queue.promptId ? `prompt:${queue.promptId}` : queue.integrationId ? `integration:${queue.integrationId}` : "",
   };
 }
 
@@ -67,6 +71,8 @@ export function toQueueBody(values: QueueFormValues, schedule: readonly Business
     greetingMessage: values.greetingMessage,
     outOfHoursMessage: values.outOfHoursMessage,
     orderQueue: order === "" ? null : Number(order),
+    promptId: values.bot.startsWith("prompt:") ? Number(values.bot.slice(7)) : null,
+    integrationId: values.bot.startsWith("integration:") ? Number(values.bot.slice(12)) : null,
     ...(schedules ? { schedules } : {}),
   };
 }

@@ -21,6 +21,7 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     useIntegration: false,
     integrationId: null,
     promptId: null,
+    botSummary: null,
     awaitingRating: false,
     lastMessage: "Olá",
     unreadMessages: 0,

@@ -1,0 +1,25 @@
+import { botFetch } from "./runtime.ts";
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+}
+
+/**
+ * Synthesises a reply with the speech service's REST API (Azure: `{region}.tts.speech.microsoft.com`),
+ * as an Ogg/Opus voice note. Throws BotFailure.
+ */
+export async function synthesize(input: { baseUrl: string | undefined; region: string; key: string; voice: string; text: string; timeoutMs: number }): Promise<Buffer> {
+  const base = input.baseUrl ?? `https://${encodeURIComponent(input.region)}.tts.speech.microsoft.com`;
+  const ssml = `<speak version="1.0" xml:lang="pt-BR"><voice name="${escapeXml(input.voice)}">${escapeXml(input.text)}</voice></speak>`;
+  const { bytes } = await botFetch(`${base}/cognitiveservices/v1`, {
+    headers: {
+      "ocp-apim-subscription-key": input.key,
+      "content-type": "application/ssml+xml",
+      "x-microsoft-outputformat": "ogg-24khz-16bit-mono-opus",
+      "user-agent": "conversa",
+    },
+    body: ssml,
+    timeoutMs: input.timeoutMs,
+  });
+  return bytes;
+}

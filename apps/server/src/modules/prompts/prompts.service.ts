@@ -1,0 +1,174 @@
+import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
+import { type ListPromptsQuery, type ListPromptsResponse, type Prompt, type PromptBody, can } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
+import { connections, prompts, queues } from "../../db/schema/index.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { RequestContext } from "../../lib/context.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
+
+export interface PromptsDeps {
+  db: Db;
+  events: DomainEvents;
+  box: SecretBox;
+}
+
+export const PROMPTS_PAGE_SIZE = 20;
+
+type PromptRow = typeof prompts.$inferSelect;
+
+const notFound = () => new AppError("ERR_NO_PROMPT_FOUND", undefined, "Prompt not found");
+
+function assertCanManage(ctx: RequestContext): void {
+  if (!can({ profile: ctx.profile, isSuper: ctx.isSuper }, "bots:manage")) throw new AppError("ERR_NO_PERMISSION");
+}
+
+/** A stored key as shown: `••••` and its last 4 characters (only `••••` for a key too short to show any). */
+const masked = (last4: string | null, sealed: string | null) => (sealed ? `••••${last4 ?? ""}` : null);
+
+function toPrompt(row: PromptRow, queueName: string | null): Prompt {
+  return {
+    id: row.id,
+    name: row.name,
+    prompt: row.prompt,
+    queueId: row.queueId,
+    queue: queueName !== null ? { id: row.queueId, name: queueName } : null,
+    model: row.model,
+    baseUrl: row.baseUrl,
+    maxTokens: row.maxTokens,
+    temperature: row.temperature,
+    maxMessages: row.maxMessages,
+    apiKey: masked(row.apiKeyLast4, row.apiKeySealed),
+    voice: row.voice,
+    voiceKey: masked(row.voiceKeyLast4, row.voiceKeySealed),
+    voiceRegion: row.voiceRegion,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function findPrompt(db: Db, companyId: number, id: number): Promise<Prompt | undefined> {
+  const [row] = await db
+    .select({ prompt: prompts, queueName: queues.name })
+    .from(prompts)
+    .leftJoin(queues, eq(queues.id, prompts.queueId))
+    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)));
+  return row ? toPrompt(row.prompt, row.queueName) : undefined;
+}
+
+/** A page of 20 prompts by name, searched by name. */
+export async function listPrompts(deps: Pick<PromptsDeps, "db">, ctx: RequestContext, query: ListPromptsQuery): Promise<ListPromptsResponse> {
+  assertCanManage(ctx);
+  const term = query.searchParam?.trim();
+  const where = and(eq(prompts.companyId, ctx.companyId), term ? ilike(prompts.name, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
+  const rows = await deps.db
+    .select({ prompt: prompts, queueName: queues.name })
+    .from(prompts)
+    .leftJoin(queues, eq(queues.id, prompts.queueId))
+    .where(where)
+    .orderBy(asc(prompts.name), asc(prompts.id))
+    .limit(PROMPTS_PAGE_SIZE)
+    .offset((query.pageNumber - 1) * PROMPTS_PAGE_SIZE);
+  const [total] = await deps.db.select({ value: count() }).from(prompts).where(where);
+  const countValue = total?.value ?? 0;
+  return { prompts: rows.map((r) => toPrompt(r.prompt, r.queueName)), count: countValue, hasMore: query.pageNumber * PROMPTS_PAGE_SIZE < countValue };
+}
+
+/** One prompt. Throws ERR_NO_PERMISSION, ERR_NO_PROMPT_FOUND. */
+export async function showPrompt(deps: Pick<PromptsDeps, "db">, ctx: RequestContext, id: number): Promise<Prompt> {
+  assertCanManage(ctx);
+  const prompt = await findPrompt(deps.db, ctx.companyId, id);
+  if (!prompt) throw notFound();
+  return prompt;
+}
+
+async function assertQueue(db: Db, companyId: number, queueId: number): Promise<void> {
+  const [row] = await db.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+  if (!row) throw new AppError("ERR_NO_QUEUE_FOUND", undefined, "Informe o setor");
+}
+
+/** What a key field of the body does: keep the stored key (left out, empty, or its masked form), remove it (null), or set a new one. */
+function keyChange(box: SecretBox, value: string | null | undefined): { sealed: string | null; last4: string | null } | "keep" {
+  if (value === null) return { sealed: null, last4: null };
+  if (value === undefined || value === "" || value.startsWith("••••")) return "keep";
+  return { sealed: box.seal(value), last4: value.length > 8 ? value.slice(-4) : null };
+}
+
+function valuesOf(body: PromptBody) {
+  return {
+    name: body.name,
+    prompt: body.prompt,
+    queueId: body.queueId,
+    model: body.model,
+    baseUrl: body.baseUrl ? body.baseUrl.replace(/\/+$/, "") : null,
+    maxTokens: body.maxTokens,
+    temperature: body.temperature,
+    maxMessages: body.maxMessages,
+    voice: body.voice,
+    voiceRegion: body.voiceRegion,
+  };
+}
+
+function publish(deps: PromptsDeps, companyId: number, action: "create" | "update" | "delete", record: { id: number }): void {
+  deps.events.publish("record.changed", { companyId, channel: "prompt", action, record });
+}
+
+/** Creates a prompt; its keys are sealed. Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND. */
+export async function createPrompt(deps: PromptsDeps, ctx: RequestContext, body: PromptBody): Promise<Prompt> {
+  assertCanManage(ctx);
+  await assertQueue(deps.db, ctx.companyId, body.queueId);
+  const apiKey = keyChange(deps.box, body.apiKey);
+  const voiceKey = keyChange(deps.box, body.voiceKey);
+  const [row] = await deps.db
+    .insert(prompts)
+    .values({
+      companyId: ctx.companyId,
+      ...valuesOf(body),
+      ...(apiKey === "keep" ? {} : { apiKeySealed: apiKey.sealed, apiKeyLast4: apiKey.last4 }),
+      ...(voiceKey === "keep" ? {} : { voiceKeySealed: voiceKey.sealed, voiceKeyLast4: voiceKey.last4 }),
+    })
+    .returning({ id: prompts.id });
+  const prompt = await findPrompt(deps.db, ctx.companyId, row!.id);
+  publish(deps, ctx.companyId, "create", prompt!);
+  return prompt!;
+}
+
+/** Changes a prompt; keys left out, empty or masked are kept. Throws ERR_NO_PERMISSION, ERR_NO_PROMPT_FOUND, ERR_NO_QUEUE_FOUND. */
+export async function updatePrompt(deps: PromptsDeps, ctx: RequestContext, id: number, body: PromptBody): Promise<Prompt> {
+  assertCanManage(ctx);
+  await assertQueue(deps.db, ctx.companyId, body.queueId);
+  const apiKey = keyChange(deps.box, body.apiKey);
+  const voiceKey = keyChange(deps.box, body.voiceKey);
+  const rows = await deps.db
+    .update(prompts)
+    .set({
+      ...valuesOf(body),
+      ...(apiKey === "keep" ? {} : { apiKeySealed: apiKey.sealed, apiKeyLast4: apiKey.last4 }),
+      ...(voiceKey === "keep" ? {} : { voiceKeySealed: voiceKey.sealed, voiceKeyLast4: voiceKey.last4 }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(prompts.companyId, ctx.companyId), eq(prompts.id, id)))
+    .returning({ id: prompts.id });
+  if (rows.length === 0) throw notFound();
+  const prompt = await findPrompt(deps.db, ctx.companyId, id);
+  publish(deps, ctx.companyId, "update", prompt!);
+  return prompt!;
+}
+
+/**
+ * Deletes a prompt; queues and connections that used it keep going without one (tickets it was
+ * answering go to people at their next message). Throws ERR_NO_PERMISSION, ERR_NO_PROMPT_FOUND.
+ */
+export async function deletePrompt(deps: PromptsDeps, ctx: RequestContext, id: number): Promise<void> {
+  assertCanManage(ctx);
+  const { companyId } = ctx;
+  const deleted = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))).returning({ id: prompts.id });
+    if (!row) return false;
+    await tx.update(queues).set({ promptId: null }).where(and(eq(queues.companyId, companyId), eq(queues.promptId, id)));
+    await tx.update(connections).set({ promptId: null }).where(and(eq(connections.companyId, companyId), eq(connections.promptId, id)));
+    return true;
+  });
+  if (!deleted) throw notFound();
+  publish(deps, companyId, "delete", { id });
+}

@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
+import { type LocalServer, sendJson, startLocalServer } from "../../../test/bot-servers.ts";
+import { createQueue } from "../../../test/engine-harness.ts";
+import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signatureOf } from "../../bots/integrations.ts";
+import { prompts, queueIntegrations, queues } from "../../db/schema/index.ts";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await buildTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const promptBody = (queueId: number, extra: object = {}) => ({ name: "Vendedor", prompt: "Você é um vendedor cordial.", queueId, apiKey: "sk-proj-abcdefgh12345678", ...extra });
+
+describe("/prompt", () => {
+  it("creates with the defaults, seals the API key and answers only its last 4 characters", async () => {
+    const a = await createTenant(t.app, t.db);
+    const queue = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const created = await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: promptBody(queue.id) });
+    expect(created.statusCode).toBe(200);
+    const prompt = created.json();
+    expect(prompt).toMatchObject({ name: "Vendedor", queueId: queue.id, queue: { id: queue.id, name: "Vendas" }, maxTokens: 100, temperature: 1, maxMessages: 10, voice: "texto", apiKey: "••••5678", voiceKey: null });
+    expect(created.body).not.toContain("abcdefgh");
+    const [row] = await t.db.select().from(prompts).where(eq(prompts.id, prompt.id));
+    expect(row!.apiKeySealed).not.toContain("abcdefgh");
+    expect(t.platform.engine.deps.bots.box.open(row!.apiKeySealed!)).toBe("sk-proj-abcdefgh12345678");
+
+    const listed = await t.app.inject({ method: "GET", url: "/prompt", headers: bearer(a.adminToken) });
+    expect(listed.json()).toMatchObject({ prompts: [{ id: prompt.id, apiKey: "••••5678" }], count: 1, hasMore: false });
+    expect(listed.body).not.toContain("abcdefgh");
+  });
+
+  it("keeps the key when the update sends it masked or leaves it out, replaces it when a new one is sent, removes it with null", async () => {
+    const a = await createTenant(t.app, t.db);
+    const queue = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const { id } = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: promptBody(queue.id) })).json();
+    const put = (extra: object) => t.app.inject({ method: "PUT", url: `/prompt/${id}`, headers: bearer(a.adminToken), payload: { ...promptBody(queue.id), ...extra } });
+    expect((await put({ apiKey: "••••5678", maxTokens: 300 })).json()).toMatchObject({ apiKey: "••••5678", maxTokens: 300 });
+    const { apiKey: _omitted, ...withoutKey } = promptBody(queue.id);
+    expect((await t.app.inject({ method: "PUT", url: `/prompt/${id}`, headers: bearer(a.adminToken), payload: withoutKey })).json()).toMatchObject({ apiKey: "••••5678" });
+    expect((await put({ apiKey: "sk-new-key-000099990000" })).json()).toMatchObject({ apiKey: "••••0000" });
+    expect((await put({ apiKey: null })).json()).toMatchObject({ apiKey: null });
+  });
+
+  it("requires a queue of the company, refuses unknown voices and fields", async () => {
+    const a = await createTenant(t.app, t.db);
+    const b = await createTenant(t.app, t.db);
+    const foreign = await createQueue(t.db, b.company.id, { name: "Outra" });
+    const post = (payload: object) => t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload });
+    const withoutQueue = await post({ name: "Sem setor", prompt: "x" });
+    expect(withoutQueue.statusCode).toBe(400);
+    expect(withoutQueue.json()).toMatchObject({ error: "ERR_VALIDATION" });
+    expect((await post(promptBody(foreign.id))).json()).toMatchObject({ error: "ERR_NO_QUEUE_FOUND", message: "Informe o setor" });
+    const queue = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    expect((await post(promptBody(queue.id, { voice: "en-US-JennyNeural" }))).statusCode).toBe(400);
+    expect((await post(promptBody(queue.id, { voice: "pt-BR-AntonioNeural", voiceKey: "speech-key-4321", voiceRegion: "brazilsouth" }))).json()).toMatchObject({ voice: "pt-BR-AntonioNeural", voiceKey: "••••4321" });
+    expect((await post(promptBody(queue.id, { secret: 1 }))).statusCode).toBe(400);
+    expect(await t.db.select().from(prompts).where(eq(prompts.companyId, b.company.id))).toHaveLength(0);
+  });
+
+  it("is for admins only; deleting answers a message and frees the queues that used it", async () => {
+    const a = await createTenant(t.app, t.db);
+    const queue = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const { id } = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: promptBody(queue.id) })).json();
+    const linked = await t.app.inject({ method: "PUT", url: `/queue/${queue.id}`, headers: bearer(a.adminToken), payload: { name: "Vendas", color: queue.color, promptId: id } });
+    expect(linked.json()).toMatchObject({ promptId: id });
+    const agent = await createUser(t.db, { companyId: a.company.id, profile: "user", email: "agent-prompt@example.com" });
+    const agentToken = (await loginAs(t.app, agent.email)).token;
+    for (const [method, url] of [["GET", "/prompt"], ["GET", `/prompt/${id}`], ["DELETE", `/prompt/${id}`]] as const) {
+      expect((await t.app.inject({ method, url, headers: bearer(agentToken) })).json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    }
+    const deleted = await t.app.inject({ method: "DELETE", url: `/prompt/${id}`, headers: bearer(a.adminToken) });
+    expect(deleted.json()).toEqual({ message: "Prompt deleted" });
+    expect((await t.db.select().from(queues).where(eq(queues.id, queue.id)))[0]!.promptId).toBeNull();
+    expect((await t.app.inject({ method: "GET", url: `/prompt/${id}`, headers: bearer(a.adminToken) })).json()).toMatchObject({ error: "ERR_NO_PROMPT_FOUND" });
+  });
+});
+
+describe("/queueIntegration", () => {
+  let hook: LocalServer | undefined;
+  afterEach(async () => {
+    await hook?.close();
+    hook = undefined;
+  });
+
+  it("creates a webhook with a signing secret shown once, and test-session runs one signed exchange", async () => {
+    const a = await createTenant(t.app, t.db);
+    let secret = "";
+    hook = await startLocalServer((req, res) => {
+      const ts = String(req.headers[TIMESTAMP_HEADER]);
+      if (req.headers[SIGNATURE_HEADER] !== signatureOf(secret, ts, req.body.toString())) return sendJson(res, {}, 401);
+      sendJson(res, { reply: `Recebi: ${(req.json as { message: { body: string } }).message.body}` });
+    });
+    const created = await t.app.inject({ method: "POST", url: "/queueIntegration", headers: bearer(a.adminToken), payload: { type: "webhook", name: "Meu CRM", urlN8N: `${hook.url}/in` } });
+    expect(created.statusCode).toBe(200);
+    const integration = created.json();
+    expect(integration).toMatchObject({ type: "webhook", name: "Meu CRM", hasSecret: true, secret: expect.stringMatching(/^whsec_/) });
+    secret = integration.secret;
+    const [row] = await t.db.select().from(queueIntegrations).where(eq(queueIntegrations.id, integration.id));
+    expect(row!.secretSealed).not.toContain(secret);
+    const shown = await t.app.inject({ method: "GET", url: `/queueIntegration/${integration.id}`, headers: bearer(a.adminToken) });
+    expect(shown.json().secret).toBeUndefined();
+    expect(shown.body).not.toContain(secret);
+
+    const tested = await t.app.inject({ method: "POST", url: "/queueIntegration/testSession", headers: bearer(a.adminToken), payload: { integrationId: integration.id, message: "olá" } });
+    expect(tested.json()).toEqual({ answers: ["Recebi: olá"], handover: false, error: null });
+
+    const renewed = await t.app.inject({ method: "PUT", url: `/queueIntegration/${integration.id}`, headers: bearer(a.adminToken), payload: { type: "webhook", name: "Meu CRM", urlN8N: `${hook.url}/in`, renewSecret: true } });
+    expect(renewed.json().secret).not.toBe(secret);
+    const stale = await t.app.inject({ method: "POST", url: "/queueIntegration/testSession", headers: bearer(a.adminToken), payload: { integrationId: integration.id } });
+    expect(stale.json()).toEqual({ answers: [], handover: false, error: "answered HTTP 401" });
+  });
+
+  it("validates names 2–50 and the fields each type needs; never answers the service-account JSON", async () => {
+    const a = await createTenant(t.app, t.db);
+    const post = (payload: object) => t.app.inject({ method: "POST", url: "/queueIntegration", headers: bearer(a.adminToken), payload });
+    expect((await post({ type: "n8n", name: "x", urlN8N: "https://n8n.example.com/hook" })).statusCode).toBe(400);
+    expect((await post({ type: "n8n", name: "y".repeat(51), urlN8N: "https://n8n.example.com/hook" })).statusCode).toBe(400);
+    expect((await post({ type: "typebot", name: "Bot", urlN8N: "https://typebot.example.com" })).json()).toMatchObject({ error: "ERR_VALIDATION", details: [{ path: "/typebotSlug" }] });
+    const typebot = await post({ type: "typebot", name: "Bot", urlN8N: "https://typebot.example.com", typebotSlug: "loja" });
+    expect(typebot.json()).toMatchObject({ typebotExpires: 1, typebotDelayMessage: 1000, hasSecret: false });
+    expect((await post({ type: "dialogflow", name: "DF", projectName: "p", jsonContent: "{}" })).json()).toMatchObject({ error: "ERR_INTEGRATION_INVALID_CREDENTIALS" });
+    const json = JSON.stringify({ client_email: "bot@p.iam.gserviceaccount.com", private_key: "-----BEGIN PRIVATE KEY-----\nAAAA-PRIVATE-MATERIAL\n-----END PRIVATE KEY-----" });
+    const dialogflow = await post({ type: "dialogflow", name: "DF", projectName: "p", jsonContent: json, language: "en" });
+    expect(dialogflow.json()).toMatchObject({ jsonContent: "", jsonClientEmail: "bot@p.iam.gserviceaccount.com", language: "en" });
+    const list = await t.app.inject({ method: "GET", url: "/queueIntegration", headers: bearer(a.adminToken) });
+    expect(list.json()).toMatchObject({ count: 2, hasMore: false });
+    expect(list.body).not.toContain("PRIVATE-MATERIAL");
+    // An update without the JSON keeps the stored credentials.
+    const kept = await t.app.inject({ method: "PUT", url: `/queueIntegration/${dialogflow.json().id}`, headers: bearer(a.adminToken), payload: { type: "dialogflow", name: "DF 2", projectName: "p" } });
+    expect(kept.json()).toMatchObject({ name: "DF 2", jsonClientEmail: "bot@p.iam.gserviceaccount.com" });
+  });
+});
