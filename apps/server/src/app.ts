@@ -32,6 +32,7 @@ import { announcementsRoutes } from "./modules/announcements/announcements.route
 import { chatsRoutes } from "./modules/chats/index.ts";
 import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
 import { queuesRoutes } from "./modules/queues/queues.routes.ts";
+import { distributionRoutes } from "./modules/distribution/index.ts";
 import { schedulesRoutes } from "./modules/schedules/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { kanbanRoutes } from "./modules/kanban/index.ts";
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactsRoutes(deps));
   await app.register(connectionsRoutes(deps));
   await app.register(queuesRoutes(deps));
+  await app.register(distributionRoutes(deps));
   await app.register(schedulesRoutes(deps));
   await app.register(chatsRoutes(deps));
   await app.register(dashboardRoutes(deps));

@@ -20,6 +20,8 @@ export const RECORD_KINDS = [
   "mediaFile",
   "simulatorMessage",
   "chat",
+  "store",
+  "rule",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -45,6 +47,8 @@ export const NOT_FOUND_CODE: Record<RecordKind, string> = {
   mediaFile: "ERR_NOT_FOUND",
   simulatorMessage: "ERR_NOT_FOUND",
   chat: "ERR_NO_CHAT_FOUND",
+  store: "ERR_NO_STORE_FOUND",
+  rule: "ERR_NO_RULE_FOUND",
 };
 
 /** The record a `:id` names, by the first segment of the path. A new resource is added here once. */
@@ -64,6 +68,7 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
   schedules: "schedule",
   simulator: "connection",
   chats: "chat",
+  stores: "store",
 };
 
 /** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */
@@ -77,6 +82,7 @@ const KIND_OF_PARAM: Record<string, RecordKind> = {
   fileName: "mediaFile",
   messageId: "message",
   tagId: "tag",
+  ruleId: "rule",
 };
 
 /** Path parameters whose record depends on the resource (the first segment of the path). */
@@ -104,6 +110,11 @@ const KIND_OF_FIELD: Record<string, RecordKind> = {
   quotedMsg: "message",
   quotedMsgId: "message",
   extraInfo: "extraInfo",
+  storeId: "store",
+  ruleId: "rule",
+  userIds: "user",
+  orderedUserIds: "user",
+  defaultOrderedUserIds: "user",
 };
 
 /**
@@ -115,7 +126,7 @@ export const UNREAD_ID_FIELDS: Record<string, string> = {
 };
 
 /** Fields that name an id of something the product does not store yet: no record can be addressed through them. */
-const UNSTORED_ID_FIELDS = new Set(["integrationId", "promptId", "storeId"]);
+const UNSTORED_ID_FIELDS = new Set(["integrationId", "promptId"]);
 
 export type Where = "params" | "querystring" | "body";
 export interface IdPlace {

@@ -199,7 +199,12 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
   // The pairing QR code of the connection, as a device waiting to be paired has it.
   await db.update(connections).set({ status: "qrcode", qrcode: "QRCODE-SECRET-pairing" }).where(eq(connections.id, connection.id));
 
+  const store = await call(app, adminToken, "POST", "/stores", { name: "Intra store" });
+  const rule = await call(app, adminToken, "POST", `/stores/${store.id}/rules`, { name: "Intra rule", match: "pedido", queueId: vendas.id });
+
   const ids: TenantIds = {
+    store: store.id,
+    rule: rule.id,
     company: company.id,
     user: made.admin.id,
     connection: connection.id,

@@ -28,7 +28,8 @@ const fileNameOf = (mediaPath: string | null) => (mediaPath ?? "").replace(/^\/m
  * connection, two queues (one with an option and media), a contact with extra info, an open ticket
  * with a text and a media message, a note, a tag on the ticket, shared and personal quick replies (one
  * with media), a schedule with media, a distribution log, a rating, a picture the company sent to the
- * simulator's customer (as the simulator stores it) and an internal chat of the admin with the agent.
+ * simulator's customer (as the simulator stores it), an internal chat of the admin with the agent, and a
+ * distribution store (with a rule and a queue in it) and a queue config.
  */
 export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore, marker: string, seq: number) {
   const mark = (n: number) => `${marker}-${n}`;
@@ -112,6 +113,11 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     })
     .returning();
 
+  const store = await call(app, adminToken, "POST", "/stores", { name: mark(30) });
+  await call(app, adminToken, "PUT", `/queue/${otherQueue.id}`, { name: mark(7), color: seq === 1 ? "#333333" : "#444444", storeId: store.id });
+  const rule = await call(app, adminToken, "POST", `/stores/${store.id}/rules`, { name: mark(31), match: mark(32), userIds: [agent.id], queueId: otherQueue.id });
+  await call(app, adminToken, "PUT", `/queue/${queue.id}/config`, { keywords: mark(33), maxOpenPerAgent: 5 });
+
   const chat = await call<{ id: number; uuid: string }>(app, adminToken, "POST", "/chats", { title: mark(28), users: [agent.id] });
   await call(app, agentToken, "POST", `/chats/${chat.id}/messages`, { message: mark(29) });
 
@@ -140,6 +146,8 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     schedule,
     simulatorPicture: simulatorPicture!,
     chat,
+    store,
+    rule,
   };
 }
 
@@ -163,5 +171,7 @@ export function idsOf(tenant: SeededTenant): TenantIds {
     mediaFile: tenant.mediaFiles[0]!,
     simulatorMessage: tenant.simulatorPicture.id,
     chat: tenant.chat.id,
+    store: tenant.store.id,
+    rule: tenant.rule.id,
   };
 }
