@@ -12,7 +12,7 @@ export const ZQueue = z.object({
   greetingMessage: z.string(),
   outOfHoursMessage: z.string(),
   /** The store whose distribution rules apply to tickets entering the queue; null: no distribution. */
-  storeId: z.number().nullable(),
+  storeId: z.number().nullable().default(null),
 });
 export type Queue = z.infer<typeof ZQueue>;
 

@@ -9,6 +9,8 @@ export interface QueueFormValues {
   greetingMessage: string;
   outOfHoursMessage: string;
   orderQueue: string;
+  /** The store's id, or "" for none. */
+  storeId: string;
 }
 
 const MESSAGE_MAX = 4000;
@@ -34,18 +36,20 @@ export function buildQueueFormSchema(t: TFunction) {
     greetingMessage: message,
     outOfHoursMessage: message,
     orderQueue: z.string().trim().regex(/^\d{0,5}$/, t("queues.validation.invalidOrder")),
+    storeId: z.string(),
   });
 }
 
 /** A new queue's fields, or a stored one's. */
-export function queueFormValues(queue?: Pick<QueueDetail, "name" | "color" | "greetingMessage" | "outOfHoursMessage" | "orderQueue">): QueueFormValues {
-  if (!queue) return { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "" };
+export function queueFormValues(queue?: Pick<QueueDetail, "name" | "color" | "greetingMessage" | "outOfHoursMessage" | "orderQueue"> & { storeId?: number | null }): QueueFormValues {
+  if (!queue) return { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "", storeId: "" };
   return {
     name: queue.name,
     color: queue.color,
     greetingMessage: queue.greetingMessage,
     outOfHoursMessage: queue.outOfHoursMessage,
     orderQueue: queue.orderQueue === null ? "" : String(queue.orderQueue),
+    storeId: queue.storeId === null || queue.storeId === undefined ? "" : String(queue.storeId),
   };
 }
 
@@ -67,6 +71,7 @@ export function toQueueBody(values: QueueFormValues, schedule: readonly Business
     greetingMessage: values.greetingMessage,
     outOfHoursMessage: values.outOfHoursMessage,
     orderQueue: order === "" ? null : Number(order),
+    storeId: values.storeId === "" ? null : Number(values.storeId),
     ...(schedules ? { schedules } : {}),
   };
 }
