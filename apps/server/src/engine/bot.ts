@@ -6,7 +6,7 @@ import { optionsMenuText, parseBotInput, queueMenuText } from "./bot-menu.ts";
 import { type ConnectionRow, isEnabled, keywordQueuesOf, optionById, optionsUnder, queueOf, queuesOfConnection } from "./context.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
-import { distributeTicket } from "./distribution.ts";
+import { distributeTicket, scheduleSlaCheck } from "./distribution.ts";
 import { matchesKeywords } from "./distribution-strategy.ts";
 
 /** Where a ticket stands in the bot conversation, kept on the ticket. */
@@ -63,8 +63,9 @@ async function enterQueue(deps: EngineDeps, ticket: BotTicket, queueId: number, 
 
 /** The bot is done: the ticket waits for a person in its queue, routed by the store's distribution rules (spec engine §4). */
 async function waitForPerson(deps: EngineDeps, ticket: BotTicket, queueId: number): Promise<void> {
-  await distributeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId === queueId ? null : ticket.queueId, toQueueId: queueId });
+  const routed = await distributeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId === queueId ? null : ticket.queueId, toQueueId: queueId });
   await saveBot(deps, ticket, { chatbot: false, botState: null });
+  await scheduleSlaCheck(deps, ticket.companyId, ticket.id, routed.queueId);
 }
 
 /** The first connection queue whose config sends a first message naming one of its keywords straight to it. */

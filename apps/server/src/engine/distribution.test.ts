@@ -4,7 +4,7 @@ import { contacts, distributionLogs, tickets, userQueues, users } from "../db/sc
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
 import { attachFakeDriver, createConnectionRow, createQueue, inbound, linkQueues } from "../../test/engine-harness.ts";
 import { bearer, createTenant, createUser } from "../../test/factories.ts";
-import { distributeTicket, drainWaitingLine } from "./distribution.ts";
+import { distributeTicket, drainWaitingLine, runSlaCheckJob } from "./distribution.ts";
 import { resolveTicket, transferTicket } from "./lifecycle.ts";
 
 let t: TestApp | undefined;
@@ -296,4 +296,35 @@ describe("queue keywords", () => {
     expect(row?.chatbot).toBe(false);
     expect(driver.bodies().some((body) => body.includes("Escolha:"))).toBe(false);
   }, 60_000);
+});
+
+describe("the SLA target", () => {
+  it("marks a late pending ticket, alerts the admins once, and counts tickets accepted within the target", async () => {
+    t = await buildTestApp();
+    const { tenant, companyId, queue, agents } = await setup(t, { agents: 1 });
+    await api(t, tenant, "PUT", `/queue/${queue.id}/config`, { slaMinutesTarget: 10 });
+    const now = Date.now();
+    const late = await pendingTicket(t, companyId, queue.id, new Date(now - 30 * 60_000));
+    const fresh = await pendingTicket(t, companyId, queue.id, new Date(now - 60_000));
+    // Accepted tickets of the period: one within 10 minutes, one after 40.
+    for (const wait of [5, 40]) {
+      const done = await pendingTicket(t, companyId, queue.id, new Date(now - 2 * 3_600_000));
+      await t.db.update(tickets).set({ status: "open", userId: agents[0]!.id, acceptedAt: new Date(now - 2 * 3_600_000 + wait * 60_000) }).where(eq(tickets.id, done.id));
+    }
+
+    const shown = await api<{ slaDueAt: string | null }>(t, tenant, "GET", `/tickets/${late.id}`);
+    expect(shown.slaDueAt).toBe(new Date(late.createdAt.getTime() + 10 * 60_000).toISOString());
+
+    const deps = t.platform.engine.deps;
+    t.published.length = 0;
+    await runSlaCheckJob(deps, { companyId, ticketId: late.id });
+    await runSlaCheckJob(deps, { companyId, ticketId: late.id });
+    const alerts = t.published.filter((e) => e.name === "ticket.sla");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.name === "ticket.sla" && alerts[0].payload).toMatchObject({ userIds: [tenant.admin.id], alert: { ticketId: late.id, queueId: queue.id, slaMinutesTarget: 10 } });
+
+    const metrics = await api<{ lateCount: number; withinSlaPercent: number | null; slaMinutesTarget: number }>(t, tenant, "GET", `/queue/${queue.id}/metrics`);
+    expect(metrics).toMatchObject({ lateCount: 1, withinSlaPercent: 50, slaMinutesTarget: 10 });
+    expect(fresh.id).toBeGreaterThan(0);
+  });
 });

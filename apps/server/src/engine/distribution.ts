@@ -1,9 +1,10 @@
 import { type SQL, and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type DistributionStrategy, ZDistributionStrategy } from "@conversa/shared";
 import type { Db } from "../db/client.ts";
-import { distributionLogs, distributionRules, messages, queueConfigs, queues, stores, tickets, userQueues, users } from "../db/schema/index.ts";
+import { contacts, distributionLogs, distributionRules, messages, queueConfigs, queues, slaAlerts, stores, tickets, userQueues, users } from "../db/schema/index.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
+import { SLA_CHECK_JOB } from "./jobs.ts";
 import { type Candidate, MATCH_TEXT_MAX, orderCandidates, pickCandidate, ruleMatches, withEligibility } from "./distribution-strategy.ts";
 
 export type RuleRow = typeof distributionRules.$inferSelect;
@@ -309,4 +310,62 @@ export async function drainWaitingLine(deps: Pick<EngineDeps, "db" | "events" | 
     if (dto) deps.events.publish("ticket.updated", { companyId, ticket: dto, previousStatus: "pending", previousAccess: { queueId: ticket.queueId, userId: null } });
   }
   return assigned.length;
+}
+
+/**
+ * Queues the SLA check of a ticket routed into a queue with a target, at the moment it would be late
+ * (one job per ticket). A failure to queue is logged: the routing itself is done.
+ */
+export async function scheduleSlaCheck(deps: Pick<EngineDeps, "db" | "jobs" | "log">, companyId: number, ticketId: number, queueId: number): Promise<void> {
+  try {
+    const config = await queueDistributionConfig(deps.db, companyId, queueId);
+    if (config.slaMinutesTarget === null) return;
+    const [ticket] = await deps.db.select({ createdAt: tickets.createdAt }).from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+    if (!ticket) return;
+    const startAfter = new Date(ticket.createdAt.getTime() + config.slaMinutesTarget * 60_000);
+    await deps.jobs.send(SLA_CHECK_JOB, { companyId, ticketId }, { startAfter, singletonKey: `sla-${ticketId}-${startAfter.getTime()}` });
+  } catch (error) {
+    deps.log.error({ err: error, companyId, ticketId }, "SLA check not queued");
+  }
+}
+
+/**
+ * `distribution.sla-check`: a ticket still pending past its queue's target gets one alert (the
+ * `sla_alerts` row is the proof, keyed by ticket: never twice, whatever the retries or processes),
+ * published to the queue's admins (every admin of the company when none works in the queue). A target
+ * not reached yet (the ticket moved to a slower queue) checks again then.
+ */
+export async function runSlaCheckJob(deps: Pick<EngineDeps, "db" | "events" | "jobs" | "now">, payload: { companyId: number; ticketId: number }): Promise<void> {
+  const { companyId, ticketId } = payload;
+  const [ticket] = await deps.db
+    .select({ status: tickets.status, queueId: tickets.queueId, createdAt: tickets.createdAt, uuid: tickets.uuid, contactName: contacts.name, queueName: queues.name })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(queues, eq(queues.id, tickets.queueId))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+  if (!ticket || ticket.status !== "pending" || ticket.queueId === null) return;
+  const config = await queueDistributionConfig(deps.db, companyId, ticket.queueId);
+  if (config.slaMinutesTarget === null) return;
+  const dueAt = new Date(ticket.createdAt.getTime() + config.slaMinutesTarget * 60_000);
+  if (dueAt.getTime() > nowOf(deps).getTime()) {
+    await deps.jobs.send(SLA_CHECK_JOB, payload, { startAfter: dueAt, singletonKey: `sla-${ticketId}-${dueAt.getTime()}` });
+    return;
+  }
+  const [alerted] = await deps.db
+    .insert(slaAlerts)
+    .values({ ticketId, companyId, queueId: ticket.queueId })
+    .onConflictDoNothing({ target: slaAlerts.ticketId })
+    .returning({ ticketId: slaAlerts.ticketId });
+  if (!alerted) return;
+  const admins = await deps.db
+    .select({ id: users.id, inQueue: sql<boolean>`exists (select 1 from ${userQueues} where ${userQueues.userId} = ${users.id} and ${userQueues.queueId} = ${ticket.queueId})` })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.profile, "admin")));
+  const ofQueue = admins.filter((admin) => admin.inQueue);
+  const userIds = (ofQueue.length > 0 ? ofQueue : admins).map((admin) => admin.id);
+  deps.events.publish("ticket.sla", {
+    companyId,
+    userIds,
+    alert: { ticketId, uuid: ticket.uuid, contactName: ticket.contactName, queueId: ticket.queueId, queueName: ticket.queueName, slaMinutesTarget: config.slaMinutesTarget },
+  });
 }

@@ -9,7 +9,7 @@ import { connectionOf, isEnabled, settingsOf } from "./context.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
 import { routeTicket } from "./routing.ts";
-import { distributeTicket, drainWaitingLine } from "./distribution.ts";
+import { distributeTicket, drainWaitingLine, scheduleSlaCheck } from "./distribution.ts";
 
 type TicketRow = typeof tickets.$inferSelect;
 type TicketPatch = Partial<typeof tickets.$inferInsert>;
@@ -235,6 +235,7 @@ export async function transferTicket(deps: EngineDeps, ctx: RequestContext, tick
     const moved: TicketRow = { ...ticket, queueId: input.queueId, userId: null, status: "pending" };
     const routed = await distributeTicket(deps, { companyId: ctx.companyId, ticketId, fromQueueId: ticket.queueId, toQueueId: input.queueId, strategy: "transfer" });
     if (routed.recommendedUserId !== null) dto = await publishChange(deps, moved);
+    await scheduleSlaCheck(deps, ctx.companyId, ticketId, routed.queueId);
   }
   if (ticket.userId !== userId) await freeSlotOf(deps, ticket);
   const settingValues = await settingsOf(deps.db, ctx.companyId);
@@ -268,6 +269,7 @@ export async function runTransferWaitingJob(deps: EngineDeps, payload: { company
   if (!ticket || ticket.status !== "pending" || ticket.userId !== null || ticket.whatsappId === null) return;
   const connection = await connectionOf(deps.db, ticket.companyId, ticket.whatsappId);
   if (!connection?.transferQueueId || !connection.timeToTransfer || ticket.queueId === connection.transferQueueId) return;
-  await distributeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId, toQueueId: connection.transferQueueId, strategy: "timeout" });
+  const routed = await distributeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId, toQueueId: connection.transferQueueId, strategy: "timeout" });
   await applyChange(deps, ticket, { chatbot: false, botState: null });
+  await scheduleSlaCheck(deps, ticket.companyId, ticket.id, routed.queueId);
 }

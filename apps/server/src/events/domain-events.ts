@@ -1,4 +1,4 @@
-import type { Announcement, Chat, ChatMessage, Connection, Contact, Message, RecordChannel, Setting, Ticket } from "@conversa/shared";
+import type { Announcement, Chat, ChatMessage, Connection, Contact, Message, RecordChannel, Setting, SlaAlertPayload, Ticket } from "@conversa/shared";
 
 /** What the visibility rule reads of a ticket: its queue and its user. */
 export interface TicketAccessRef {
@@ -70,6 +70,8 @@ export interface DomainEventMap {
   "chat.deleted": { companyId: number; chatId: number; userIds: number[] };
   /** A message was written in a chat; `chat` is as it is after it (last message, every member's unread count). */
   "chat.message": { companyId: number; chat: Chat; message: ChatMessage };
+  /** A pending ticket waited past its queue's SLA target: told once to `userIds` (the queue's admins). */
+  "ticket.sla": { companyId: number; userIds: number[]; alert: SlaAlertPayload["alert"] };
   /** A member read a chat: their unread count is back to zero (told to that member only). */
   "chat.read": { companyId: number; userId: number; chat: Chat };
 }

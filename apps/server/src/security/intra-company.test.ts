@@ -257,6 +257,7 @@ const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> 
   tag: { kind: "company", why: "the tag list every staff member reads" },
   settings: { kind: "company", why: "the settings every staff member reads" },
   auth: { kind: "own", why: "the account's own session" },
+  sla: { kind: "own", why: "an SLA alert, sent to the personal rooms of the queue's admins only" },
   quickmessage: { kind: "quick-reply", why: "a personal reply only to its owner, shared ones to everyone" },
   schedule: { kind: "schedule", why: "a schedule only to admins, its owner and those who may reach its contact" },
 };
