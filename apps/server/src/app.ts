@@ -34,6 +34,7 @@ import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
 import { queuesRoutes } from "./modules/queues/queues.routes.ts";
 import { promptsRoutes } from "./modules/prompts/prompts.routes.ts";
 import { queueIntegrationsRoutes } from "./modules/queue-integrations/queue-integrations.routes.ts";
+import { distributionRoutes } from "./modules/distribution/index.ts";
 import { schedulesRoutes } from "./modules/schedules/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { kanbanRoutes } from "./modules/kanban/index.ts";
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(queuesRoutes(deps));
   await app.register(promptsRoutes(deps));
   await app.register(queueIntegrationsRoutes(deps));
+  await app.register(distributionRoutes(deps));
   await app.register(schedulesRoutes(deps));
   await app.register(chatsRoutes(deps));
   await app.register(dashboardRoutes(deps));

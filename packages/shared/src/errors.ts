@@ -76,6 +76,16 @@ export const ERROR_CODES = {
   /** The plan's queue limit has been reached. */
   ERR_QUEUE_LIMIT: 403,
   ERR_NO_QUEUE_OPTION_FOUND: 404,
+  /** No distribution store with this id in the company. */
+  ERR_NO_STORE_FOUND: 404,
+  /** Another store of the company already has this name. */
+  ERR_STORE_NAME_ALREADY_EXISTS: 409,
+  /** No distribution rule with this id in the store. */
+  ERR_NO_RULE_FOUND: 404,
+  /** A rule's regular expression does not compile (RE2 syntax: no look-around, no back-references). */
+  ERR_INVALID_RULE_MATCH: 400,
+  /** A store holds at most 100 rules. */
+  ERR_RULE_LIMIT: 400,
   /** One level of a queue's option tree is full. */
   ERR_QUEUE_OPTION_LIMIT: 400,
   /** The plan's user limit is reached: no user can be added. */

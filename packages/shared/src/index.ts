@@ -30,3 +30,4 @@ export * from "./schemas/signup.ts";
 export * from "./schemas/external-api.ts";
 export * from "./schemas/billing.ts";
 export * from "./schemas/bots.ts";
+export * from "./schemas/distribution.ts";

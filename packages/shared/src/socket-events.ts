@@ -23,6 +23,7 @@ export const COMPANY_CHANNELS = [
   "invoice",
   "prompt",
   "queueIntegration",
+  "sla",
 ] as const;
 export type CompanyChannel = (typeof COMPANY_CHANNELS)[number];
 
@@ -54,6 +55,15 @@ export type ChatEventPayload =
   | { action: "create" | "update"; record: Chat }
   | { action: "delete"; id: number }
   | { action: "new-message"; newMessage: ChatMessage; chat: Chat };
+
+/**
+ * Payload of `company-{id}-sla`, sent once per ticket to the admins of its queue (every admin of the
+ * company when none works in it): a pending ticket has waited past its queue's SLA target.
+ */
+export interface SlaAlertPayload {
+  action: "late";
+  alert: { ticketId: number; uuid: string; contactName: string; queueId: number; queueName: string; slaMinutesTarget: number };
+}
 
 /** Events a client sends to the server. */
 export const CLIENT_EVENTS = {

@@ -12,6 +12,7 @@ import { companyPlanAllows } from "../modules/companies/index.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
+import { distributeTicket, scheduleSlaCheck } from "./distribution.ts";
 
 /** Which bot service answers a ticket in the bot phase, kept in its bot state. */
 export const ZBotService = z.object({
@@ -88,6 +89,10 @@ export async function handOverToPeople(
   deps.log.info({ companyId: ticket.companyId, ticketId: ticket.id, reason: input.reason }, "bot handed the ticket over to people");
   const dto = await loadTicket(deps.db, ticket.companyId, ticket.id);
   if (dto) deps.events.publish("ticket.updated", { companyId: ticket.companyId, ticket: dto, previousAccess: { queueId: ticket.queueId, userId: dto.userId } });
+  if (queueId === null) return;
+  // People take over as after the menus: the queue's store rules pick who (spec engine §4).
+  const routed = await distributeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: null, toQueueId: queueId });
+  await scheduleSlaCheck(deps, ticket.companyId, ticket.id, routed.queueId);
 }
 
 /** The ticket's last `limit` messages with text, oldest first. */

@@ -3,11 +3,12 @@ import { z } from "zod";
 import { queueIntegrations, tickets } from "../db/schema/index.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
 import { optionsMenuText, parseBotInput, queueMenuText } from "./bot-menu.ts";
-import { type ConnectionRow, isEnabled, optionById, optionsUnder, queueOf, queuesOfConnection } from "./context.ts";
+import { type ConnectionRow, isEnabled, keywordQueuesOf, optionById, optionsUnder, queueOf, queuesOfConnection } from "./context.ts";
 import { type BotInbound, type BotService, ZBotService, runBotService, serviceOf } from "./bot-services.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
-import { routeTicket } from "./routing.ts";
+import { distributeTicket, scheduleSlaCheck } from "./distribution.ts";
+import { matchesKeywords } from "./distribution-strategy.ts";
 
 /** Where a ticket stands in the bot conversation, kept on the ticket. */
 export const ZBotState = z.object({
@@ -31,7 +32,7 @@ interface BotTicket {
   chatbot: boolean;
 }
 
-async function saveBot(deps: EngineDeps, ticket: BotTicket, patch: { queueId?: number | null; chatbot: boolean; botState: BotState | null; recommendedUserId?: number | null }) {
+async function saveBot(deps: EngineDeps, ticket: BotTicket, patch: { queueId?: number | null; chatbot: boolean; botState: BotState | null }) {
   await deps.db
     .update(tickets)
     .set({ ...patch, updatedAt: nowOf(deps) })
@@ -66,20 +67,37 @@ async function offerOptions(deps: EngineDeps, ticket: BotTicket, queueId: number
 async function enterQueue(deps: EngineDeps, ticket: BotTicket, queueId: number, state: BotState, greet: boolean, inbound: BotInbound): Promise<void> {
   const queue = await queueOf(deps.db, ticket.companyId, queueId);
   if (!queue) return;
-  const routed = await routeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId, toQueueId: queueId });
   const intro = greet ? queue.greetingMessage : "";
   const service = serviceOf(queue);
   if (service) {
     // The queue's AI prompt or integration answers from here on: after the greeting, or at once without one.
+    // Distribution runs when it hands the ticket over to people.
     if (intro) await say(deps, ticket, intro);
-    await saveBot(deps, ticket, { queueId: routed.queueId, chatbot: true, botState: { ...state, inOptions: false, optionParentId: null, service } });
+    await saveBot(deps, ticket, { queueId, chatbot: true, botState: { ...state, inOptions: false, optionParentId: null, service } });
     const isTypebot = service.kind === "integration" && (await integrationTypeOf(deps, ticket.companyId, service.id)) === "typebot";
-    if (!intro || isTypebot) await runBotService(deps, { ...ticket, queueId: routed.queueId }, service, inbound);
+    if (!intro || isTypebot) await runBotService(deps, { ...ticket, queueId }, service, inbound);
     return;
   }
-  if (await offerOptions(deps, ticket, routed.queueId, null, intro, state)) return;
+  if (await offerOptions(deps, ticket, queueId, null, intro, state)) return;
   if (intro) await say(deps, ticket, intro);
-  await saveBot(deps, ticket, { queueId: routed.queueId, chatbot: false, botState: null, recommendedUserId: routed.recommendedUserId });
+  await waitForPerson(deps, ticket, queueId);
+}
+
+/** The bot is done: the ticket waits for a person in its queue, routed by the store's distribution rules (spec engine §4). */
+async function waitForPerson(deps: EngineDeps, ticket: BotTicket, queueId: number): Promise<void> {
+  const routed = await distributeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId === queueId ? null : ticket.queueId, toQueueId: queueId });
+  await saveBot(deps, ticket, { chatbot: false, botState: null });
+  await scheduleSlaCheck(deps, ticket.companyId, ticket.id, routed.queueId);
+}
+
+/** The first connection queue whose config sends a first message naming one of its keywords straight to it. */
+async function queueByKeywords(deps: EngineDeps, companyId: number, queues: readonly { id: number }[], body: string): Promise<number | undefined> {
+  if (!body.trim()) return undefined;
+  const configs = await keywordQueuesOf(deps.db, companyId, queues.map((queue) => queue.id));
+  return queues.find((queue) => {
+    const keywords = configs.get(queue.id);
+    return keywords !== undefined && matchesKeywords(keywords, body);
+  })?.id;
 }
 
 async function sendQueueMenu(deps: EngineDeps, ticket: BotTicket, connection: ConnectionRow, queues: { id: number; name: string }[], state: BotState): Promise<void> {
@@ -126,7 +144,7 @@ export async function runBot(deps: EngineDeps, ticket: BotTicket, connection: Co
     if (await offerOptions(deps, ticket, ticket.queueId, chosen.id, chosen.message, state)) return;
     // A leaf: its message, then a person takes over in this queue.
     await say(deps, ticket, chosen.message);
-    await saveBot(deps, ticket, { chatbot: false, botState: null });
+    await waitForPerson(deps, ticket, ticket.queueId);
     return;
   }
   if (ticket.queueId !== null) return;
@@ -140,6 +158,11 @@ export async function runBot(deps: EngineDeps, ticket: BotTicket, connection: Co
 
   if (input.kind === "choice" && input.index >= 1 && input.index <= queues.length && state.menuCount > 0) {
     return enterQueue(deps, ticket, queues[input.index - 1]!.id, state, true, inbound);
+  }
+  // A first message naming a queue's keywords skips the menu (queue config enableFallbackToQueueKeywords).
+  if (state.menuCount === 0) {
+    const byKeywords = await queueByKeywords(deps, ticket.companyId, queues, body);
+    if (byKeywords !== undefined) return enterQueue(deps, ticket, byKeywords, state, true, inbound);
   }
   const minutesInBot = (nowOf(deps).getTime() - new Date(state.startedAt).getTime()) / 60_000;
   const outOfTries = connection.maxUseBotQueues > 0 && state.menuCount >= connection.maxUseBotQueues;

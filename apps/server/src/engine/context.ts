@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { companies, connectionQueues, connections, queueOptions, queues, settings } from "../db/schema/index.ts";
+import { companies, connectionQueues, connections, queueConfigs, queueOptions, queues, settings } from "../db/schema/index.ts";
 
 export type ConnectionRow = typeof connections.$inferSelect;
 export type QueueRow = typeof queues.$inferSelect;
@@ -64,4 +64,14 @@ export async function hasOptions(db: Db, companyId: number, queueIds: number[]):
     .from(queueOptions)
     .where(and(eq(queueOptions.companyId, companyId), inArray(queueOptions.queueId, queueIds)));
   return new Set(rows.map((r) => r.queueId));
+}
+
+/** The keywords of those of `queueIds` whose config sends a first message naming them straight to the queue. */
+export async function keywordQueuesOf(db: Db, companyId: number, queueIds: number[]): Promise<Map<number, string>> {
+  if (queueIds.length === 0) return new Map();
+  const rows = await db
+    .select({ queueId: queueConfigs.queueId, keywords: queueConfigs.keywords })
+    .from(queueConfigs)
+    .where(and(eq(queueConfigs.companyId, companyId), inArray(queueConfigs.queueId, queueIds), eq(queueConfigs.enableFallbackToQueueKeywords, true)));
+  return new Map(rows.filter((row) => row.keywords.trim()).map((row) => [row.queueId, row.keywords]));
 }

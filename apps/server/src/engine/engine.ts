@@ -2,8 +2,9 @@ import type { InboundHandler } from "../channels/channel-manager.ts";
 import type { InboundMessage } from "../channels/types.ts";
 import { KeyedSerial } from "../lib/keyed-serial.ts";
 import type { EngineDeps } from "./deps.ts";
+import { drainWaitingLine, runSlaCheckJob } from "./distribution.ts";
 import { handleInboundMessage } from "./inbound.ts";
-import { EXPIRE_TICKET_JOB, SEND_MESSAGE_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
+import { EXPIRE_TICKET_JOB, SEND_MESSAGE_JOB, SLA_CHECK_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
 import { runExpireTicketJob, runTransferWaitingJob } from "./lifecycle.ts";
 import { applyAck, runSendMessageJob } from "./outbound.ts";
 
@@ -40,5 +41,12 @@ export class ConversationEngine implements InboundHandler {
       }),
     );
     await jobs.work(TRANSFER_WAITING_JOB, (payload) => runTransferWaitingJob(this.deps, payload));
+    await jobs.work(SLA_CHECK_JOB, (payload) => runSlaCheckJob(this.deps, payload));
+    // An attendant who comes online may take the oldest waiting tickets of their queues at once.
+    this.deps.events.subscribe((event) => {
+      if (event.name !== "user.status" || !event.payload.user.online) return;
+      const { companyId, user } = event.payload;
+      drainWaitingLine(this.deps, companyId, { userId: user.id }).catch((error: unknown) => this.deps.log.error({ err: error, companyId, userId: user.id }, "waiting line not drained"));
+    });
   }
 }

@@ -18,3 +18,6 @@ export const EXPIRE_TICKET_JOB = defineJob({ name: "tickets.expire", schema: ZTi
 
 /** Moves a pending ticket nobody accepted in `timeToTransfer` minutes to the connection's transfer queue. */
 export const TRANSFER_WAITING_JOB = defineJob({ name: "tickets.transfer-waiting", schema: ZTicketJob, retryLimit: 5 });
+
+/** Tells the admins of a queue, once, that a pending ticket waited past the queue's SLA target. */
+export const SLA_CHECK_JOB = defineJob({ name: "distribution.sla-check", schema: ZTicketJob, retryLimit: 5 });

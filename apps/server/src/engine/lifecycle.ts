@@ -9,6 +9,7 @@ import { connectionOf, isEnabled, settingsOf } from "./context.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
 import { routeTicket } from "./routing.ts";
+import { distributeTicket, drainWaitingLine, scheduleSlaCheck } from "./distribution.ts";
 
 type TicketRow = typeof tickets.$inferSelect;
 type TicketPatch = Partial<typeof tickets.$inferInsert>;
@@ -60,6 +61,20 @@ async function publishChange(deps: EngineDeps, ticket: TicketRow): Promise<Ticke
     previousAccess: { queueId: ticket.queueId, userId: ticket.userId },
   });
   return dto;
+}
+
+/**
+ * A ticket left its holder (resolved, transferred, expired, taken by someone else): the holder has a
+ * free slot, so the waiting line of their queues (and of the ticket's queue) moves. A failure is
+ * logged, never thrown: the change itself is done.
+ */
+async function freeSlotOf(deps: EngineDeps, ticket: Pick<TicketRow, "companyId" | "userId" | "queueId">): Promise<void> {
+  if (ticket.userId === null) return;
+  try {
+    await drainWaitingLine(deps, ticket.companyId, { userId: ticket.userId, queueIds: ticket.queueId === null ? [] : [ticket.queueId] });
+  } catch (error) {
+    deps.log.error({ err: error, companyId: ticket.companyId, userId: ticket.userId }, "waiting line not drained");
+  }
 }
 
 function say(deps: EngineDeps, ticket: TicketRow, body: string) {
@@ -119,6 +134,8 @@ export async function acceptTicket(deps: EngineDeps, ctx: RequestContext, ticket
   }
   const ticket = claim.before;
   const dto = await publishChange(deps, ticket);
+  // Taken from the attendant it was reserved for: their slot is free again.
+  if (ticket.userId !== null && ticket.userId !== ctx.userId) await freeSlotOf(deps, ticket);
   const settingValues = await settingsOf(deps.db, ctx.companyId);
   if (isEnabled(settingValues, "sendGreetingAccepted") && !ticket.isGroup) {
     const [contactName, userName] = await Promise.all([nameOf(deps, ctx.companyId, "contacts", ticket.contactId), nameOf(deps, ctx.companyId, "users", ctx.userId)]);
@@ -160,6 +177,7 @@ export async function resolveTicket(deps: EngineDeps, ctx: RequestContext, ticke
     closedAt: nowOf(deps),
     awaitingRating: askRating,
   });
+  await freeSlotOf(deps, ticket);
   if (askRating) {
     const intro = connection.ratingMessage.trim() || "Por favor, avalie o nosso atendimento:";
     await say(deps, ticket, `${intro}\n\n${RATING_OPTIONS}`);
@@ -204,8 +222,8 @@ export async function transferTicket(deps: EngineDeps, ctx: RequestContext, tick
   if (input.userId && !userName) throw new AppError("ERR_NO_USER_FOUND");
   if (input.whatsappId && !(await connectionOf(deps.db, ctx.companyId, input.whatsappId))) throw new AppError("ERR_NO_WAPP_FOUND");
   const userId = input.userId ?? null;
-  await routeTicket(deps, { companyId: ctx.companyId, ticketId, fromQueueId: ticket.queueId, toQueueId: input.queueId, strategy: "transfer", assignedUserId: userId });
-  const dto = await applyChange(deps, ticket, {
+  if (userId) await routeTicket(deps, { companyId: ctx.companyId, ticketId, fromQueueId: ticket.queueId, toQueueId: input.queueId, strategy: "transfer", assignedUserId: userId });
+  let dto = await applyChange(deps, ticket, {
     queueId: input.queueId,
     userId,
     status: userId ? "open" : "pending",
@@ -213,6 +231,14 @@ export async function transferTicket(deps: EngineDeps, ctx: RequestContext, tick
     botState: null,
     ...(input.whatsappId ? { whatsappId: input.whatsappId } : {}),
   });
+  if (!userId) {
+    // To a queue without a person: the queue's store distributes it (or it waits, logged either way).
+    const moved: TicketRow = { ...ticket, queueId: input.queueId, userId: null, status: "pending" };
+    const routed = await distributeTicket(deps, { companyId: ctx.companyId, ticketId, fromQueueId: ticket.queueId, toQueueId: input.queueId, strategy: "transfer" });
+    if (routed.recommendedUserId !== null) dto = await publishChange(deps, moved);
+    await scheduleSlaCheck(deps, ctx.companyId, ticketId, routed.queueId);
+  }
+  if (ticket.userId !== userId) await freeSlotOf(deps, ticket);
   const settingValues = await settingsOf(deps.db, ctx.companyId);
   if (isEnabled(settingValues, "sendMsgTransfTicket") && !ticket.isGroup) {
     const toUser = userName ? ` e será atendido por *${userName}*` : "";
@@ -234,6 +260,7 @@ export async function runExpireTicketJob(deps: EngineDeps, payload: { companyId:
     return;
   }
   await applyChange(deps, ticket, { status: "closed", closedAt: nowOf(deps), chatbot: false, botState: null });
+  await freeSlotOf(deps, ticket);
   await say(deps, ticket, connection.expiresInactiveMessage);
 }
 
@@ -243,6 +270,7 @@ export async function runTransferWaitingJob(deps: EngineDeps, payload: { company
   if (!ticket || ticket.status !== "pending" || ticket.userId !== null || ticket.whatsappId === null) return;
   const connection = await connectionOf(deps.db, ticket.companyId, ticket.whatsappId);
   if (!connection?.transferQueueId || !connection.timeToTransfer || ticket.queueId === connection.transferQueueId) return;
-  await routeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId, toQueueId: connection.transferQueueId, strategy: "timeout" });
-  await applyChange(deps, ticket, { queueId: connection.transferQueueId, chatbot: false, botState: null });
+  const routed = await distributeTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, fromQueueId: ticket.queueId, toQueueId: connection.transferQueueId, strategy: "timeout" });
+  await applyChange(deps, ticket, { chatbot: false, botState: null });
+  await scheduleSlaCheck(deps, ticket.companyId, ticket.id, routed.queueId);
 }

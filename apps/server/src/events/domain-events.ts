@@ -1,4 +1,4 @@
-import type { Announcement, Invoice, Chat, ChatMessage, Connection, Contact, Message, RecordChannel, Setting, Ticket } from "@conversa/shared";
+import type { Announcement, Invoice, Chat, ChatMessage, Connection, Contact, Message, RecordChannel, Setting, SlaAlertPayload, Ticket } from "@conversa/shared";
 
 /** What the visibility rule reads of a ticket: its queue and its user. */
 export interface TicketAccessRef {
@@ -77,6 +77,8 @@ export interface DomainEventMap {
   "payment.confirmed": { companyId: number; invoiceId: number; dueDate: string | null; planId: number | null };
   /** An invoice was created, paid or cancelled: the company's /financeiro list shows it as it is now. */
   "invoice.changed": { companyId: number; invoice: Invoice };
+  /** A pending ticket waited past its queue's SLA target: told once to `userIds` (the queue's admins). */
+  "ticket.sla": { companyId: number; userIds: number[]; alert: SlaAlertPayload["alert"] };
   /** A member read a chat: their unread count is back to zero (told to that member only). */
   "chat.read": { companyId: number; userId: number; chat: Chat };
 }

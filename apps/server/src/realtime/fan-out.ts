@@ -273,6 +273,11 @@ export function fanOut(io: Server, event: DomainEvent): void {
       );
       return;
     }
+    case "ticket.sla": {
+      const { companyId, userIds, alert } = event.payload;
+      if (userIds.length > 0) io.to(userIds.map((userId) => rooms.user(companyId, userId))).emit(companyEvent(companyId, "sla"), { action: "late", alert });
+      return;
+    }
     case "chat.read": {
       const { companyId, userId, chat } = event.payload;
       emitChat(io, companyId, [userId], { action: "update", record: chat });

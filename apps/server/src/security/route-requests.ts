@@ -24,6 +24,8 @@ export const RECORD_KINDS = [
   "charge",
   "prompt",
   "integration",
+  "store",
+  "rule",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -53,6 +55,8 @@ export const NOT_FOUND_CODE: Record<RecordKind, string> = {
   charge: "ERR_NO_CHARGE_FOUND",
   prompt: "ERR_NO_PROMPT_FOUND",
   integration: "ERR_NO_INTEGRATION_FOUND",
+  store: "ERR_NO_STORE_FOUND",
+  rule: "ERR_NO_RULE_FOUND",
 };
 
 /** The record a `:id` names, by the first segment of the path. A new resource is added here once. */
@@ -75,6 +79,7 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
   billing: "invoice",
   prompt: "prompt",
   queueIntegration: "integration",
+  stores: "store",
 };
 
 /** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */
@@ -89,6 +94,7 @@ const KIND_OF_PARAM: Record<string, RecordKind> = {
   messageId: "message",
   tagId: "tag",
   txid: "charge",
+  ruleId: "rule",
 };
 
 /** Path parameters whose record depends on the resource (the first segment of the path). */
@@ -119,6 +125,11 @@ const KIND_OF_FIELD: Record<string, RecordKind> = {
   invoiceId: "invoice",
   promptId: "prompt",
   integrationId: "integration",
+  storeId: "store",
+  ruleId: "rule",
+  userIds: "user",
+  orderedUserIds: "user",
+  defaultOrderedUserIds: "user",
 };
 
 /**
@@ -138,7 +149,7 @@ const NOT_ID_FIELDS_OF_ROUTE: Record<string, Set<string>> = {
 };
 
 /** Fields that name an id of something the product does not store yet: no record can be addressed through them. */
-const UNSTORED_ID_FIELDS = new Set(["storeId"]);
+const UNSTORED_ID_FIELDS = new Set<string>();
 
 export type Where = "params" | "querystring" | "body";
 export interface IdPlace {

@@ -211,8 +211,12 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
   });
   const prompt = await call(app, adminToken, "POST", "/prompt", { name: "Vendas IA", prompt: "PROMPT-SECRET atenda com cortesia", queueId: vendas.id });
   const integration = await call(app, adminToken, "POST", "/queueIntegration", { type: "webhook", name: "Webhook", urlN8N: "http://127.0.0.1:9/hook" });
+  const store = await call(app, adminToken, "POST", "/stores", { name: "Intra store" });
+  const rule = await call(app, adminToken, "POST", `/stores/${store.id}/rules`, { name: "Intra rule", match: "pedido", queueId: vendas.id });
 
   const ids: TenantIds = {
+    store: store.id,
+    rule: rule.id,
     company: company.id,
     user: made.admin.id,
     connection: connection.id,

@@ -30,6 +30,8 @@ const fileNameOf = (mediaPath: string | null) => (mediaPath ?? "").replace(/^\/m
  * with media), a schedule with media, a distribution log, a rating, a picture the company sent to the
  * simulator's customer (as the simulator stores it), an internal chat of the admin with the agent, an AI
  * prompt and a webhook integration.
+ * simulator's customer (as the simulator stores it), an internal chat of the admin with the agent, and a
+ * distribution store (with a rule and a queue in it) and a queue config.
  */
 export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore, marker: string, seq: number) {
   const mark = (n: number) => `${marker}-${n}`;
@@ -113,6 +115,11 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     })
     .returning();
 
+  const store = await call(app, adminToken, "POST", "/stores", { name: mark(30) });
+  await call(app, adminToken, "PUT", `/queue/${otherQueue.id}`, { name: mark(7), color: seq === 1 ? "#333333" : "#444444", storeId: store.id });
+  const rule = await call(app, adminToken, "POST", `/stores/${store.id}/rules`, { name: mark(31), match: mark(32), userIds: [agent.id], queueId: otherQueue.id });
+  await call(app, adminToken, "PUT", `/queue/${queue.id}/config`, { keywords: mark(33), maxOpenPerAgent: 5 });
+
   const chat = await call<{ id: number; uuid: string }>(app, adminToken, "POST", "/chats", { title: mark(28), users: [agent.id] });
   const prompt = await call(app, adminToken, "POST", "/prompt", { name: mark(30), prompt: mark(31), queueId: queue.id, apiKey: `sk-${mark(32)}` });
   const integration = await call(app, adminToken, "POST", "/queueIntegration", { type: "webhook", name: mark(33), urlN8N: "http://127.0.0.1:9/hook" });
@@ -157,6 +164,8 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     charge,
     prompt,
     integration,
+    store,
+    rule,
   };
 }
 
@@ -184,5 +193,7 @@ export function idsOf(tenant: SeededTenant): TenantIds {
     charge: tenant.charge.txid,
     prompt: tenant.prompt.id,
     integration: tenant.integration.id,
+    store: tenant.store.id,
+    rule: tenant.rule.id,
   };
 }

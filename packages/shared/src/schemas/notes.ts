@@ -22,22 +22,3 @@ export const ZListTicketNotesQuery = z.object({
   ticketId: ZIdText,
   contactId: ZIdText,
 });
-
-export const ZDistributionLog = z.object({
-  id: z.number(),
-  createdAt: z.string(),
-  ticketId: z.number().nullable(),
-  fromQueueId: z.number().nullable(),
-  fromQueueName: z.string().nullable(),
-  toQueueId: z.number().nullable(),
-  toQueueName: z.string().nullable(),
-  assignedUserId: z.number().nullable(),
-  assignedUserName: z.string().nullable(),
-  strategy: z.string().nullable(),
-  message: z.string().nullable(),
-});
-
-export const ZListDistributionLogsQuery = z.object({
-  ticketId: ZIdText.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-});

@@ -11,6 +11,8 @@ export const ZQueue = z.object({
   orderQueue: z.number().nullable(),
   greetingMessage: z.string(),
   outOfHoursMessage: z.string(),
+  /** The store whose distribution rules apply to tickets entering the queue; null: no distribution. */
+  storeId: z.number().nullable().default(null),
 });
 export type Queue = z.infer<typeof ZQueue>;
 
@@ -26,6 +28,8 @@ export const ZListQueuesQuery = z.object({
   companyId: ZIdText.optional(),
   searchParam: z.string().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).optional(),
+  /** The queues page's store filter: "none" for queues without a store, or a store's id. */
+  storeId: z.union([z.literal("none"), ZIdText]).optional(),
 });
 export type ListQueuesQuery = z.infer<typeof ZListQueuesQuery>;
 
@@ -49,7 +53,7 @@ const ZOptionalRef = ZId.nullable().optional();
 /**
  * POST /queue and PUT /queue/{id} (spec admin §5: name 2–50, colour 3–9). Omitted optional fields
  * keep their stored value on update. `integrationId` and `promptId` name the company's integration and AI
- * prompt; `storeId` is accepted but not stored yet.
+ * prompt, `storeId` a store of the company (null: none).
  */
 export const ZQueueBody = z.strictObject({
   name: z.string().trim().min(LIMITS.nameMin, "Too Short!").max(LIMITS.nameMax, "Too Long!"),
@@ -71,7 +75,6 @@ export const ZQueueDetail = ZQueue.extend({
   mediaName: z.string().nullable(),
   integrationId: z.number().nullable(),
   promptId: z.number().nullable(),
-  storeId: z.number().nullable(),
 });
 export type QueueDetail = z.infer<typeof ZQueueDetail>;
 

@@ -31,6 +31,8 @@ export const ZTicket = z.object({
   unreadMessages: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A pending ticket of a queue with an SLA target: when it becomes late (creation + target); null otherwise. */
+  slaDueAt: z.string().nullable().optional(),
 });
 export type Ticket = z.infer<typeof ZTicket>;
 

@@ -87,6 +87,8 @@ export const tickets = pgTable(
     index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("tickets_company_updated_idx").on(t.companyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("tickets_company_queue_status_idx").on(t.companyId, t.queueId, t.status),
+    // Queue metrics over a period (average wait, SLA) and the waiting line, oldest first.
+    index("tickets_company_queue_created_idx").on(t.companyId, t.queueId, t.createdAt),
     index("tickets_company_user_status_idx").on(t.companyId, t.userId, t.status),
     index("tickets_contact_id_idx").on(t.contactId),
     // Dashboard periods: tickets created in a date range.
@@ -248,7 +250,12 @@ export const distributionLogs = pgTable(
     message: text("message"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("distribution_logs_company_ticket_idx").on(t.companyId, t.ticketId, t.createdAt.desc())],
+  (t) => [
+    index("distribution_logs_company_ticket_idx").on(t.companyId, t.ticketId, t.createdAt.desc()),
+    // GET /distribution-logs by period, and each agent's latest assignment (least_load's tie-break).
+    index("distribution_logs_company_created_idx").on(t.companyId, t.createdAt.desc()),
+    index("distribution_logs_company_user_created_idx").on(t.companyId, t.assignedUserId, t.createdAt.desc()),
+  ],
 );
 
 /** A customer's rating of a resolved ticket (1 unsatisfied, 2 satisfied, 3 very satisfied). */

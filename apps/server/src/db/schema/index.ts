@@ -4,3 +4,4 @@ export * from "./conversations.ts";
 export * from "./chats.ts";
 export * from "./billing.ts";
 export * from "./bots.ts";
+export * from "./distribution.ts";

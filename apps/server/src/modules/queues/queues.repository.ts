@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNull, ne, sql } from "drizzle-orm";
 import { LIMITS, type Queue, type QueueDetail, ZWeeklySchedule } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { companies, plans, queueOptions, queues } from "../../db/schema/index.ts";
+import { companies, plans, queueOptions, queues, stores } from "../../db/schema/index.ts";
 
 export const QUEUES_PAGE_SIZE = LIMITS.pageSize;
 
@@ -12,6 +12,7 @@ const listColumns = {
   orderQueue: queues.orderQueue,
   greetingMessage: queues.greetingMessage,
   outOfHoursMessage: queues.outOfHoursMessage,
+  storeId: queues.storeId,
 };
 
 const byConfiguredOrder = [sql`${queues.orderQueue} asc nulls last`, asc(queues.name), asc(queues.id)];
@@ -26,9 +27,16 @@ export async function listQueueRows(db: Db, companyId: number): Promise<Queue[]>
 }
 
 /** One page of the company's queues whose name contains `searchParam` (without case), in the configured order. */
-export async function searchQueueRows(db: Db, companyId: number, searchParam: string | undefined, pageNumber: number): Promise<{ queues: Queue[]; count: number }> {
+export async function searchQueueRows(
+  db: Db,
+  companyId: number,
+  searchParam: string | undefined,
+  pageNumber: number,
+  storeId?: number | "none",
+): Promise<{ queues: Queue[]; count: number }> {
   const search = searchParam?.trim().toLowerCase();
-  const where = and(eq(queues.companyId, companyId), search ? ilike(queues.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
+  const byStore = storeId === undefined ? undefined : storeId === "none" ? isNull(queues.storeId) : eq(queues.storeId, storeId);
+  const where = and(eq(queues.companyId, companyId), search ? ilike(queues.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined, byStore);
   const [rows, [total]] = await Promise.all([
     db
       .select(listColumns)
@@ -71,7 +79,6 @@ export async function findQueueDetail(db: Db, companyId: number, id: number): Pr
       mediaName: queues.mediaName,
       integrationId: queues.integrationId,
       promptId: queues.promptId,
-      storeId: queues.storeId,
     })
     .from(queues)
     .where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
@@ -139,6 +146,7 @@ export interface QueueValues {
   schedules: unknown;
   integrationId: number | null;
   promptId: number | null;
+  storeId: number | null;
 }
 
 export async function insertQueue(db: Db, companyId: number, values: QueueValues): Promise<number> {
@@ -194,4 +202,13 @@ export async function deleteQueueRow(db: Db, companyId: number, id: number): Pro
     const mediaPaths = [row.mediaPath, ...optionMedia.map((option) => option.mediaPath)].filter((path): path is string => path !== null);
     return { deleted: true, mediaPaths };
   });
+}
+
+/** Whether the company has a store with this id. */
+export async function storeExists(db: Db, companyId: number, storeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(eq(stores.companyId, companyId), eq(stores.id, storeId)));
+  return row !== undefined;
 }

@@ -23,8 +23,8 @@ export function queuesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     // Without pageNumber: every queue as a plain array (the pickers); with it: one page of the queues page.
     app.get("/queue", { ...auth, schema: { querystring: ZListQueuesQuery, response: { 200: ZListQueuesResponse } } }, (request) => {
-      const { pageNumber, searchParam } = request.query;
-      return pageNumber === undefined ? listQueues(deps, ctxOf(request)) : listQueuesPage(deps, ctxOf(request), { pageNumber, searchParam });
+      const { pageNumber, searchParam, storeId } = request.query;
+      return pageNumber === undefined ? listQueues(deps, ctxOf(request)) : listQueuesPage(deps, ctxOf(request), { pageNumber, searchParam, storeId });
     });
     app.get("/queue/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZQueueDetail } } }, (request) =>
       getQueue(deps, ctxOf(request), request.params.id),

@@ -22,6 +22,7 @@ import {
   QUEUES_PAGE_SIZE,
   searchQueueRows,
   setQueueMedia,
+  storeExists,
   updateQueueRow,
 } from "./queues.repository.ts";
 
@@ -34,6 +35,11 @@ export interface QueuesDeps {
 const notFound = () => new AppError("ERR_NO_QUEUE_FOUND", undefined, "Queue not found");
 const colorTaken = () => new AppError("ERR_QUEUE_COLOR_ALREADY_EXISTS", undefined, "Queue colour already in use");
 const nameTaken = () => new AppError("ERR_QUEUE_NAME_ALREADY_EXISTS", undefined, "A queue with this name already exists");
+
+/** A non-null store id must name a store of the company. Throws ERR_NO_STORE_FOUND. */
+async function assertStoreExists(db: Db, companyId: number, storeId: number | null): Promise<void> {
+  if (storeId !== null && !(await storeExists(db, companyId, storeId))) throw new AppError("ERR_NO_STORE_FOUND", undefined, "Store not found");
+}
 
 function assertCanEdit(ctx: RequestContext): void {
   if (!canEditQueues(ctx)) throw new AppError("ERR_NO_PERMISSION");
@@ -75,8 +81,8 @@ export function listQueues(deps: { db: Db }, ctx: RequestContext): Promise<Queue
 }
 
 /** One page of the company's queues whose name contains `searchParam` (any profile, as the full list). */
-export async function listQueuesPage(deps: { db: Db }, ctx: RequestContext, query: { searchParam?: string; pageNumber: number }): Promise<ListQueuesPage> {
-  const page = await searchQueueRows(deps.db, ctx.companyId, query.searchParam, query.pageNumber);
+export async function listQueuesPage(deps: { db: Db }, ctx: RequestContext, query: { searchParam?: string; pageNumber: number; storeId?: number | "none" }): Promise<ListQueuesPage> {
+  const page = await searchQueueRows(deps.db, ctx.companyId, query.searchParam, query.pageNumber, query.storeId);
   return { ...page, hasMore: query.pageNumber * QUEUES_PAGE_SIZE < page.count };
 }
 
@@ -87,10 +93,9 @@ export async function getQueue(deps: QueuesDeps, ctx: RequestContext, id: number
 }
 
 /**
- * Creates a queue within the plan's queue limit, with its AI prompt or integration (of the company).
- * The store is not stored yet.
+ * Creates a queue within the plan's queue limit, with its AI prompt or integration and its store (each of the company).
  * Throws ERR_NO_PERMISSION, ERR_QUEUE_LIMIT, ERR_QUEUE_NAME_ALREADY_EXISTS, ERR_QUEUE_COLOR_ALREADY_EXISTS,
- * ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND.
+ * ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND, ERR_NO_STORE_FOUND.
  */
 export async function createQueue(deps: QueuesDeps, ctx: RequestContext, body: QueueBody): Promise<QueueDetail> {
   assertCanEdit(ctx);
@@ -105,7 +110,9 @@ export async function createQueue(deps: QueuesDeps, ctx: RequestContext, body: Q
     schedules: body.schedules ?? [],
     integrationId: body.integrationId ?? null,
     promptId: body.promptId ?? null,
+    storeId: body.storeId ?? null,
   };
+  await assertStoreExists(deps.db, companyId, values.storeId);
   const id = await mapUniqueViolation(() =>
     deps.db.transaction(async (tx) => {
       await lockCompanyQueues(tx, companyId);
@@ -124,7 +131,7 @@ export async function createQueue(deps: QueuesDeps, ctx: RequestContext, body: Q
  * Changes a queue; optional fields left out keep their stored value (the hours, the prompt and the
  * integration too).
  * Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND, ERR_QUEUE_NAME_ALREADY_EXISTS, ERR_QUEUE_COLOR_ALREADY_EXISTS,
- * ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND.
+ * ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND, ERR_NO_STORE_FOUND.
  */
 export async function updateQueue(deps: QueuesDeps, ctx: RequestContext, id: number, body: QueueBody): Promise<QueueDetail> {
   assertCanEdit(ctx);
@@ -144,7 +151,9 @@ export async function updateQueue(deps: QueuesDeps, ctx: RequestContext, id: num
         schedules: body.schedules ?? current.schedules,
         integrationId: body.integrationId === undefined ? current.integrationId : body.integrationId,
         promptId: body.promptId === undefined ? current.promptId : body.promptId,
+        storeId: body.storeId === undefined ? current.storeId : body.storeId,
       };
+      await assertStoreExists(tx, companyId, values.storeId);
       await assertUniqueValues(tx, companyId, values, id);
       await updateQueueRow(tx, companyId, id, values);
     }),

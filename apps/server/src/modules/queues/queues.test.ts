@@ -43,9 +43,9 @@ describe("GET /queue", () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { id: expect.any(Number), name: "Vendas", color: "#00ff00", orderQueue: 1, greetingMessage: "", outOfHoursMessage: "" },
-      { id: expect.any(Number), name: "Suporte", color: "#0000ff", orderQueue: 2, greetingMessage: "Suporte aqui", outOfHoursMessage: "" },
-      { id: expect.any(Number), name: "Avulsa", color: "#ff0000", orderQueue: null, greetingMessage: "", outOfHoursMessage: "" },
+      { id: expect.any(Number), name: "Vendas", color: "#00ff00", orderQueue: 1, greetingMessage: "", outOfHoursMessage: "", storeId: null },
+      { id: expect.any(Number), name: "Suporte", color: "#0000ff", orderQueue: 2, greetingMessage: "Suporte aqui", outOfHoursMessage: "", storeId: null },
+      { id: expect.any(Number), name: "Avulsa", color: "#ff0000", orderQueue: null, greetingMessage: "", outOfHoursMessage: "", storeId: null },
     ]);
   });
 
@@ -144,18 +144,17 @@ describe("POST /queue", () => {
       schedules: weekdays,
       integrationId: null,
       promptId: null,
-      storeId: 9,
+      storeId: null,
     });
 
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ name: "Financeiro", color: "#AD1457", greetingMessage: "Olá do financeiro", outOfHoursMessage: "Fechado", orderQueue: 3, schedules: weekdays });
-    // No stores exist yet: the reference is not kept.
     expect(body).toMatchObject({ integrationId: null, promptId: null, storeId: null, mediaPath: null });
     const [row] = await t.db.select().from(queues).where(eq(queues.id, body.id));
     expect(row).toMatchObject({ companyId: a.company.id, name: "Financeiro", schedules: weekdays });
     expect(queueRecords()).toEqual([
-      { companyId: a.company.id, channel: "queue", action: "create", record: { id: body.id, name: "Financeiro", color: "#AD1457", orderQueue: 3, greetingMessage: "Olá do financeiro", outOfHoursMessage: "Fechado" } },
+      { companyId: a.company.id, channel: "queue", action: "create", record: { id: body.id, name: "Financeiro", color: "#AD1457", orderQueue: 3, greetingMessage: "Olá do financeiro", outOfHoursMessage: "Fechado", storeId: null } },
     ]);
   });
 

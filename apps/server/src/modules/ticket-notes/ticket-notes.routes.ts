@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZCreateTicketNoteBody, ZDistributionLog, ZIdParam, ZListDistributionLogsQuery, ZListTicketNotesQuery, ZTicketNote } from "@conversa/shared";
+import { ZCreateTicketNoteBody, ZIdParam, ZListTicketNotesQuery, ZTicketNote } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { addNote, deleteNote, listDistributionLogs, listNotes } from "./ticket-notes.service.ts";
+import { addNote, deleteNote, listNotes } from "./ticket-notes.service.ts";
 
 export function ticketNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
@@ -18,10 +18,5 @@ export function ticketNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       await deleteNote(engine, ctxOf(request), request.params.id);
       return reply.status(204).send(null);
     });
-    app.get(
-      "/distribution-logs",
-      { onRequest: app.authenticate, schema: { querystring: ZListDistributionLogsQuery, response: { 200: z.object({ logs: z.array(ZDistributionLog) }) } } },
-      (request) => listDistributionLogs(engine, ctxOf(request), request.query),
-    );
   };
 }

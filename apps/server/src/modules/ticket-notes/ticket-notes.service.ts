@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { TicketNote } from "@conversa/shared";
-import { distributionLogs, queues, ticketNotes, users } from "../../db/schema/index.ts";
+import { ticketNotes, users } from "../../db/schema/index.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
@@ -54,35 +54,4 @@ export async function deleteNote(deps: EngineDeps, ctx: RequestContext, id: numb
   await findAccessibleTicket(deps.db, ctx, row.ticketId);
   if (row.userId !== ctx.userId && ctx.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
   await deps.db.delete(ticketNotes).where(and(eq(ticketNotes.companyId, ctx.companyId), eq(ticketNotes.id, id)));
-}
-
-
-/** Distribution decisions, newest first: of one ticket (anyone who may open it), or of the company (admins). */
-export async function listDistributionLogs(deps: EngineDeps, ctx: RequestContext, query: { ticketId?: number; limit: number }) {
-  if (query.ticketId !== undefined) await findAccessibleTicket(deps.db, ctx, query.ticketId);
-  else if (ctx.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
-  const fromQueue = sql<string | null>`(select ${queues.name} from ${queues} where ${queues.id} = ${distributionLogs.fromQueueId})`;
-  const toQueue = sql<string | null>`(select ${queues.name} from ${queues} where ${queues.id} = ${distributionLogs.toQueueId})`;
-  const rows = await deps.db
-    .select({ log: distributionLogs, fromQueueName: fromQueue, toQueueName: toQueue, assignedUserName: users.name })
-    .from(distributionLogs)
-    .leftJoin(users, eq(users.id, distributionLogs.assignedUserId))
-    .where(and(eq(distributionLogs.companyId, ctx.companyId), query.ticketId !== undefined ? eq(distributionLogs.ticketId, query.ticketId) : undefined))
-    .orderBy(desc(distributionLogs.createdAt), desc(distributionLogs.id))
-    .limit(query.limit);
-  return {
-    logs: rows.map(({ log, fromQueueName, toQueueName, assignedUserName }) => ({
-      id: log.id,
-      createdAt: log.createdAt.toISOString(),
-      ticketId: log.ticketId,
-      fromQueueId: log.fromQueueId,
-      fromQueueName,
-      toQueueId: log.toQueueId,
-      toQueueName,
-      assignedUserId: log.assignedUserId,
-      assignedUserName,
-      strategy: log.strategy,
-      message: log.message,
-    })),
-  };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type Ticket, ZTicketStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { connections, contacts, queues, tags, ticketTags, tickets, users } from "../../db/schema/index.ts";
+import { connections, contacts, queueConfigs, queues, tags, ticketTags, tickets, users } from "../../db/schema/index.ts";
 
 export type TicketRow = typeof tickets.$inferSelect;
 
@@ -16,12 +16,14 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
       queueName: queues.name,
       queueColor: queues.color,
       connectionName: connections.name,
+      slaMinutes: queueConfigs.slaMinutesTarget,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(connections, eq(connections.id, tickets.whatsappId))
+    .leftJoin(queueConfigs, eq(queueConfigs.queueId, tickets.queueId))
     .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
   const tagRows = await db
     .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
@@ -32,7 +34,7 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
   for (const { ticketId, ...tag } of tagRows) tagsByTicket.set(ticketId, [...(tagsByTicket.get(ticketId) ?? []), tag]);
 
   const byId = new Map(
-    rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName }) => [
+    rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName, slaMinutes }) => [
       t.id,
       {
         id: t.id,
@@ -58,6 +60,7 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
         unreadMessages: t.unreadMessages,
         createdAt: t.createdAt.toISOString(),
         updatedAt: t.updatedAt.toISOString(),
+        slaDueAt: t.status === "pending" && slaMinutes !== null ? new Date(t.createdAt.getTime() + slaMinutes * 60_000).toISOString() : null,
       } satisfies Ticket,
     ]),
   );

@@ -30,6 +30,7 @@ function LogEntry({ log }: { log: DistributionLog }) {
   const details = [
     t("conversation.distribution.user", { name: log.assignedUserName ?? t("conversation.distribution.noUser") }),
     strategy ? t("conversation.distribution.strategy", { name: strategy }) : null,
+    log.ruleName ? `${log.storeName ?? ""} › ${log.ruleName}` : null,
     log.message,
   ].filter(Boolean);
   return (

@@ -6,6 +6,7 @@ import { matchPath, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { useCompanyEvent, useRealtimeJoin } from "../../../lib/socket-provider.tsx";
 import { readVolume } from "../../../lib/storage.ts";
+import { showToast } from "../../../lib/toast.ts";
 import { unreadTicketsQueryKey, useUnreadTickets } from "../api/list-unread-tickets.ts";
 import { playBeep, unlockAudio } from "../utils/beep.ts";
 import { askNotificationPermissionOnce, showBrowserNotification } from "../utils/browser-notification.ts";
@@ -56,6 +57,11 @@ function usePermissionOnFirstGesture(): void {
   }, []);
 }
 
+
+const ZSlaAlertEvent = z.object({
+  action: z.literal("late"),
+  alert: z.object({ ticketId: z.number(), uuid: z.string(), contactName: z.string(), queueId: z.number(), queueName: z.string(), slaMinutesTarget: z.number() }),
+});
 /**
  * The ticket notifications of the signed-in user: the unread tickets (live), a beep and a browser
  * notification for each new customer message on a ticket the user can see and is not looking at,
@@ -85,6 +91,14 @@ export function useTicketNotifications(viewer: NotificationViewer): Ticket[] {
     const data = event.data;
     if (data.action === "update") update((list) => applyNotificationUpdate(list, data.ticket, viewer));
     else update((list) => list.filter((ticket) => ticket.id !== data.ticketId));
+  });
+
+  // A pending ticket waited past its queue's SLA target (sent once, to the queue's admins only).
+  useCompanyEvent("sla", (payload) => {
+    const event = ZSlaAlertEvent.safeParse(payload);
+    if (!event.success) return;
+    const { alert } = event.data;
+    showToast(t("distribution.sla.alert", { id: alert.ticketId, name: alert.contactName, minutes: alert.slaMinutesTarget, queue: alert.queueName }), "warning", 10_000);
   });
 
   useCompanyEvent("appMessage", (payload) => {

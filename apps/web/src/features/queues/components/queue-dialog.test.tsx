@@ -80,7 +80,7 @@ describe("QueueDialog", { timeout: 40_000 }, () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes(calls).map((call) => call.body)).toEqual([
-      { name: "Financeiro", color: "#AD1457", greetingMessage: "Oi", outOfHoursMessage: "", orderQueue: 3, promptId: null, integrationId: null },
+      { name: "Financeiro", color: "#AD1457", greetingMessage: "Oi", outOfHoursMessage: "", orderQueue: 3, promptId: null, integrationId: null, storeId: null },
     ]);
     expect(await screen.findByText("Queue saved successfully")).toBeInTheDocument();
   });

@@ -8,6 +8,7 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Divider from "@mui/material/Divider";
+import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
@@ -24,6 +25,7 @@ import { useQueue } from "../api/get-queue.ts";
 import { useAllQueues } from "../api/list-all-queues.ts";
 import { useRemoveQueueMedia } from "../api/remove-queue-media.ts";
 import { useSaveQueue } from "../api/save-queue.ts";
+import { useStores } from "../api/stores.ts";
 import { useUploadQueueMedia } from "../api/upload-queue-media.ts";
 import { type QueueFormValues, buildQueueFormSchema, initialSchedule, queueFormValues, toQueueBody } from "../utils/queue-form.ts";
 import { MediaAttachment } from "./media-attachment.tsx";
@@ -80,6 +82,7 @@ function QueueForm({ queueId, queue, onClose }: QueueFormProps) {
   const schema = useMemo(() => buildQueueFormSchema(t), [t]);
   const scheduleType = useScheduleType();
   const allQueues = useAllQueues();
+  const stores = useStores();
   const save = useSaveQueue();
   const upload = useUploadQueueMedia();
   const removeMedia = useRemoveQueueMedia();
@@ -147,6 +150,20 @@ function QueueForm({ queueId, queue, onClose }: QueueFormProps) {
                   slotProps={{ htmlInput: { inputMode: "numeric" } }}
                 />
               </Box>
+              <Controller
+                control={control}
+                name="storeId"
+                render={({ field }) => (
+                  <TextField select {...field} label={t("distribution.storeField")} helperText={t("distribution.storeFieldHint")} fullWidth>
+                    <MenuItem value="">{t("distribution.storeFilter.none")}</MenuItem>
+                    {(stores.data ?? []).map((store) => (
+                      <MenuItem key={store.id} value={String(store.id)}>
+                        {store.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
               <Controller
                 control={control}
                 name="color"

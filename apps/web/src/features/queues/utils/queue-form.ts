@@ -11,6 +11,8 @@ export interface QueueFormValues {
   orderQueue: string;
   /** Who answers in the bot phase: "" (the menus), `prompt:{id}` or `integration:{id}`. */
   bot: string;
+  /** The store's id, or "" for none. */
+  storeId: string;
 }
 
 const MESSAGE_MAX = 4000;
@@ -37,12 +39,15 @@ export function buildQueueFormSchema(t: TFunction) {
     outOfHoursMessage: message,
     orderQueue: z.string().trim().regex(/^\d{0,5}$/, t("queues.validation.invalidOrder")),
     bot: z.string(),
+    storeId: z.string(),
   });
 }
 
 /** A new queue's fields, or a stored one's. */
-export function queueFormValues(queue?: Pick<QueueDetail, "name" | "color" | "greetingMessage" | "outOfHoursMessage" | "orderQueue"> & Partial<Pick<QueueDetail, "promptId" | "integrationId">>): QueueFormValues {
-  if (!queue) return { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "", bot: "" };
+export function queueFormValues(
+  queue?: Pick<QueueDetail, "name" | "color" | "greetingMessage" | "outOfHoursMessage" | "orderQueue"> & Partial<Pick<QueueDetail, "promptId" | "integrationId">> & { storeId?: number | null },
+): QueueFormValues {
+  if (!queue) return { name: "", color: "", greetingMessage: "", outOfHoursMessage: "", orderQueue: "", bot: "", storeId: "" };
   return {
     name: queue.name,
     color: queue.color,
@@ -50,6 +55,7 @@ export function queueFormValues(queue?: Pick<QueueDetail, "name" | "color" | "gr
     outOfHoursMessage: queue.outOfHoursMessage,
     orderQueue: queue.orderQueue === null ? "" : String(queue.orderQueue),
     bot: queue.promptId ? `prompt:${queue.promptId}` : queue.integrationId ? `integration:${queue.integrationId}` : "",
+    storeId: queue.storeId === null || queue.storeId === undefined ? "" : String(queue.storeId),
   };
 }
 
@@ -73,6 +79,7 @@ export function toQueueBody(values: QueueFormValues, schedule: readonly Business
     orderQueue: order === "" ? null : Number(order),
     promptId: values.bot.startsWith("prompt:") ? Number(values.bot.slice(7)) : null,
     integrationId: values.bot.startsWith("integration:") ? Number(values.bot.slice(12)) : null,
+    storeId: values.storeId === "" ? null : Number(values.storeId),
     ...(schedules ? { schedules } : {}),
   };
 }

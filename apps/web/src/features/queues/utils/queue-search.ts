@@ -2,7 +2,7 @@ import type { Queue } from "@conversa/shared";
 import type { QueryKey } from "@tanstack/react-query";
 import { z } from "zod";
 
-const ZListKey = z.tuple([z.literal("queuesPage"), z.literal("list"), z.object({ searchParam: z.string() })]);
+const ZListKey = z.tuple([z.literal("queuesPage"), z.literal("list"), z.object({ searchParam: z.string(), storeId: z.union([z.literal("all"), z.literal("none"), z.number()]).optional() })]);
 
 /** Whether a queue's name contains a list's search term, ignoring case, as the server compares; an empty term matches all. */
 export function matchesQueueSearch(queue: Pick<Queue, "name">, searchParam: string): boolean {
@@ -11,7 +11,11 @@ export function matchesQueueSearch(queue: Pick<Queue, "name">, searchParam: stri
 }
 
 /** Whether a created or changed queue belongs in the list cached under `queryKey`. */
-export function belongsToQueueList(queue: Pick<Queue, "name">, queryKey: QueryKey): boolean {
+export function belongsToQueueList(queue: Pick<Queue, "name"> & Partial<Pick<Queue, "storeId">>, queryKey: QueryKey): boolean {
   const key = ZListKey.safeParse(queryKey);
-  return key.success ? matchesQueueSearch(queue, key.data[2].searchParam) : false;
+  if (!key.success) return false;
+  const store = key.data[2].storeId ?? "all";
+  const storeId = queue.storeId ?? null;
+  const inStore = store === "all" || (store === "none" ? storeId === null : storeId === store);
+  return inStore && matchesQueueSearch(queue, key.data[2].searchParam);
 }

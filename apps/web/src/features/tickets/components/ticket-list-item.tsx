@@ -104,6 +104,9 @@ export const TicketListItem = memo(function TicketListItem({
             {ticket.whatsapp ? (
               <Chip size="small" variant="outlined" label={ticket.whatsapp.name} sx={{ height: 20, fontSize: 11 }} />
             ) : null}
+            {isPending && ticket.slaDueAt && Date.parse(ticket.slaDueAt) <= now.getTime() ? (
+              <Chip size="small" color="error" label={t("distribution.sla.late")} title={t("distribution.sla.lateHint", { minutes: Math.round((Date.parse(ticket.slaDueAt) - Date.parse(ticket.createdAt)) / 60_000) })} sx={{ height: 20, fontSize: 11 }} />
+            ) : null}
             {ticket.user && ticket.status !== "pending" ? (
               <Chip size="small" variant="outlined" label={ticket.user.name} sx={{ height: 20, fontSize: 11 }} />
             ) : null}
