@@ -33,6 +33,8 @@ import { chatsRoutes } from "./modules/chats/index.ts";
 import { connectionsRoutes } from "./modules/connections/connections.routes.ts";
 import { queuesRoutes } from "./modules/queues/queues.routes.ts";
 import { schedulesRoutes } from "./modules/schedules/index.ts";
+import { campaignsRoutes } from "./modules/campaigns/index.ts";
+import { filesRoutes } from "./modules/files/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { kanbanRoutes } from "./modules/kanban/index.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
@@ -123,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(connectionsRoutes(deps));
   await app.register(queuesRoutes(deps));
   await app.register(schedulesRoutes(deps));
+  await app.register(campaignsRoutes(deps));
+  await app.register(filesRoutes(deps));
   await app.register(chatsRoutes(deps));
   await app.register(dashboardRoutes(deps));
 

@@ -15,6 +15,7 @@ import { type Mailer, createMailer } from "./mail/mailer.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { LoginThrottle } from "./modules/auth/login-throttle.ts";
 import { startScheduleWorkers } from "./modules/schedules/index.ts";
+import { startCampaignWorkers } from "./modules/campaigns/index.ts";
 
 /** The composition root: every long-lived service, wired once, for main.ts and for the tests. */
 export interface Platform extends AppDeps {
@@ -71,6 +72,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       await jobs.start();
       await engine.startWorkers();
       await startScheduleWorkers(engine.deps);
+      await startCampaignWorkers(engine.deps);
       await channels.startAll();
     },
     async stop() {

@@ -27,3 +27,4 @@ export * from "./schemas/schedules.ts";
 export * from "./schemas/dashboard.ts";
 export * from "./schemas/installation-settings.ts";
 export * from "./schemas/signup.ts";
+export * from "./schemas/campaigns.ts";

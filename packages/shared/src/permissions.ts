@@ -29,6 +29,10 @@ export const PERMISSIONS = {
   "users-page:manage": ["admin"],
   /** Write to the customer on an open ticket another attendant holds. */
   "tickets:writeHeld": ["admin"],
+  /** Campaigns, their contact lists, settings and per-connection pacing (spec admin §1: admins configure campaigns). */
+  "campaigns:manage": ["admin"],
+  /** Create, change and delete the company's file lists (/files); every user lists them. */
+  "files:manage": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -19,6 +19,10 @@ export const COMPANY_CHANNELS = [
   "quickmessage",
   "schedule",
   "settings",
+  "ContactList",
+  "ContactListItem",
+  "campaign",
+  "file",
 ] as const;
 export type CompanyChannel = (typeof COMPANY_CHANNELS)[number];
 
@@ -93,6 +97,11 @@ export const RECORD_CHANNELS = {
   tag: "tag",
   quickmessage: "record",
   schedule: "schedule",
+  /** Contact lists, their contacts, campaigns (with their progress) and file lists: `{action, record}` / `{action: "delete", id}`. */
+  ContactList: "record",
+  ContactListItem: "record",
+  campaign: "record",
+  file: "record",
 } as const satisfies Partial<Record<CompanyChannel, string>>;
 export type RecordChannel = keyof typeof RECORD_CHANNELS;
 

@@ -244,6 +244,10 @@ const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> 
   auth: { kind: "own", why: "the account's own session" },
   quickmessage: { kind: "quick-reply", why: "a personal reply only to its owner, shared ones to everyone" },
   schedule: { kind: "schedule", why: "a schedule only to admins, its owner and those who may reach its contact" },
+  ContactList: { kind: "company", why: "campaign contact lists: sent to admins only; names and counts, nothing beyond the company's address book" },
+  ContactListItem: { kind: "company", why: "the contacts of campaign lists: sent to admins only; nothing beyond the company's address book" },
+  campaign: { kind: "company", why: "campaigns and their progress: sent to admins only; message texts and counts, no conversation" },
+  file: { kind: "company", why: "the file lists every staff member lists" },
 };
 /** Events outside the company channels. */
 const OTHER_EVENTS: Record<string, string> = {
