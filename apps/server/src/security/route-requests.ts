@@ -20,6 +20,10 @@ export const RECORD_KINDS = [
   "mediaFile",
   "simulatorMessage",
   "chat",
+  "contactList",
+  "contactListItem",
+  "campaign",
+  "fileList",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -45,6 +49,10 @@ export const NOT_FOUND_CODE: Record<RecordKind, string> = {
   mediaFile: "ERR_NOT_FOUND",
   simulatorMessage: "ERR_NOT_FOUND",
   chat: "ERR_NO_CHAT_FOUND",
+  contactList: "ERR_NO_CONTACT_LIST_FOUND",
+  contactListItem: "ERR_NO_CONTACT_LIST_ITEM_FOUND",
+  campaign: "ERR_NO_CAMPAIGN_FOUND",
+  fileList: "ERR_NO_FILE_LIST_FOUND",
 };
 
 /** The record a `:id` names, by the first segment of the path. A new resource is added here once. */
@@ -64,6 +72,10 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
   schedules: "schedule",
   simulator: "connection",
   chats: "chat",
+  "contact-lists": "contactList",
+  "contact-list-items": "contactListItem",
+  campaigns: "campaign",
+  files: "fileList",
 };
 
 /** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */
@@ -77,6 +89,7 @@ const KIND_OF_PARAM: Record<string, RecordKind> = {
   fileName: "mediaFile",
   messageId: "message",
   tagId: "tag",
+  whatsappId: "connection",
 };
 
 /** Path parameters whose record depends on the resource (the first segment of the path). */
@@ -104,6 +117,9 @@ const KIND_OF_FIELD: Record<string, RecordKind> = {
   quotedMsg: "message",
   quotedMsgId: "message",
   extraInfo: "extraInfo",
+  contactListId: "contactList",
+  tagListId: "tag",
+  fileListId: "fileList",
 };
 
 /**

@@ -28,7 +28,8 @@ const fileNameOf = (mediaPath: string | null) => (mediaPath ?? "").replace(/^\/m
  * connection, two queues (one with an option and media), a contact with extra info, an open ticket
  * with a text and a media message, a note, a tag on the ticket, shared and personal quick replies (one
  * with media), a schedule with media, a distribution log, a rating, a picture the company sent to the
- * simulator's customer (as the simulator stores it) and an internal chat of the admin with the agent.
+ * simulator's customer (as the simulator stores it), an internal chat of the admin with the agent, a
+ * contact list with a contact, a file list with a file, campaign settings with a variable and a campaign with media.
  */
 export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore, marker: string, seq: number) {
   const mark = (n: number) => `${marker}-${n}`;
@@ -115,6 +116,20 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
   const chat = await call<{ id: number; uuid: string }>(app, adminToken, "POST", "/chats", { title: mark(28), users: [agent.id] });
   await call(app, agentToken, "POST", `/chats/${chat.id}/messages`, { message: mark(29) });
 
+  const contactList = await call(app, adminToken, "POST", "/contact-lists", { name: mark(30) });
+  const contactListItem = await call(app, adminToken, "POST", "/contact-list-items", { name: mark(31), number: `55119${seq}0000003`, contactListId: contactList.id });
+  const fileList = await call(app, adminToken, "POST", "/files", { name: mark(32), message: mark(33), options: [{ name: mark(34) }] });
+  const fileListWithFile = await upload<{ options: { path: string | null }[] }>(app, adminToken, `/files/uploadList/${fileList.id}`);
+  await call(app, adminToken, "POST", "/campaign-settings", { variables: [{ key: "segredo", value: mark(35) }] });
+  const campaign = await call(app, adminToken, "POST", "/campaigns", {
+    name: mark(36),
+    message1: mark(37),
+    whatsappId: connection.id,
+    contactListId: contactList.id,
+    fileListId: fileList.id,
+  });
+  const campaignWithMedia = await upload<{ mediaPath: string | null }>(app, adminToken, `/campaigns/${campaign.id}/media-upload`);
+
   return {
     marker,
     company,
@@ -132,7 +147,13 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     ticket,
     textMessage: text!,
     mediaMessage: picture!,
-    mediaFiles: [stored.fileName, fileNameOf(quickWithMedia.mediaPath), fileNameOf(scheduleWithMedia.mediaPath)],
+    mediaFiles: [
+      stored.fileName,
+      fileNameOf(quickWithMedia.mediaPath),
+      fileNameOf(scheduleWithMedia.mediaPath),
+      fileNameOf(campaignWithMedia.mediaPath),
+      fileNameOf(fileListWithFile.options[0]?.path ?? null),
+    ],
     note,
     tag,
     sharedQuick,
@@ -140,6 +161,10 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     schedule,
     simulatorPicture: simulatorPicture!,
     chat,
+    contactList,
+    contactListItem,
+    fileList,
+    campaign,
   };
 }
 
@@ -163,5 +188,9 @@ export function idsOf(tenant: SeededTenant): TenantIds {
     mediaFile: tenant.mediaFiles[0]!,
     simulatorMessage: tenant.simulatorPicture.id,
     chat: tenant.chat.id,
+    contactList: tenant.contactList.id,
+    contactListItem: tenant.contactListItem.id,
+    campaign: tenant.campaign.id,
+    fileList: tenant.fileList.id,
   };
 }

@@ -153,24 +153,26 @@ export const ZCampaignPacing = z.object({
   whatsappId: z.number(),
   /** Most campaign sends a day (the company's time zone); null: no cap. */
   dailyLimit: z.number().nullable(),
-  /** Sending window in the company's time zone, HH:MM; both null: any time. */
-  windowStart: z.string().nullable(),
-  windowEnd: z.string().nullable(),
+  /**
+   * Sending window in the company's time zone, in minutes after midnight (0–1439); a start after the
+   * end runs over midnight; both null (or equal): any time.
+   */
+  windowStart: z.number().nullable(),
+  windowEnd: z.number().nullable(),
   /** Up to this many extra seconds added at random to every interval. */
   jitterSeconds: z.number(),
 });
 export type CampaignPacing = z.infer<typeof ZCampaignPacing>;
 
-const ZClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM");
+const ZMinuteOfDay = z.number().int().min(0).max(24 * 60 - 1);
 export const ZCampaignPacingBody = z
   .strictObject({
     dailyLimit: z.number().int().min(1).max(100000).nullable(),
-    windowStart: ZClock.nullable(),
-    windowEnd: ZClock.nullable(),
+    windowStart: ZMinuteOfDay.nullable(),
+    windowEnd: ZMinuteOfDay.nullable(),
     jitterSeconds: z.number().int().min(0).max(3600).default(0),
   })
-  .refine((body) => (body.windowStart === null) === (body.windowEnd === null), { message: "give both ends of the window or neither", path: ["windowEnd"] })
-  .refine((body) => body.windowStart === null || body.windowStart !== body.windowEnd, { message: "the window cannot be empty", path: ["windowEnd"] });
+  .refine((body) => (body.windowStart === null) === (body.windowEnd === null), { message: "give both ends of the window or neither", path: ["windowEnd"] });
 export type CampaignPacingBody = z.infer<typeof ZCampaignPacingBody>;
 export const ZWhatsappIdParam = z.object({ whatsappId: ZIdText });
 

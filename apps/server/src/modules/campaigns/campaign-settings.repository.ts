@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignPacing, type CampaignSettings, ZCampaignSettings } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { campaignPacing, campaignSettings, companies } from "../../db/schema/index.ts";
-import { NO_PACING, type Pacing, clockOfMinute } from "./pacing.ts";
+import { NO_PACING, type Pacing } from "./pacing.ts";
 
 /** The company's campaign settings, each missing or unreadable key at its default. */
 export async function readCampaignSettings(db: Db, companyId: number): Promise<CampaignSettings> {
@@ -37,8 +37,8 @@ export function toCampaignPacing(whatsappId: number, pacing: Pacing): CampaignPa
   return {
     whatsappId,
     dailyLimit: pacing.dailyLimit,
-    windowStart: pacing.windowStartMinute === null ? null : clockOfMinute(pacing.windowStartMinute),
-    windowEnd: pacing.windowEndMinute === null ? null : clockOfMinute(pacing.windowEndMinute),
+    windowStart: pacing.windowStartMinute,
+    windowEnd: pacing.windowEndMinute,
     jitterSeconds: pacing.jitterSeconds,
   };
 }

@@ -34,9 +34,9 @@ export async function publishCampaign(deps: Pick<EngineDeps, "db" | "events">, c
 export async function reconcileDeliveries(db: Db, companyId: number, campaignId: number, now: Date): Promise<void> {
   await db.execute(sql`
     update campaign_shipping s
-       set delivered_at = case when m.send_status = 'sent' and s.message_id = m.id then ${now} else null end,
-           failed_at = case when m.send_status = 'failed' then ${now} else null end,
-           updated_at = ${now}
+       set delivered_at = case when m.send_status = 'sent' and s.message_id = m.id then ${now.toISOString()}::timestamptz else null end,
+           failed_at = case when m.send_status = 'failed' then ${now.toISOString()}::timestamptz else null end,
+           updated_at = ${now.toISOString()}::timestamptz
       from messages m
      where s.company_id = ${companyId} and s.campaign_id = ${campaignId}
        and s.claimed_at is not null and s.delivered_at is null and s.failed_at is null

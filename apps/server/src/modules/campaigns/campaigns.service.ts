@@ -14,7 +14,6 @@ import { DISPATCH_CAMPAIGN_JOB, START_CAMPAIGN_JOB, campaignJobKey, queueCampaig
 import { type CampaignAction, editabilityOf, filledSlots, isComplete, pickSlot, statusOnSave, textsOf, transitionOf } from "./campaigns.policy.ts";
 import { type CampaignRow, findCampaignRow, listCampaignsPage, listShippingPage, loadCampaign } from "./campaigns.repository.ts";
 import { campaignContactOf, campaignTicketOf } from "./campaigns.tickets.ts";
-import { minuteOfClock } from "./pacing.ts";
 
 const notFound = () => new AppError("ERR_NO_CAMPAIGN_FOUND", undefined, "Campaign not found");
 
@@ -294,8 +293,8 @@ export async function savePacing(deps: Pick<EngineDeps, "db">, ctx: RequestConte
   await requireConnection(deps.db, ctx.companyId, whatsappId);
   const pacing = {
     dailyLimit: body.dailyLimit,
-    windowStartMinute: body.windowStart === null ? null : minuteOfClock(body.windowStart),
-    windowEndMinute: body.windowEnd === null ? null : minuteOfClock(body.windowEnd),
+    windowStartMinute: body.windowStart,
+    windowEndMinute: body.windowEnd,
     jitterSeconds: body.jitterSeconds,
   };
   await writePacing(deps.db, ctx.companyId, whatsappId, pacing);

@@ -23,16 +23,6 @@ export function localDayOf(now: Date, timeZone: string): { start: Date; next: Da
   return { start, next: new Date(start.getTime() + DAY_MINUTES * 60_000) };
 }
 
-/** "HH:MM" → minutes after midnight. */
-export function minuteOfClock(clock: string): number {
-  const [hours, minutes] = clock.split(":").map(Number);
-  return (hours ?? 0) * 60 + (minutes ?? 0);
-}
-
-export function clockOfMinute(minute: number): string {
-  return `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
-}
-
 /**
  * When the connection's sending window next opens, or undefined when `now` lies inside it (or there
  * is none). A window whose end comes before its start runs over midnight.

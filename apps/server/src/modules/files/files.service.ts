@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { type FileList, type FileListBody, can } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { fileListOptions, fileLists } from "../../db/schema/index.ts";
+import { fileListOptions, fileLists, users } from "../../db/schema/index.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
@@ -40,9 +40,17 @@ export function showFileList(deps: Pick<FilesDeps, "db">, ctx: RequestContext, i
   return loadOrFail(deps.db, ctx.companyId, id);
 }
 
-/** Creates a file list with its (not yet uploaded) options. Throws ERR_NO_PERMISSION. */
+/** The web sends the saving user's id: it must be a user of the company (the list is recorded as the actor's). */
+async function checkUser(db: Db, ctx: RequestContext, userId: number | undefined): Promise<void> {
+  if (userId === undefined) return;
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, userId)));
+  if (!row) throw new AppError("ERR_NO_USER_FOUND");
+}
+
+/** Creates a file list with its (not yet uploaded) options. Throws ERR_NO_PERMISSION, ERR_NO_USER_FOUND. */
 export async function createFileList(deps: FilesDeps, ctx: RequestContext, body: FileListBody): Promise<FileList> {
   requireManager(ctx);
+  await checkUser(deps.db, ctx, body.userId);
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx.insert(fileLists).values({ companyId: ctx.companyId, name: body.name, message: body.message, userId: ctx.userId }).returning({ id: fileLists.id });
     if (!row) throw new Error("file list insert returned no row");
@@ -59,10 +67,11 @@ export async function createFileList(deps: FilesDeps, ctx: RequestContext, body:
 /**
  * Changes a file list in one transaction: name, message, and its options (an option with an id keeps
  * its file and takes the new name; one without is added; a stored option left out is removed with its
- * file). Throws ERR_NO_PERMISSION, ERR_NO_FILE_LIST_FOUND.
+ * file). Throws ERR_NO_PERMISSION, ERR_NO_FILE_LIST_FOUND, ERR_NO_USER_FOUND.
  */
 export async function updateFileList(deps: FilesDeps, ctx: RequestContext, id: number, body: FileListBody): Promise<FileList> {
   requireManager(ctx);
+  await checkUser(deps.db, ctx, body.userId);
   const removedFiles = await deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(fileLists)
