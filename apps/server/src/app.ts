@@ -36,6 +36,8 @@ import { promptsRoutes } from "./modules/prompts/prompts.routes.ts";
 import { queueIntegrationsRoutes } from "./modules/queue-integrations/queue-integrations.routes.ts";
 import { distributionRoutes } from "./modules/distribution/index.ts";
 import { schedulesRoutes } from "./modules/schedules/index.ts";
+import { campaignsRoutes } from "./modules/campaigns/index.ts";
+import { filesRoutes } from "./modules/files/index.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { kanbanRoutes } from "./modules/kanban/index.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
@@ -139,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(queueIntegrationsRoutes(deps));
   await app.register(distributionRoutes(deps));
   await app.register(schedulesRoutes(deps));
+  await app.register(campaignsRoutes(deps));
+  await app.register(filesRoutes(deps));
   await app.register(chatsRoutes(deps));
   await app.register(dashboardRoutes(deps));
   await app.register(externalApiRoutes(deps));

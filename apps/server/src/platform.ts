@@ -17,6 +17,7 @@ import { MediaStore } from "./media/media-store.ts";
 import { LoginThrottle } from "./modules/auth/login-throttle.ts";
 import { startScheduleWorkers } from "./modules/schedules/index.ts";
 import { createPaymentProvider, startBillingWorkers } from "./modules/billing/index.ts";
+import { startCampaignWorkers } from "./modules/campaigns/index.ts";
 
 /** The composition root: every long-lived service, wired once, for main.ts and for the tests. */
 export interface Platform extends AppDeps {
@@ -76,6 +77,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       await engine.startWorkers();
       await startScheduleWorkers(engine.deps);
       await startBillingWorkers({ db: database.db, events, config, mailer, payments, logger, jobs });
+      await startCampaignWorkers(engine.deps);
       await channels.startAll();
     },
     async stop() {

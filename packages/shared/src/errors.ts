@@ -137,6 +137,18 @@ export const ERROR_CODES = {
   ERR_MAIL_NOT_CONFIGURED: 503,
   /** The mail server refused the message or could not be reached: try again shortly. */
   ERR_MAIL_SEND_FAILED: 503,
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  /** The list already holds a contact with this number. */
+  ERR_DUPLICATED_CONTACT_LIST_ITEM: 409,
+  ERR_NO_CAMPAIGN_FOUND: 404,
+  ERR_NO_FILE_LIST_FOUND: 404,
+  /** The campaign cannot change this way now: it started, ended, or starts within the hour (a cancelled one keeps only its texts editable). */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  /** The campaign's status does not allow this action (cancel only in progress, restart only cancelled, pause/resume only in progress). */
+  ERR_CAMPAIGN_STATUS: 409,
+  /** A scheduled campaign needs a connection, a contact list or a tag, and at least one message (and a confirmation message when confirmation is on). */
+  ERR_CAMPAIGN_INCOMPLETE: 400,
   /** The company's plan switches this feature off (details.planFlag names the flag): the route answers nothing of it. */
   ERR_PLAN_FEATURE_DISABLED: 403,
   /** A super user closed public sign-up (installation setting signupEnabled). */

@@ -31,3 +31,4 @@ export * from "./schemas/external-api.ts";
 export * from "./schemas/billing.ts";
 export * from "./schemas/bots.ts";
 export * from "./schemas/distribution.ts";
+export * from "./schemas/campaigns.ts";

@@ -31,6 +31,10 @@ export const PERMISSIONS = {
   "tickets:writeHeld": ["admin"],
   /** AI prompts and queue integrations: list, create, edit, delete, test. */
   "bots:manage": ["admin"],
+  /** Campaigns, their contact lists, settings and per-connection pacing (spec admin §1: admins configure campaigns). */
+  "campaigns:manage": ["admin"],
+  /** Create, change and delete the company's file lists (/files); every user lists them. */
+  "files:manage": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -24,6 +24,10 @@ export const COMPANY_CHANNELS = [
   "prompt",
   "queueIntegration",
   "sla",
+  "ContactList",
+  "ContactListItem",
+  "campaign",
+  "file",
 ] as const;
 export type CompanyChannel = (typeof COMPANY_CHANNELS)[number];
 
@@ -124,6 +128,11 @@ export const RECORD_CHANNELS = {
   schedule: "schedule",
   prompt: "prompt",
   queueIntegration: "queueIntegration",
+  /** Contact lists, their contacts, campaigns (with their progress) and file lists: `{action, record}` / `{action: "delete", id}`. */
+  ContactList: "record",
+  ContactListItem: "record",
+  campaign: "record",
+  file: "record",
 } as const satisfies Partial<Record<CompanyChannel, string>>;
 export type RecordChannel = keyof typeof RECORD_CHANNELS;
 

@@ -161,7 +161,7 @@ export async function runBot(deps: EngineDeps, ticket: BotTicket, connection: Co
   }
   // A first message naming a queue's keywords skips the menu (queue config enableFallbackToQueueKeywords).
   if (state.menuCount === 0) {
-    const byKeywords = await queueByKeywords(deps, ticket.companyId, queues, body);
+    const byKeywords = await queueByKeywords(deps, ticket.companyId, queues, inbound.body);
     if (byKeywords !== undefined) return enterQueue(deps, ticket, byKeywords, state, true, inbound);
   }
   const minutesInBot = (nowOf(deps).getTime() - new Date(state.startedAt).getTime()) / 60_000;

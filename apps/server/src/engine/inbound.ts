@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import { contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
 import { findMessageByWid, loadMessage } from "../modules/messages/messages.repository.ts";
+import { handleCampaignReply } from "../modules/campaigns/index.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
 import { runBot } from "./bot.ts";
 import { isWithinBusinessHours } from "./business-hours.ts";
@@ -230,6 +231,8 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
     await completeRating(deps, result.ticket, message.body);
     return;
   }
+  // A campaign recipient's opt-out word or confirming reply is the campaign's, not the bot's.
+  if (!result.ticket.isGroup && (await handleCampaignReply(deps, { companyId, connectionId, number: message.chat.number, body: message.body, ticketId: result.ticket.id }))) return;
   if (result.ticket.status !== "pending" || result.ticket.userId !== null || result.ticket.isGroup) return;
   if (await handleOutOfHours(deps, result.ticket, connection, settingValues, now)) return;
   await runBot(deps, result.ticket, connection, { messageId: result.messageId, body: message.body, kind: message.kind, media: stored }, settingValues);

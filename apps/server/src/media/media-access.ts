@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
-import { announcements, messages, queueOptions, queues, quickMessages, schedules, tickets } from "../db/schema/index.ts";
+import { announcements, campaigns, fileListOptions, messages, queueOptions, queues, quickMessages, schedules, tickets } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
 import { accessFactsOf } from "../modules/tickets/tickets.access.ts";
@@ -32,18 +32,27 @@ export async function findMediaReferences(db: Db, companyId: number, fileName: s
       .select({ kind: sql<string>`'queue'`.as("kind"), queueId: none.as("queue_id"), userId: none.as("user_id"), geral: sql<boolean>`false`.as("geral") })
       .from(queueOptions)
       .where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.mediaPath, fileName))),
+    db
+      .select({ kind: sql<string>`'campaign'`.as("kind"), queueId: none.as("queue_id"), userId: none.as("user_id"), geral: sql<boolean>`false`.as("geral") })
+      .from(campaigns)
+      .where(and(eq(campaigns.companyId, companyId), eq(campaigns.mediaPath, fileName))),
+    db
+      .select({ kind: sql<string>`'queue'`.as("kind"), queueId: none.as("queue_id"), userId: none.as("user_id"), geral: sql<boolean>`false`.as("geral") })
+      .from(fileListOptions)
+      .where(and(eq(fileListOptions.companyId, companyId), eq(fileListOptions.path, fileName))),
   );
   return rows.map((row): MediaReference => {
     if (row.kind === "message") return { kind: "message", queueId: row.queueId, userId: row.userId };
     if (row.kind === "schedule") return { kind: "schedule", userId: row.userId };
     if (row.kind === "quickMessage") return { kind: "quickMessage", userId: row.userId, geral: row.geral === true };
+    if (row.kind === "campaign") return { kind: "campaign" };
     return { kind: "queue" };
   });
 }
 
 /**
  * Checks that the actor may read a stored file of their company: some record that names it (a
- * message, schedule, quick reply, queue or queue option) must be readable by them, with that record's
+ * message, schedule, quick reply, queue or queue option, campaign or file list) must be readable by them, with that record's
  * rule. Throws ERR_NOT_FOUND when no record names it, ERR_NO_PERMISSION when none is readable.
  */
 export async function assertMediaReadable(db: Db, ctx: RequestContext, fileName: string): Promise<void> {

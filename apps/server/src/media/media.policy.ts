@@ -1,3 +1,4 @@
+import { can } from "@conversa/shared";
 import type { RequestContext } from "../lib/context.ts";
 import { canSeeAnnouncement } from "../modules/announcements/announcements.policy.ts";
 import { canSeeQuickMessage } from "../modules/quick-messages/quick-messages.policy.ts";
@@ -9,12 +10,13 @@ export type MediaReference =
   | { kind: "schedule"; userId: number | null }
   | { kind: "quickMessage"; userId: number | null; geral: boolean }
   | { kind: "queue" }
+  | { kind: "campaign" }
   | { kind: "announcement"; status: boolean };
 
 /**
  * Whether the actor may read a file through this record: a message's through its ticket
  * (`canAccessTicket`), a schedule's by its owner and admins, a quick reply's as the reply itself, a
- * queue's or queue option's by the company's staff, an announcement's (in the installation's folder,
+ * queue's, queue option's or file list's by the company's staff, a campaign's by those who manage campaigns, an announcement's (in the installation's folder,
  * never a company's) as the announcement itself. `facts` is needed only for messages.
  */
 export function canReadMediaVia(ctx: RequestContext, reference: MediaReference, facts: TicketAccessFacts | undefined): boolean {
@@ -27,6 +29,8 @@ export function canReadMediaVia(ctx: RequestContext, reference: MediaReference, 
       return canSeeQuickMessage(ctx, reference);
     case "queue":
       return true;
+    case "campaign":
+      return can(ctx, "campaigns:manage");
     case "announcement":
       return canSeeAnnouncement(ctx, reference);
   }

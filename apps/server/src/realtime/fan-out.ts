@@ -238,6 +238,11 @@ export function fanOut(io: Server, event: DomainEvent): void {
         io.to(ownerId === null ? [rooms.admins(companyId)] : [rooms.admins(companyId), rooms.user(companyId, ownerId)]).emit(name, payload);
         return;
       }
+      if (channel === "ContactList" || channel === "ContactListItem" || channel === "campaign") {
+        // Campaign administration is the admins'.
+        io.to(rooms.admins(companyId)).emit(name, payload);
+        return;
+      }
       io.to(rooms.company(companyId)).emit(name, payload);
       return;
     }

@@ -26,6 +26,10 @@ export const RECORD_KINDS = [
   "integration",
   "store",
   "rule",
+  "contactList",
+  "contactListItem",
+  "campaign",
+  "fileList",
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -57,6 +61,10 @@ export const NOT_FOUND_CODE: Record<RecordKind, string> = {
   integration: "ERR_NO_INTEGRATION_FOUND",
   store: "ERR_NO_STORE_FOUND",
   rule: "ERR_NO_RULE_FOUND",
+  contactList: "ERR_NO_CONTACT_LIST_FOUND",
+  contactListItem: "ERR_NO_CONTACT_LIST_ITEM_FOUND",
+  campaign: "ERR_NO_CAMPAIGN_FOUND",
+  fileList: "ERR_NO_FILE_LIST_FOUND",
 };
 
 /** The record a `:id` names, by the first segment of the path. A new resource is added here once. */
@@ -80,6 +88,10 @@ const KIND_OF_SEGMENT: Record<string, RecordKind> = {
   prompt: "prompt",
   queueIntegration: "integration",
   stores: "store",
+  "contact-lists": "contactList",
+  "contact-list-items": "contactListItem",
+  campaigns: "campaign",
+  files: "fileList",
 };
 
 /** Resources of the installation, owned by no company (super users manage them): their `:id` is no company record. */
@@ -95,6 +107,7 @@ const KIND_OF_PARAM: Record<string, RecordKind> = {
   tagId: "tag",
   txid: "charge",
   ruleId: "rule",
+  whatsappId: "connection",
 };
 
 /** Path parameters whose record depends on the resource (the first segment of the path). */
@@ -130,6 +143,9 @@ const KIND_OF_FIELD: Record<string, RecordKind> = {
   userIds: "user",
   orderedUserIds: "user",
   defaultOrderedUserIds: "user",
+  contactListId: "contactList",
+  tagListId: "tag",
+  fileListId: "fileList",
 };
 
 /**

@@ -196,6 +196,12 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
   const teamChat = await call<{ id: number; uuid: string }>(app, accounts.userVendas.token, "POST", "/chats", { title: `${TEAM_CHAT_MARKER} escala`, users: [made.userSuporte.id] });
   await call(app, accounts.userSuporte.token, "POST", `/chats/${teamChat.id}/messages`, { message: `${TEAM_CHAT_MARKER} mensagem` });
 
+  // Campaign records (the admins'): a contact list with a contact, a file list and a campaign.
+  const contactList = await call(app, adminToken, "POST", "/contact-lists", { name: "Lista da campanha" });
+  const contactListItem = await call(app, adminToken, "POST", "/contact-list-items", { name: "Contato da lista", number: "5511970000001", contactListId: contactList.id });
+  const fileList = await call(app, adminToken, "POST", "/files", { name: "Arquivos da campanha", message: "Segue o material" });
+  const campaign = await call(app, adminToken, "POST", "/campaigns", { name: "Campanha", message1: "Olá {nome}", whatsappId: connection.id, contactListId: contactList.id });
+
   // The pairing QR code of the connection, as a device waiting to be paired has it.
   await db.update(connections).set({ status: "qrcode", qrcode: "QRCODE-SECRET-pairing" }).where(eq(connections.id, connection.id));
 
@@ -238,6 +244,10 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     charge: charge.txid,
     prompt: prompt.id,
     integration: integration.id,
+    contactList: contactList.id,
+    contactListItem: contactListItem.id,
+    campaign: campaign.id,
+    fileList: fileList.id,
   };
 
   return {

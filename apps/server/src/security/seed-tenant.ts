@@ -29,9 +29,8 @@ const fileNameOf = (mediaPath: string | null) => (mediaPath ?? "").replace(/^\/m
  * with a text and a media message, a note, a tag on the ticket, shared and personal quick replies (one
  * with media), a schedule with media, a distribution log, a rating, a picture the company sent to the
  * simulator's customer (as the simulator stores it), an internal chat of the admin with the agent, an AI
- * prompt and a webhook integration.
- * simulator's customer (as the simulator stores it), an internal chat of the admin with the agent, and a
- * distribution store (with a rule and a queue in it) and a queue config.
+ * prompt and a webhook integration, a distribution store (with a rule and a queue in it) and a queue config,
+ * a contact list with a contact, a file list with a file, campaign settings with a variable and a campaign with media.
  */
 export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore, marker: string, seq: number) {
   const mark = (n: number) => `${marker}-${n}`;
@@ -134,6 +133,19 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     country: "BR",
     invoiceId: invoice.id,
   });
+  const contactList = await call(app, adminToken, "POST", "/contact-lists", { name: mark(30) });
+  const contactListItem = await call(app, adminToken, "POST", "/contact-list-items", { name: mark(31), number: `55119${seq}0000003`, contactListId: contactList.id });
+  const fileList = await call(app, adminToken, "POST", "/files", { name: mark(32), message: mark(33), options: [{ name: mark(34) }] });
+  const fileListWithFile = await upload<{ options: { path: string | null }[] }>(app, adminToken, `/files/uploadList/${fileList.id}`);
+  await call(app, adminToken, "POST", "/campaign-settings", { variables: [{ key: "segredo", value: mark(35) }] });
+  const campaign = await call(app, adminToken, "POST", "/campaigns", {
+    name: mark(36),
+    message1: mark(37),
+    whatsappId: connection.id,
+    contactListId: contactList.id,
+    fileListId: fileList.id,
+  });
+  const campaignWithMedia = await upload<{ mediaPath: string | null }>(app, adminToken, `/campaigns/${campaign.id}/media-upload`);
 
   return {
     marker,
@@ -152,7 +164,13 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     ticket,
     textMessage: text!,
     mediaMessage: picture!,
-    mediaFiles: [stored.fileName, fileNameOf(quickWithMedia.mediaPath), fileNameOf(scheduleWithMedia.mediaPath)],
+    mediaFiles: [
+      stored.fileName,
+      fileNameOf(quickWithMedia.mediaPath),
+      fileNameOf(scheduleWithMedia.mediaPath),
+      fileNameOf(campaignWithMedia.mediaPath),
+      fileNameOf(fileListWithFile.options[0]?.path ?? null),
+    ],
     note,
     tag,
     sharedQuick,
@@ -166,6 +184,10 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
     integration,
     store,
     rule,
+    contactList,
+    contactListItem,
+    fileList,
+    campaign,
   };
 }
 
@@ -195,5 +217,9 @@ export function idsOf(tenant: SeededTenant): TenantIds {
     integration: tenant.integration.id,
     store: tenant.store.id,
     rule: tenant.rule.id,
+    contactList: tenant.contactList.id,
+    contactListItem: tenant.contactListItem.id,
+    campaign: tenant.campaign.id,
+    fileList: tenant.fileList.id,
   };
 }

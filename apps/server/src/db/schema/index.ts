@@ -5,3 +5,4 @@ export * from "./chats.ts";
 export * from "./billing.ts";
 export * from "./bots.ts";
 export * from "./distribution.ts";
+export * from "./campaigns.ts";

@@ -20,7 +20,7 @@ export interface ContactImportDeps {
 }
 
 /** Runs one import of the company while holding its import slot. Throws ERR_IMPORT_BUSY when another of its imports runs. */
-async function whileHoldingImportSlot<T>(deps: ContactImportDeps, ctx: RequestContext, action: () => Promise<T>): Promise<T> {
+export async function whileHoldingImportSlot<T>(deps: Pick<ContactImportDeps, "importLocks">, ctx: RequestContext, action: () => Promise<T>): Promise<T> {
   const release = await deps.importLocks.tryAcquire(ctx.companyId);
   if (!release) throw new AppError("ERR_IMPORT_BUSY", undefined, "Another contact import of the company is running; try again when it ends");
   try {

@@ -1,8 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { CampaignSettingsPanel } from "../../features/campaigns/index.ts";
 
-/** /campaigns-config (not built yet). */
+/** /campaigns-config: the campaigns' dispatch intervals, variables and opt-out words. */
 export default function CampaignsConfigPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.campaignsConfig")} />;
+  return <CampaignSettingsPanel />;
 }

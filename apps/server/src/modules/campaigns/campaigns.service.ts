@@ -1,0 +1,302 @@
+import { and, eq } from "drizzle-orm";
+import type { Campaign, CampaignBody, CampaignPacing, CampaignPacingBody, CampaignSettings, CampaignSettingsBody, CampaignShipping, ListCampaignsQuery } from "@conversa/shared";
+import type { Db } from "../../db/client.ts";
+import { campaigns, connections, contactLists, contacts, fileLists, tags } from "../../db/schema/index.ts";
+import { type EngineDeps, nowOf } from "../../engine/deps.ts";
+import { queueOutboundMessage } from "../../engine/outbound.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { RequestContext } from "../../lib/context.ts";
+import type { UploadedFile } from "../../plugins/uploads.ts";
+import { readCampaignSettings, readPacing, toCampaignPacing, writeCampaignSettings, writePacing } from "./campaign-settings.repository.ts";
+import { requireCampaignManager } from "./contact-lists.service.ts";
+import { composeText, reconcileDeliveries } from "./campaigns.dispatch.ts";
+import { DISPATCH_CAMPAIGN_JOB, START_CAMPAIGN_JOB, campaignJobKey, queueCampaignStart, queueDispatchStep } from "./campaigns.jobs.ts";
+import { type CampaignAction, editabilityOf, filledSlots, isComplete, pickSlot, statusOnSave, textsOf, transitionOf } from "./campaigns.policy.ts";
+import { type CampaignRow, findCampaignRow, listCampaignsPage, listShippingPage, loadCampaign } from "./campaigns.repository.ts";
+import { campaignContactOf, campaignTicketOf } from "./campaigns.tickets.ts";
+
+const notFound = () => new AppError("ERR_NO_CAMPAIGN_FOUND", undefined, "Campaign not found");
+
+async function requireCampaign(db: Db, ctx: RequestContext, id: number): Promise<CampaignRow> {
+  const row = await findCampaignRow(db, ctx.companyId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function loadOrFail(db: Db, companyId: number, id: number): Promise<Campaign> {
+  const campaign = await loadCampaign(db, companyId, id);
+  if (!campaign) throw notFound();
+  return campaign;
+}
+
+function publish(deps: EngineDeps, companyId: number, action: "create" | "update" | "delete", record: { id: number }): void {
+  deps.events.publish("record.changed", { companyId, channel: "campaign", action, record });
+}
+
+/** Checks that every record the campaign names is the company's. Throws ERR_NO_WAPP_FOUND, ERR_NO_CONTACT_LIST_FOUND, ERR_NO_TAG_FOUND, ERR_NO_FILE_LIST_FOUND. */
+async function checkReferences(db: Db, companyId: number, body: CampaignBody): Promise<void> {
+  const exists = async (table: typeof connections | typeof contactLists | typeof tags | typeof fileLists, id: number | null, code: ConstructorParameters<typeof AppError>[0]) => {
+    if (id === null) return;
+    const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.id, id)));
+    if (!row) throw new AppError(code);
+  };
+  await exists(connections, body.whatsappId, "ERR_NO_WAPP_FOUND");
+  await exists(contactLists, body.contactListId, "ERR_NO_CONTACT_LIST_FOUND");
+  await exists(tags, body.tagListId, "ERR_NO_TAG_FOUND");
+  await exists(fileLists, body.fileListId, "ERR_NO_FILE_LIST_FOUND");
+}
+
+/** A page of 20 of the company's campaigns, newest first, with their report figures. */
+export function listCampaigns(deps: EngineDeps, ctx: RequestContext, query: ListCampaignsQuery): Promise<{ records: Campaign[]; hasMore: boolean }> {
+  requireCampaignManager(ctx);
+  return listCampaignsPage(deps.db, ctx.companyId, query.searchParam, query.pageNumber);
+}
+
+/** One campaign with its report figures (brought up to date with the sends first). Throws ERR_NO_CAMPAIGN_FOUND. */
+export async function showCampaign(deps: EngineDeps, ctx: RequestContext, id: number): Promise<Campaign> {
+  requireCampaignManager(ctx);
+  await requireCampaign(deps.db, ctx, id);
+  await reconcileDeliveries(deps.db, ctx.companyId, id, nowOf(deps));
+  return loadOrFail(deps.db, ctx.companyId, id);
+}
+
+/** The campaign's recipients for the report, 100 a page. Throws ERR_NO_CAMPAIGN_FOUND. */
+export async function listCampaignShipping(deps: EngineDeps, ctx: RequestContext, id: number, pageNumber: number): Promise<{ records: CampaignShipping[]; hasMore: boolean }> {
+  requireCampaignManager(ctx);
+  await requireCampaign(deps.db, ctx, id);
+  return listShippingPage(deps.db, ctx.companyId, id, pageNumber);
+}
+
+function scheduledAtOf(body: CampaignBody): Date | null {
+  return body.scheduledAt ? new Date(body.scheduledAt) : null;
+}
+
+function columnsOf(body: CampaignBody) {
+  return {
+    name: body.name,
+    ...textsOf(body),
+    confirmation: body.confirmation,
+    whatsappId: body.whatsappId,
+    contactListId: body.contactListId,
+    tagListId: body.tagListId,
+    fileListId: body.fileListId,
+  };
+}
+
+/**
+ * Creates a campaign: PROGRAMADA when it has a scheduledAt (its start is queued for then), else
+ * INATIVA. Throws ERR_CAMPAIGN_INCOMPLETE (scheduled without a connection, recipients or a message) and
+ * the not-found codes of the records it names.
+ */
+export async function createCampaign(deps: EngineDeps, ctx: RequestContext, body: CampaignBody): Promise<Campaign> {
+  requireCampaignManager(ctx);
+  await checkReferences(deps.db, ctx.companyId, body);
+  const scheduledAt = scheduledAtOf(body);
+  if (scheduledAt && !isComplete(body)) throw new AppError("ERR_CAMPAIGN_INCOMPLETE");
+  await deps.jobs.prepare(START_CAMPAIGN_JOB);
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(campaigns)
+      .values({ companyId: ctx.companyId, ...columnsOf(body), scheduledAt, status: statusOnSave(scheduledAt) })
+      .returning();
+    if (!row) throw new Error("campaign insert returned no row");
+    if (row.scheduledAt) await queueCampaignStart(deps.jobs, { id: row.id, companyId: row.companyId, scheduledAt: row.scheduledAt }, tx);
+    return row.id;
+  });
+  const campaign = await loadOrFail(deps.db, ctx.companyId, id);
+  publish(deps, ctx.companyId, "create", campaign);
+  return campaign;
+}
+
+/**
+ * Saves a campaign (spec admin §4): everything while INATIVA or PROGRAMADA more than an hour ahead
+ * (a new scheduledAt moves its start); only the message texts of a CANCELADA one (any other change is
+ * refused); nothing otherwise. Throws ERR_NO_CAMPAIGN_FOUND, ERR_CAMPAIGN_NOT_EDITABLE,
+ * ERR_CAMPAIGN_INCOMPLETE and the not-found codes of the records it names.
+ */
+export async function updateCampaign(deps: EngineDeps, ctx: RequestContext, id: number, body: CampaignBody): Promise<Campaign> {
+  requireCampaignManager(ctx);
+  await checkReferences(deps.db, ctx.companyId, body);
+  await deps.jobs.prepare(START_CAMPAIGN_JOB);
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)))
+      .for("update");
+    if (!current) throw notFound();
+    const editability = editabilityOf({ status: statusOrInactive(current.status), scheduledAt: current.scheduledAt }, nowOf(deps));
+    if (editability === "none") throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
+    if (editability === "texts") {
+      const requested = scheduledAtOf(body);
+      const unchanged =
+        body.name === current.name &&
+        body.confirmation === current.confirmation &&
+        body.whatsappId === current.whatsappId &&
+        body.contactListId === current.contactListId &&
+        body.tagListId === current.tagListId &&
+        body.fileListId === current.fileListId &&
+        (body.scheduledAt === undefined || requested?.getTime() === current.scheduledAt?.getTime());
+      if (!unchanged) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE", undefined, "Only the message texts of a cancelled campaign can change");
+      await tx.update(campaigns).set({ ...textsOf(body), updatedAt: nowOf(deps) }).where(eq(campaigns.id, id));
+      return;
+    }
+    const scheduledAt = scheduledAtOf(body);
+    if (scheduledAt && !isComplete(body)) throw new AppError("ERR_CAMPAIGN_INCOMPLETE");
+    await tx
+      .update(campaigns)
+      .set({ ...columnsOf(body), scheduledAt, status: statusOnSave(scheduledAt), updatedAt: nowOf(deps) })
+      .where(eq(campaigns.id, id));
+    if (scheduledAt) await queueCampaignStart(deps.jobs, { id, companyId: ctx.companyId, scheduledAt }, tx);
+  });
+  const campaign = await loadOrFail(deps.db, ctx.companyId, id);
+  publish(deps, ctx.companyId, "update", campaign);
+  return campaign;
+}
+
+function statusOrInactive(status: string): Campaign["status"] {
+  return status === "PROGRAMADA" || status === "EM_ANDAMENTO" || status === "CANCELADA" || status === "FINALIZADA" ? status : "INATIVA";
+}
+
+/** Deletes a campaign with its recipients (a running one stops; messages already queued still go). Throws ERR_NO_CAMPAIGN_FOUND. */
+export async function deleteCampaign(deps: EngineDeps, ctx: RequestContext, id: number): Promise<void> {
+  requireCampaignManager(ctx);
+  const current = await requireCampaign(deps.db, ctx, id);
+  await deps.db.delete(campaigns).where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)));
+  await deps.jobs.cancelByKey(START_CAMPAIGN_JOB, campaignJobKey(id));
+  if (current.mediaPath) await deps.media.remove(ctx.companyId, current.mediaPath);
+  publish(deps, ctx.companyId, "delete", { id });
+}
+
+/**
+ * Runs an action of the status machine in one transaction: cancel (EM_ANDAMENTO → CANCELADA), restart
+ * (CANCELADA → EM_ANDAMENTO, the dispatch goes on with the recipients not yet sent), pause and resume
+ * (EM_ANDAMENTO, sending held or continued). Each moves the dispatch chain on, so a step queued before
+ * does nothing. Throws ERR_NO_CAMPAIGN_FOUND, ERR_CAMPAIGN_STATUS.
+ */
+export async function changeCampaignState(deps: EngineDeps, ctx: RequestContext, id: number, action: CampaignAction): Promise<Campaign> {
+  requireCampaignManager(ctx);
+  await deps.jobs.prepare(DISPATCH_CAMPAIGN_JOB);
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)))
+      .for("update");
+    if (!current) throw notFound();
+    const status = transitionOf(statusOrInactive(current.status), current.pausedAt !== null, action);
+    if (!status) throw new AppError("ERR_CAMPAIGN_STATUS", { status: current.status, action });
+    const seq = current.dispatchSeq + 1;
+    const now = nowOf(deps);
+    const pausedAt = action === "pause" ? now : null;
+    await tx.update(campaigns).set({ status, pausedAt, dispatchSeq: seq, updatedAt: now }).where(eq(campaigns.id, id));
+    if (action === "restart" || action === "resume") await queueDispatchStep(deps.jobs, current, seq, undefined, tx);
+  });
+  const campaign = await loadOrFail(deps.db, ctx.companyId, id);
+  publish(deps, ctx.companyId, "update", campaign);
+  return campaign;
+}
+
+/**
+ * Attaches a file to a campaign (checked by content), replacing any earlier one; allowed while the
+ * campaign is editable. Throws ERR_NO_CAMPAIGN_FOUND, ERR_CAMPAIGN_NOT_EDITABLE, ERR_MEDIA_TYPE_NOT_ALLOWED, ERR_MEDIA_TOO_LARGE.
+ */
+export async function attachCampaignMedia(deps: EngineDeps, ctx: RequestContext, id: number, file: UploadedFile): Promise<Campaign> {
+  requireCampaignManager(ctx);
+  const current = await requireCampaign(deps.db, ctx, id);
+  if (editabilityOf({ status: statusOrInactive(current.status), scheduledAt: current.scheduledAt }, nowOf(deps)) !== "all") throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
+  const stored = await deps.media.save(ctx.companyId, file.content, file.filename, file.mimetype);
+  const rows = await deps.db
+    .update(campaigns)
+    .set({ mediaPath: stored.fileName, mediaName: stored.originalName.replace(/\s+/g, "_"), updatedAt: nowOf(deps) })
+    .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)))
+    .returning({ id: campaigns.id });
+  if (rows.length === 0) {
+    await deps.media.remove(ctx.companyId, stored.fileName);
+    throw notFound();
+  }
+  if (current.mediaPath) await deps.media.remove(ctx.companyId, current.mediaPath);
+  const campaign = await loadOrFail(deps.db, ctx.companyId, id);
+  publish(deps, ctx.companyId, "update", campaign);
+  return campaign;
+}
+
+/** Removes a campaign's attachment while it is editable. Throws ERR_NO_CAMPAIGN_FOUND, ERR_CAMPAIGN_NOT_EDITABLE. */
+export async function removeCampaignMedia(deps: EngineDeps, ctx: RequestContext, id: number): Promise<Campaign> {
+  requireCampaignManager(ctx);
+  const current = await requireCampaign(deps.db, ctx, id);
+  if (editabilityOf({ status: statusOrInactive(current.status), scheduledAt: current.scheduledAt }, nowOf(deps)) !== "all") throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
+  await deps.db.update(campaigns).set({ mediaPath: null, mediaName: null, updatedAt: nowOf(deps) }).where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)));
+  if (current.mediaPath) await deps.media.remove(ctx.companyId, current.mediaPath);
+  const campaign = await loadOrFail(deps.db, ctx.companyId, id);
+  publish(deps, ctx.companyId, "update", campaign);
+  return campaign;
+}
+
+/**
+ * Sends one message of the campaign (a random filled slot, placeholders filled for that number, with
+ * the attachment) to one number on the campaign's connection, into that contact's conversation.
+ * Throws ERR_NO_CAMPAIGN_FOUND, ERR_CAMPAIGN_INCOMPLETE (no connection or no message).
+ */
+export async function testSendCampaign(deps: EngineDeps, ctx: RequestContext, id: number, number: string): Promise<{ message: string }> {
+  requireCampaignManager(ctx);
+  const campaign = await requireCampaign(deps.db, ctx, id);
+  if (campaign.whatsappId === null || filledSlots(campaign).length === 0) throw new AppError("ERR_CAMPAIGN_INCOMPLETE");
+  const whatsappId = campaign.whatsappId;
+  const settings = await readCampaignSettings(deps.db, ctx.companyId);
+  const now = nowOf(deps);
+  const [known] = await deps.db.select({ name: contacts.name, email: contacts.email }).from(contacts).where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.number, number)));
+  const recipient = { name: known?.name ?? number, number, email: known?.email ?? "" };
+  const body = composeText(campaign, pickSlot(campaign, Math.random()), "message", recipient, settings.variables);
+  const ticketId = await deps.db.transaction(async (tx) => campaignTicketOf(tx, ctx.companyId, await campaignContactOf(tx, ctx.companyId, recipient, whatsappId), whatsappId, now));
+  const file = campaign.mediaPath ? await deps.media.resolve(ctx.companyId, campaign.mediaPath) : undefined;
+  await queueOutboundMessage(deps, {
+    companyId: ctx.companyId,
+    ticketId,
+    body,
+    userId: ctx.userId,
+    ...(file && campaign.mediaPath
+      ? { media: { fileName: campaign.mediaPath, mime: file.mime, kind: file.mime.startsWith("image/") ? "image" : "application", size: file.size, originalName: campaign.mediaName ?? campaign.mediaPath } }
+      : {}),
+  });
+  return { message: "Test message queued" };
+}
+
+/** The company's campaign settings, defaults for what was never saved. */
+export function showCampaignSettings(deps: Pick<EngineDeps, "db">, ctx: RequestContext): Promise<CampaignSettings> {
+  requireCampaignManager(ctx);
+  return readCampaignSettings(deps.db, ctx.companyId);
+}
+
+/** Saves the given campaign settings (variable keys unique, checked by the schema). */
+export async function saveCampaignSettings(deps: Pick<EngineDeps, "db">, ctx: RequestContext, body: CampaignSettingsBody): Promise<CampaignSettings> {
+  requireCampaignManager(ctx);
+  await writeCampaignSettings(deps.db, ctx.companyId, body);
+  return readCampaignSettings(deps.db, ctx.companyId);
+}
+
+async function requireConnection(db: Db, companyId: number, whatsappId: number): Promise<void> {
+  const [row] = await db.select({ id: connections.id }).from(connections).where(and(eq(connections.companyId, companyId), eq(connections.id, whatsappId)));
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+}
+
+/** A connection's campaign pacing. Throws ERR_NO_WAPP_FOUND. */
+export async function showPacing(deps: Pick<EngineDeps, "db">, ctx: RequestContext, whatsappId: number): Promise<CampaignPacing> {
+  requireCampaignManager(ctx);
+  await requireConnection(deps.db, ctx.companyId, whatsappId);
+  return toCampaignPacing(whatsappId, await readPacing(deps.db, ctx.companyId, whatsappId));
+}
+
+/** Sets a connection's campaign pacing (daily cap, sending window, jitter). Throws ERR_NO_WAPP_FOUND. */
+export async function savePacing(deps: Pick<EngineDeps, "db">, ctx: RequestContext, whatsappId: number, body: CampaignPacingBody): Promise<CampaignPacing> {
+  requireCampaignManager(ctx);
+  await requireConnection(deps.db, ctx.companyId, whatsappId);
+  const pacing = {
+    dailyLimit: body.dailyLimit,
+    windowStartMinute: body.windowStart,
+    windowEndMinute: body.windowEnd,
+    jitterSeconds: body.jitterSeconds,
+  };
+  await writePacing(deps.db, ctx.companyId, whatsappId, pacing);
+  return toCampaignPacing(whatsappId, pacing);
+}

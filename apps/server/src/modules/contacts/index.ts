@@ -1,0 +1,4 @@
+/** What the rest of the server uses of the contacts module: the isolated spreadsheet import (campaign contact lists reuse it). */
+export { whileHoldingImportSlot } from "./contacts-import.service.ts";
+export { checkImportRows, importColumnsOf, spreadsheetRows } from "./import-rows.ts";
+export { DEFAULT_SPREADSHEET_LIMITS, type SpreadsheetLimits, assertSpreadsheet, assertSpreadsheetStructure, readSpreadsheet } from "./spreadsheet-reader.ts";

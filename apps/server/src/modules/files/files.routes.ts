@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ZFileList, ZFileListBody, ZIdParam, ZListFileListsQuery, ZListFileListsResponse, ZOkResponse } from "@conversa/shared";
+import type { AppDeps } from "../../app.ts";
+import { ctxOf } from "../../lib/context.ts";
+import { MAX_UPLOAD_BYTES } from "../../media/media-store.ts";
+import { saveUploadedMedia } from "../../media/media-upload.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { can } from "@conversa/shared";
+import { attachFileListFiles, createFileList, deleteFileList, listFileLists, showFileList, updateFileList } from "./files.service.ts";
+
+/** /files (spec admin §7): the company's file lists, the files a campaign sends after its message. */
+export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = { onRequest: app.authenticate };
+    app.get("/files", { ...auth, schema: { querystring: ZListFileListsQuery, response: { 200: ZListFileListsResponse } } }, (request) => listFileLists(deps, ctxOf(request), request.query));
+    app.get("/files/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZFileList } } }, (request) => showFileList(deps, ctxOf(request), request.params.id));
+    app.post("/files", { ...auth, schema: { body: ZFileListBody, response: { 200: ZFileList } } }, (request) => createFileList(deps, ctxOf(request), request.body));
+    app.put("/files/:id", { ...auth, schema: { params: ZIdParam, body: ZFileListBody, response: { 200: ZFileList } } }, (request) =>
+      updateFileList(deps, ctxOf(request), request.params.id, request.body),
+    );
+    app.delete("/files/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await deleteFileList(deps, ctxOf(request), request.params.id);
+      return { message: "File list deleted" };
+    });
+    const upload = { accepts: "media", field: "file", maxFiles: 20, maxBytes: MAX_UPLOAD_BYTES, maxFields: 10, maxFieldBytes: 1000 } as const;
+    app.post("/files/uploadList/:id", { ...auth, config: { upload }, schema: { params: ZIdParam, response: { 200: ZFileList } } }, async (request) => {
+      const ctx = ctxOf(request);
+      // Refused before any file is stored.
+      if (!can(ctx, "files:manage")) throw new AppError("ERR_NO_PERMISSION");
+      const { files } = await saveUploadedMedia(deps.media, request, ctx.companyId);
+      return attachFileListFiles(deps, ctx, request.params.id, files);
+    });
+  };
+}

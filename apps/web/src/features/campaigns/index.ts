@@ -1,0 +1,1 @@
+export { CampaignSettingsPanel } from "./components/campaign-settings-panel.tsx";

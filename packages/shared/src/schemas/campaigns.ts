@@ -1,0 +1,301 @@
+import { z } from "zod";
+import { ZId, ZIdText } from "./common.ts";
+import { normalizeNumber } from "./contacts.ts";
+
+/** Lists of these pages hold 20 records a page. */
+export const CAMPAIGN_PAGE_SIZE = 20;
+
+const ZSearchPage = {
+  searchParam: z.string().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Contact lists (spec admin §3, §5)
+
+export const ZContactList = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** How many contacts the list holds. */
+  contactsCount: z.number(),
+  /** How many of them are known to be on WhatsApp. */
+  validCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactList = z.infer<typeof ZContactList>;
+
+/** POST /contact-lists and PUT /contact-lists/{id}: name 2 to 50 characters. */
+export const ZContactListBody = z.strictObject({ name: z.string().trim().min(2).max(50) });
+export type ContactListBody = z.infer<typeof ZContactListBody>;
+
+export const ZListContactListsQuery = z.object(ZSearchPage);
+export type ListContactListsQuery = z.infer<typeof ZListContactListsQuery>;
+export const ZListContactListsResponse = z.object({ records: z.array(ZContactList), hasMore: z.boolean() });
+/** GET /contact-lists/list: every list of the company by name (the campaign dialog's choices). */
+export const ZContactListsListResponse = z.array(ZContactList);
+
+export const ZContactListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  /** Whether the number is on WhatsApp, checked on the list's connection; null until it was checked. */
+  isWhatsappValid: z.boolean().nullable(),
+  companyId: z.number(),
+  contactListId: z.number(),
+});
+export type ContactListItem = z.infer<typeof ZContactListItem>;
+
+/** POST /contact-list-items and PUT /contact-list-items/{id} (spec admin §5: name 2–50, number 8–50, email valid). */
+export const ZContactListItemBody = z.strictObject({
+  name: z.string().trim().min(2).max(50),
+  number: z.string().trim().transform(normalizeNumber).pipe(z.string().min(8).max(50)),
+  email: z.union([z.literal(""), z.string().trim().email("Invalid email").max(255)]).default(""),
+  contactListId: ZId,
+});
+export type ContactListItemBody = z.infer<typeof ZContactListItemBody>;
+
+export const ZListContactListItemsQuery = z.object({ ...ZSearchPage, contactListId: ZIdText });
+export type ListContactListItemsQuery = z.infer<typeof ZListContactListItemsQuery>;
+export const ZListContactListItemsResponse = z.object({ contacts: z.array(ZContactListItem), count: z.number(), hasMore: z.boolean() });
+
+// ---------------------------------------------------------------------------------------------
+// File lists (spec admin §3, §5)
+
+export const ZFileListOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Authenticated URL of the stored file (`/media/{file}`), or null before it was uploaded. */
+  path: z.string().nullable(),
+  mediaType: z.string().nullable(),
+});
+export type FileListOption = z.infer<typeof ZFileListOption>;
+
+export const ZFileList = z.object({
+  id: z.number(),
+  name: z.string(),
+  message: z.string(),
+  userId: z.number().nullable(),
+  options: z.array(ZFileListOption),
+});
+export type FileList = z.infer<typeof ZFileList>;
+
+/**
+ * POST /files and PUT /files/{id}: name at least 3 characters ('nome muito curto'), message required.
+ * `options` names the files; on update an option with an `id` keeps its stored file, one without is new
+ * (its file arrives with POST /files/uploadList/{id}), and a stored option left out is removed.
+ */
+export const ZFileListBody = z.strictObject({
+  name: z.string().trim().min(3, "nome muito curto").max(100),
+  message: z.string().trim().min(1).max(10000),
+  userId: ZId.optional(),
+  options: z
+    .array(z.strictObject({ id: ZId.optional(), name: z.string().trim().min(1).max(120), path: z.string().max(200).optional(), mediaType: z.string().max(100).optional() }))
+    .max(20)
+    .default([]),
+});
+export type FileListBody = z.infer<typeof ZFileListBody>;
+
+export const ZListFileListsQuery = z.object(ZSearchPage);
+export const ZListFileListsResponse = z.object({ files: z.array(ZFileList), count: z.number(), hasMore: z.boolean() });
+
+// ---------------------------------------------------------------------------------------------
+// Campaign settings (spec admin §3, §9)
+
+export const MESSAGE_INTERVAL_OPTIONS = [0, 5, 10, 15, 20] as const;
+export const LONGER_INTERVAL_AFTER_OPTIONS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
+export const GREATER_INTERVAL_OPTIONS = LONGER_INTERVAL_AFTER_OPTIONS;
+/** Words that, answered alone by a recipient, stop every later campaign to them (compared without case or accents). */
+export const DEFAULT_OPT_OUT_WORDS = ["SAIR", "PARAR", "STOP"] as const;
+
+const oneOf = (options: readonly number[]) => z.number().int().refine((value) => options.includes(value), { message: `one of ${options.join(", ")}` });
+
+export const ZCampaignVariable = z.strictObject({ key: z.string().trim().min(1).max(50), value: z.string().max(1000) });
+export type CampaignVariable = z.infer<typeof ZCampaignVariable>;
+
+export const ZCampaignSettings = z.object({
+  /** Seconds; each send waits a random time from 0 to this. */
+  messageInterval: z.number(),
+  /** After this many sends (0: never) the longer pause is taken. */
+  longerIntervalAfter: z.number(),
+  /** Seconds of the longer pause. */
+  greaterInterval: z.number(),
+  variables: z.array(ZCampaignVariable),
+  optOutWords: z.array(z.string()),
+});
+export type CampaignSettings = z.infer<typeof ZCampaignSettings>;
+
+export const CAMPAIGN_SETTINGS_DEFAULTS: CampaignSettings = {
+  messageInterval: 20,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+  variables: [],
+  optOutWords: [...DEFAULT_OPT_OUT_WORDS],
+};
+
+/** POST /campaign-settings: any of the settings; variable keys must be unique. */
+export const ZCampaignSettingsBody = z.strictObject({
+  messageInterval: oneOf(MESSAGE_INTERVAL_OPTIONS).optional(),
+  longerIntervalAfter: oneOf(LONGER_INTERVAL_AFTER_OPTIONS).optional(),
+  greaterInterval: oneOf(GREATER_INTERVAL_OPTIONS).optional(),
+  variables: z
+    .array(ZCampaignVariable)
+    .max(100)
+    .refine((list) => new Set(list.map((item) => item.key.toLowerCase())).size === list.length, { message: "variable keys must be unique" })
+    .optional(),
+  optOutWords: z.array(z.string().trim().min(1).max(30)).max(30).optional(),
+});
+export type CampaignSettingsBody = z.infer<typeof ZCampaignSettingsBody>;
+
+/** Per-connection safe pacing that no campaign exceeds (set by an admin). */
+export const ZCampaignPacing = z.object({
+  whatsappId: z.number(),
+  /** Most campaign sends a day (the company's time zone); null: no cap. */
+  dailyLimit: z.number().nullable(),
+  /**
+   * Sending window in the company's time zone, in minutes after midnight (0–1439); a start after the
+   * end runs over midnight; both null (or equal): any time.
+   */
+  windowStart: z.number().nullable(),
+  windowEnd: z.number().nullable(),
+  /** Up to this many extra seconds added at random to every interval. */
+  jitterSeconds: z.number(),
+});
+export type CampaignPacing = z.infer<typeof ZCampaignPacing>;
+
+const ZMinuteOfDay = z.number().int().min(0).max(24 * 60 - 1);
+export const ZCampaignPacingBody = z
+  .strictObject({
+    dailyLimit: z.number().int().min(1).max(100000).nullable(),
+    windowStart: ZMinuteOfDay.nullable(),
+    windowEnd: ZMinuteOfDay.nullable(),
+    jitterSeconds: z.number().int().min(0).max(3600).default(0),
+  })
+  .refine((body) => (body.windowStart === null) === (body.windowEnd === null), { message: "give both ends of the window or neither", path: ["windowEnd"] });
+export type CampaignPacingBody = z.infer<typeof ZCampaignPacingBody>;
+export const ZWhatsappIdParam = z.object({ whatsappId: ZIdText });
+
+// ---------------------------------------------------------------------------------------------
+// Campaigns (spec admin §3, §4)
+
+export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
+export const ZCampaignStatus = z.enum(CAMPAIGN_STATUSES);
+export type CampaignStatus = z.infer<typeof ZCampaignStatus>;
+export const CAMPAIGN_SLOTS = [1, 2, 3, 4, 5] as const;
+/** A campaign stays editable while its start is more than this far ahead. */
+export const CAMPAIGN_EDIT_LEAD_MS = 60 * 60 * 1000;
+
+const messageFields = {
+  message1: z.string(),
+  message2: z.string(),
+  message3: z.string(),
+  message4: z.string(),
+  message5: z.string(),
+  confirmationMessage1: z.string(),
+  confirmationMessage2: z.string(),
+  confirmationMessage3: z.string(),
+  confirmationMessage4: z.string(),
+  confirmationMessage5: z.string(),
+};
+
+export const ZCampaignProgress = z.object({
+  /** Recipients frozen at the start (valid numbers, opted-out ones left out). */
+  validContacts: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+  /** Recipients skipped because they opted out after the start. */
+  skipped: z.number(),
+  confirmationRequested: z.number(),
+  confirmed: z.number(),
+});
+export type CampaignProgress = z.infer<typeof ZCampaignProgress>;
+
+export const ZCampaign = z.object({
+  id: z.number(),
+  name: z.string(),
+  ...messageFields,
+  status: ZCampaignStatus,
+  confirmation: z.boolean(),
+  scheduledAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** Sending is held (pause) while the campaign stays EM_ANDAMENTO. */
+  pausedAt: z.string().nullable(),
+  whatsappId: z.number().nullable(),
+  contactListId: z.number().nullable(),
+  tagListId: z.number().nullable(),
+  fileListId: z.number().nullable(),
+  companyId: z.number(),
+  /** Authenticated URL of the attachment (`/media/{file}`), or null. */
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
+  contactList: z.object({ id: z.number(), name: z.string() }).nullable(),
+  progress: ZCampaignProgress,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof ZCampaign>;
+
+const ZSlotText = z.string().max(4096).default("");
+const ZOptionalId = z.union([ZId, z.null()]).default(null);
+
+/**
+ * POST /campaigns and PUT /campaigns/{id}. `scheduledAt` present makes the campaign PROGRAMADA (it
+ * then needs a connection, a contact list or a tag, and a message); absent or null, INATIVA.
+ * `tagListId` null (or the web's 'Nenhuma') means no tag.
+ */
+export const ZCampaignBody = z.strictObject({
+  name: z.string().trim().min(2).max(50),
+  message1: ZSlotText,
+  message2: ZSlotText,
+  message3: ZSlotText,
+  message4: ZSlotText,
+  message5: ZSlotText,
+  confirmationMessage1: ZSlotText,
+  confirmationMessage2: ZSlotText,
+  confirmationMessage3: ZSlotText,
+  confirmationMessage4: ZSlotText,
+  confirmationMessage5: ZSlotText,
+  confirmation: z.boolean().default(false),
+  scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  whatsappId: ZOptionalId,
+  contactListId: ZOptionalId,
+  tagListId: z.union([ZId, z.null(), z.literal("Nenhuma")]).default(null).transform((value) => (value === "Nenhuma" ? null : value)),
+  fileListId: ZOptionalId,
+});
+export type CampaignBody = z.infer<typeof ZCampaignBody>;
+
+export const ZListCampaignsQuery = z.object(ZSearchPage);
+export type ListCampaignsQuery = z.infer<typeof ZListCampaignsQuery>;
+export const ZListCampaignsResponse = z.object({ records: z.array(ZCampaign), hasMore: z.boolean() });
+
+/** POST /campaigns/{id}/test-send: one message of the campaign (variables filled for that number) to one number. */
+export const ZCampaignTestSendBody = z.strictObject({ number: z.string().trim().transform(normalizeNumber).pipe(z.string().min(8).max(50)) });
+
+/** One recipient of a campaign as the report lists them. */
+export const ZCampaignShipping = z.object({
+  id: z.number(),
+  number: z.string(),
+  name: z.string(),
+  deliveredAt: z.string().nullable(),
+  confirmationRequestedAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+  skippedAt: z.string().nullable(),
+});
+export type CampaignShipping = z.infer<typeof ZCampaignShipping>;
+
+/**
+ * The placeholders a campaign message may hold: `{nome}`, `{numero}`, `{email}` of the recipient and
+ * `{key}` of every settings variable. Unknown placeholders stay as written.
+ */
+export function fillCampaignMessage(text: string, recipient: { name: string; number: string; email: string }, variables: readonly CampaignVariable[]): string {
+  const values = new Map<string, string>([
+    ["nome", recipient.name],
+    ["numero", recipient.number],
+    ["email", recipient.email],
+  ]);
+  for (const variable of variables) if (!values.has(variable.key)) values.set(variable.key, variable.value);
+  return text.replace(/\{([^{}\s]{1,50})\}/g, (whole, key: string) => values.get(key) ?? whole);
+}
