@@ -122,6 +122,7 @@ function serverEnv(data: ServerData, port: number): NodeJS.ProcessEnv {
     JWT_SECRET: "faults-test-access-secret-0123456789-abcdefghij",
     JWT_REFRESH_SECRET: "faults-test-refresh-secret-0123456789-abcdefghij",
     DATA_ENCRYPTION_KEY: "faults-test-data-encryption-key-0123456789-abcdef",
+    PAYMENT_WEBHOOK_SECRET: "faults-test-payment-webhook-secret-0123456789-abc",
     SIMULATOR: "on",
     ADMIN_EMAIL: SERVER_ADMIN.email,
     ADMIN_PASSWORD: SERVER_ADMIN.password,
