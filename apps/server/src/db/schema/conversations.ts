@@ -124,7 +124,10 @@ export const messages = pgTable(
     mediaSize: integer("media_size"),
     /** Outbound delivery: pending (queued), sent, failed (after the last retry; resendable). */
     sendStatus: varchar("send_status", { length: 10 }).notNull().default("sent"),
+    /** Why the last try of a pending send failed (it is being retried), or why a failed one gave up. */
     sendError: text("send_error"),
+    /** A pending send that failed is retried until then, and marked failed after (set on its first failure). */
+    sendRetryUntil: timestamp("send_retry_until", { withTimezone: true }),
     /** The network's own kind when it is not one the product knows (stored as text, never dropped). */
     rawType: varchar("raw_type", { length: 60 }),
     /** Structured content by type: location {latitude, longitude, description}, vcard, call log. */
@@ -139,6 +142,10 @@ export const messages = pgTable(
   (t) => [
     index("messages_ticket_created_idx").on(t.ticketId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("messages_company_id_idx").on(t.companyId),
+    // The send queue of a conversation: its oldest pending outbound message goes first.
+    index("messages_pending_send_idx")
+      .on(t.whatsappId, t.contactId, t.id)
+      .where(sql`${t.sendStatus} = 'pending' and ${t.fromMe}`),
     uniqueIndex("messages_connection_wid_unique").on(t.companyId, t.whatsappId, t.wid),
     index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
     // GET /media finds the message that names a file (to apply its ticket's visibility rule).

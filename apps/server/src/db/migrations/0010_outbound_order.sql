@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "send_retry_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "messages_pending_send_idx" ON "messages" USING btree ("whatsapp_id","contact_id","id") WHERE "messages"."send_status" = 'pending' and "messages"."from_me";
