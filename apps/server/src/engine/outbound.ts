@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { type Message, SEND_RETRY_WINDOW_MS } from "@conversa/shared";
 import { ChannelNotConnectedError } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
@@ -108,21 +108,19 @@ async function markFailed(deps: EngineDeps, companyId: number, messageId: number
   await publishMessageUpdate(deps, companyId, messageId);
 }
 
-/** The oldest pending outbound message of a message's chat, up to that message: the next one the network must get. */
-async function nextInChat(deps: EngineDeps, row: MessageRow): Promise<MessageRow | undefined> {
-  if (row.whatsappId === null || row.contactId === null) return row;
+/** The oldest pending outbound message of a message's chat: the next one the network must get. */
+async function nextInChat(deps: EngineDeps, companyId: number, chat: { whatsappId: number; contactId: number }): Promise<MessageRow | undefined> {
   const [head] = await deps.db
     .select()
     .from(messages)
     .where(
       and(
-        eq(messages.companyId, row.companyId),
-        eq(messages.whatsappId, row.whatsappId),
-        eq(messages.contactId, row.contactId),
+        eq(messages.companyId, companyId),
+        eq(messages.whatsappId, chat.whatsappId),
+        eq(messages.contactId, chat.contactId),
         eq(messages.fromMe, true),
         eq(messages.sendStatus, "pending"),
         eq(messages.isDeleted, false),
-        lte(messages.id, row.id),
       ),
     )
     .orderBy(asc(messages.id))
@@ -131,9 +129,10 @@ async function nextInChat(deps: EngineDeps, row: MessageRow): Promise<MessageRow
 }
 
 /**
- * The `messages.send-in-order` job: sends a stored message once, after every earlier pending message of
- * its chat (those queued by an earlier version, or whose jobs were queued in another order, go first).
- * Already sent, failed or cancelled messages are skipped. A failed try is recorded on the message (the
+ * The `messages.send-in-order` job: sends the pending messages of a stored message's chat, oldest first,
+ * once each (the queue runs one job per chat at a time, so this job is the chat's only sender). Those
+ * queued by an earlier version, or whose jobs were queued in another order, go in their place; the jobs
+ * of messages sent this way find them sent and finish. A failed try is recorded on the message (the
  * reason, and until when it is retried) and rethrown so the queue retries it while the messages after it
  * wait; once its retry window is over it is marked failed and the chat's queue moves on.
  */
@@ -141,12 +140,10 @@ export async function runSendMessageJob(deps: EngineDeps, payload: { companyId: 
   const { companyId, messageId } = payload;
   const row = await findMessageRow(deps.db, companyId, messageId);
   if (!row || row.sendStatus !== "pending" || row.isDeleted || !row.fromMe) return;
-  for (;;) {
-    const head = await nextInChat(deps, row);
-    if (!head) return;
-    await sendOne(deps, head, job);
-    if (head.id === row.id) return;
-  }
+  // Without a connection or a contact there is no chat to keep in order (and nothing can be sent).
+  if (row.whatsappId === null || row.contactId === null) return sendOne(deps, row, job);
+  const chat = { whatsappId: row.whatsappId, contactId: row.contactId };
+  for (let head = await nextInChat(deps, companyId, chat); head; head = await nextInChat(deps, companyId, chat)) await sendOne(deps, head, job);
 }
 
 /** One try of one message; answers when it is sent or marked failed, throws when it is to be tried again. */
