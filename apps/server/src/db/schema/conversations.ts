@@ -25,7 +25,7 @@ export const contacts = pgTable(
     uniqueIndex("contacts_uuid_unique").on(t.uuid),
     index("contacts_company_name_idx").on(t.companyId, sql`lower(${t.name})`),
     // Ticket and contact search: "contains" on name and number.
-    index("contacts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // Name search is accent-insensitive: its trigram index is on search_fold(name), made with the function in migration 0011_search_fold_sql.
     index("contacts_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
   ],
 );
@@ -147,7 +147,7 @@ export const messages = pgTable(
       .on(t.whatsappId, t.contactId, t.id)
       .where(sql`${t.sendStatus} = 'pending' and ${t.fromMe}`),
     uniqueIndex("messages_connection_wid_unique").on(t.companyId, t.whatsappId, t.wid),
-    index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
+    // Text search is accent-insensitive: its trigram index is on search_fold(body), made with the function in migration 0011_search_fold_sql.
     // GET /media finds the message that names a file (to apply its ticket's visibility rule).
     index("messages_company_media_url_idx").on(t.companyId, t.mediaUrl).where(sql`${t.mediaUrl} is not null`),
   ],
