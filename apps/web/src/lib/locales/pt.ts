@@ -544,9 +544,18 @@ export const pt = {
       deleted: "Mensagem apagada",
       failed: "Falha no envio",
       retry: "Reenviar",
+      retrying: "Ainda não enviada: tentando de novo até {{time}}",
+      retryingReason: "Motivo: {{reason}}",
+      failedReason: "Motivo: {{reason}}",
+      cancelSend: "Cancelar envio",
       options: "Opções da mensagem",
       reply: "Responder",
       delete: "Excluir",
+      confirmCancel: {
+        title: "Cancelar o envio?",
+        message: "A mensagem não foi entregue ao contato e não será mais enviada.",
+        confirm: "Cancelar envio",
+      },
       confirmDelete: {
         title: "Excluir a mensagem?",
         message: "Ela será apagada também para o contato. Essa ação não pode ser revertida.",
