@@ -19,8 +19,8 @@ export const SEND_MESSAGE_JOB = defineJob({
   retryDelay: 1,
   backoff: true,
   retryDelayMax: 15,
-  // A send of a process that died holds back its chat until the queue sees it dead: look sooner.
-  heartbeatSeconds: 5,
+  // A send of a process that died holds back its chat until the queue sees it dead: look sooner (10 s is the least the queue takes).
+  heartbeatSeconds: 10,
 });
 
 /** Sends queued by earlier versions (no order per chat): each is handed to `SEND_MESSAGE_JOB`. */
