@@ -377,7 +377,7 @@ export const pt = {
     navigation: "Menu principal",
   },
   topBar: {
-    greeting: "Olá {{name}}, Bem vindo a {{company}}!",
+    greeting: "Olá {{name}}, Bem-vindo à {{company}}!",
     activeUntil: "Ativo até {{date}}",
     trialUntil: "Período de teste até {{date}}",
     dueWarning: "Sua assinatura vence em {{days}} dia(s)",
