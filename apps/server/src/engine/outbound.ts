@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Message, SEND_RETRY_WINDOW_MS } from "@conversa/shared";
 import { ChannelNotConnectedError } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
@@ -144,6 +144,27 @@ export async function runSendMessageJob(deps: EngineDeps, payload: { companyId: 
   if (row.whatsappId === null || row.contactId === null) return sendOne(deps, row, job);
   const chat = { whatsappId: row.whatsappId, contactId: row.contactId };
   for (let head = await nextInChat(deps, companyId, chat); head; head = await nextInChat(deps, companyId, chat)) await sendOne(deps, head, job);
+  await finishSentJobs(deps, companyId, chat);
+}
+
+/**
+ * The chat's queued jobs whose messages this job sent are done: they are completed at once rather than
+ * run one by one (a job of a message still pending, queued since, stays).
+ */
+async function finishSentJobs(deps: EngineDeps, companyId: number, chat: { whatsappId: number; contactId: number }): Promise<void> {
+  const queued = await deps.jobs.queuedByKey(SEND_MESSAGE_JOB, sendQueueKeyOf(chat));
+  const byMessage = new Map<number, string[]>();
+  for (const job of queued) {
+    const parsed = SEND_MESSAGE_JOB.schema.safeParse(job.data);
+    if (parsed.success && parsed.data.companyId === companyId) byMessage.set(parsed.data.messageId, [...(byMessage.get(parsed.data.messageId) ?? []), job.id]);
+  }
+  if (byMessage.size === 0) return;
+  const pending = await deps.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), inArray(messages.id, [...byMessage.keys()]), eq(messages.sendStatus, "pending"), eq(messages.isDeleted, false)));
+  for (const { id } of pending) byMessage.delete(id);
+  await deps.jobs.completeQueued(SEND_MESSAGE_JOB, [...byMessage.values()].flat());
 }
 
 /** One try of one message; answers when it is sent or marked failed, throws when it is to be tried again. */

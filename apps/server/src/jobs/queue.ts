@@ -195,6 +195,19 @@ export class JobQueue {
     return jobs.map((job) => ({ id: job.id, data: job.data }));
   }
 
+  /** The jobs of this definition sent with this `singletonKey` that wait to run (queued, or waiting for a retry). */
+  async queuedByKey(definition: JobDefinition<z.ZodType>, key: string): Promise<{ id: string; data: unknown }[]> {
+    await this.ensureQueue(definition);
+    const jobs = await this.boss.findJobs(definition.name, { key, queued: true });
+    return jobs.map((job) => ({ id: job.id, data: job.data }));
+  }
+
+  /** Marks jobs that wait to run as done without running them: their work was done by another job. */
+  async completeQueued(definition: JobDefinition<z.ZodType>, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.boss.complete(definition.name, ids, undefined, { includeQueued: true });
+  }
+
   /** Cancels the queued jobs of this definition sent with this `singletonKey` (e.g. a moved or deleted timer). */
   async cancelByKey(definition: JobDefinition<z.ZodType>, key: string): Promise<void> {
     await this.ensureQueue(definition);
