@@ -21,7 +21,7 @@ test.describe("the application shell", () => {
 
   test("the admin logs in and sees the greeting, the admin menu and the version", async ({ page }) => {
     await logIn(page);
-    await expect(page.getByText("Olá Administrador, Bem vindo a Conversa Demo!")).toBeVisible();
+    await expect(page.getByText("Olá Administrador, Bem-vindo à Conversa Demo!")).toBeVisible();
     await expect(page.getByText(/Ativo até \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     const menu = page.getByRole("navigation", { name: "Menu principal" });
     for (const item of ["Dashboard", "Atendimentos", "Kanban", "Respostas rápidas", "Tarefas", "Contatos", "Agendamentos", "Tags", "Chat interno", "Ajuda", "Conexões", "Filas & Chatbot", "Usuários", "Configurações", "Informativos"]) {
@@ -80,7 +80,7 @@ test.describe("the application shell", () => {
       await logIn(second);
       await expect(first.getByText("Sua conta foi acessada em outro computador.")).toBeVisible();
       await expect(first).toHaveURL(/\/login$/, { timeout: 10_000 });
-      await expect(second.getByText("Olá Administrador, Bem vindo a Conversa Demo!")).toBeVisible();
+      await expect(second.getByText("Olá Administrador, Bem-vindo à Conversa Demo!")).toBeVisible();
     } finally {
       await first.close();
       await second.close();

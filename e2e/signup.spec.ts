@@ -45,7 +45,7 @@ test.describe("sign-up and plan gating", () => {
     await expect(page.getByText(/Cadastro realizado com sucesso!/).first()).toBeVisible();
 
     await logIn(page, email, "pao-quente");
-    await expect(page.getByText(`Olá ${company}, Bem vindo a ${company}!`)).toBeVisible();
+    await expect(page.getByText(`Olá ${company}, Bem-vindo à ${company}!`)).toBeVisible();
     await expect(page.getByText(`Período de teste até ${dayFromToday(3)}`)).toBeVisible();
     await expect(page.getByRole("status")).toHaveText(/Sua assinatura vence em [23] dia\(s\)/);
   });

@@ -34,6 +34,12 @@ export const TIMINGS = {
   noPermissionRedirectMs: 1000,
 } as const;
 
+/**
+ * A send the network keeps refusing (or that waits for a dropped connection) is retried this long after
+ * its first failure, then marked failed (resendable). The messages after it in the same conversation wait.
+ */
+export const SEND_RETRY_WINDOW_MS = 10 * 60_000;
+
 export const SUBSCRIPTION_WARNING_DAYS = 5;
 export const TRIAL_DAYS = 3;
 export const VOLUME = { min: 0, max: 1, step: 0.1, default: 1 } as const;

@@ -4,9 +4,9 @@ import { KeyedSerial } from "../lib/keyed-serial.ts";
 import type { EngineDeps } from "./deps.ts";
 import { drainWaitingLine, runSlaCheckJob } from "./distribution.ts";
 import { handleInboundMessage } from "./inbound.ts";
-import { EXPIRE_TICKET_JOB, SEND_MESSAGE_JOB, SLA_CHECK_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
+import { EXPIRE_TICKET_JOB, LEGACY_SEND_MESSAGE_JOB, SEND_MESSAGE_JOB, SLA_CHECK_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
 import { runExpireTicketJob, runTransferWaitingJob } from "./lifecycle.ts";
-import { applyAck, runSendMessageJob } from "./outbound.ts";
+import { applyAck, runLegacySendMessageJob, runSendMessageJob } from "./outbound.ts";
 
 /**
  * The conversation engine: receives normalised channel events from the channel manager and runs the
@@ -34,7 +34,9 @@ export class ConversationEngine implements InboundHandler {
   /** Registers the job handlers; call after the job queue started. */
   async startWorkers(): Promise<void> {
     const { jobs } = this.deps;
-    await jobs.work(SEND_MESSAGE_JOB, (payload, job) => runSendMessageJob(this.deps, payload, job), { batchSize: 5, pollingIntervalSeconds: 0.5 });
+    // The queue hands out one job per chat at a time; four workers send to four chats side by side.
+    await jobs.work(SEND_MESSAGE_JOB, (payload, job) => runSendMessageJob(this.deps, payload, job), { concurrency: 4, pollingIntervalSeconds: 0.5 });
+    await jobs.work(LEGACY_SEND_MESSAGE_JOB, (payload) => runLegacySendMessageJob(this.deps, payload));
     await jobs.work(EXPIRE_TICKET_JOB, (payload) =>
       runExpireTicketJob(this.deps, payload, async (at) => {
         await jobs.send(EXPIRE_TICKET_JOB, payload, { startAfter: at });

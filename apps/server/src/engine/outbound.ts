@@ -1,13 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Message } from "@conversa/shared";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type Message, SEND_RETRY_WINDOW_MS } from "@conversa/shared";
 import { ChannelNotConnectedError } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
 import { contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
-import { findConversationMessage, findMessageRow, loadMessage } from "../modules/messages/messages.repository.ts";
+import { type MessageRow, findConversationMessage, findMessageRow, loadMessage } from "../modules/messages/messages.repository.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
-import { SEND_MESSAGE_JOB } from "./jobs.ts";
+import { SEND_MESSAGE_JOB, sendQueueKeyOf } from "./jobs.ts";
 
 export interface OutboundInput {
   companyId: number;
@@ -78,7 +78,7 @@ export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInpu
       .set({ lastMessage: input.body || input.media?.originalName || "", updatedAt: now })
       .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
     await options.inTransaction?.(tx, row.id);
-    await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: input.companyId, messageId: row.id }, { tx });
+    await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: input.companyId, messageId: row.id }, { tx, singletonKey: sendQueueKeyOf({ whatsappId: ticket.whatsappId, contactId: ticket.contactId }) });
     return row;
   });
   const [message, ticket] = await Promise.all([loadMessage(deps.db, input.companyId, inserted.id), loadTicket(deps.db, input.companyId, input.ticketId)]);
@@ -103,21 +103,74 @@ async function publishMessageUpdate(deps: EngineDeps, companyId: number, message
 async function markFailed(deps: EngineDeps, companyId: number, messageId: number, reason: string): Promise<void> {
   await deps.db
     .update(messages)
-    .set({ sendStatus: "failed", sendError: reason.slice(0, 500), updatedAt: nowOf(deps) })
+    .set({ sendStatus: "failed", sendError: reason.slice(0, 500), sendRetryUntil: null, updatedAt: nowOf(deps) })
     .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
   await publishMessageUpdate(deps, companyId, messageId);
 }
 
+/** The oldest pending outbound message of a message's chat: the next one the network must get. */
+async function nextInChat(deps: EngineDeps, companyId: number, chat: { whatsappId: number; contactId: number }): Promise<MessageRow | undefined> {
+  const [head] = await deps.db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.whatsappId, chat.whatsappId),
+        eq(messages.contactId, chat.contactId),
+        eq(messages.fromMe, true),
+        eq(messages.sendStatus, "pending"),
+        eq(messages.isDeleted, false),
+      ),
+    )
+    .orderBy(asc(messages.id))
+    .limit(1);
+  return head;
+}
+
 /**
- * The `messages.send` job: sends a stored message once. Already sent or cancelled messages are skipped;
- * a failure is rethrown so the queue retries it, and marked failed after the last try.
+ * The `messages.send-in-order` job: sends the pending messages of a stored message's chat, oldest first,
+ * once each (the queue runs one job per chat at a time, so this job is the chat's only sender). Those
+ * queued by an earlier version, or whose jobs were queued in another order, go in their place; the jobs
+ * of messages sent this way find them sent and finish. A failed try is recorded on the message (the
+ * reason, and until when it is retried) and rethrown so the queue retries it while the messages after it
+ * wait; once its retry window is over it is marked failed and the chat's queue moves on.
  */
 export async function runSendMessageJob(deps: EngineDeps, payload: { companyId: number; messageId: number }, job: { retryCount: number }): Promise<void> {
   const { companyId, messageId } = payload;
   const row = await findMessageRow(deps.db, companyId, messageId);
-  if (!row || row.sendStatus === "sent" || row.isDeleted || !row.fromMe) return;
-  if (row.whatsappId === null) return markFailed(deps, companyId, messageId, "The ticket has no connection");
+  if (!row || row.sendStatus !== "pending" || row.isDeleted || !row.fromMe) return;
+  // Without a connection or a contact there is no chat to keep in order (and nothing can be sent).
+  if (row.whatsappId === null || row.contactId === null) return sendOne(deps, row, job);
+  const chat = { whatsappId: row.whatsappId, contactId: row.contactId };
+  for (let head = await nextInChat(deps, companyId, chat); head; head = await nextInChat(deps, companyId, chat)) await sendOne(deps, head, job);
+  await finishSentJobs(deps, companyId, chat);
+}
 
+/**
+ * The chat's queued jobs whose messages this job sent are done: they are completed at once rather than
+ * run one by one (a job of a message still pending, queued since, stays).
+ */
+async function finishSentJobs(deps: EngineDeps, companyId: number, chat: { whatsappId: number; contactId: number }): Promise<void> {
+  const queued = await deps.jobs.queuedByKey(SEND_MESSAGE_JOB, sendQueueKeyOf(chat));
+  const byMessage = new Map<number, string[]>();
+  for (const job of queued) {
+    const parsed = SEND_MESSAGE_JOB.schema.safeParse(job.data);
+    if (parsed.success && parsed.data.companyId === companyId) byMessage.set(parsed.data.messageId, [...(byMessage.get(parsed.data.messageId) ?? []), job.id]);
+  }
+  if (byMessage.size === 0) return;
+  const pending = await deps.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), inArray(messages.id, [...byMessage.keys()]), eq(messages.sendStatus, "pending"), eq(messages.isDeleted, false)));
+  for (const { id } of pending) byMessage.delete(id);
+  await deps.jobs.completeQueued(SEND_MESSAGE_JOB, [...byMessage.values()].flat());
+}
+
+/** One try of one message; answers when it is sent or marked failed, throws when it is to be tried again. */
+async function sendOne(deps: EngineDeps, row: MessageRow, job: { retryCount: number }): Promise<void> {
+  const { companyId, id: messageId } = row;
+  if (row.whatsappId === null) return markFailed(deps, companyId, messageId, "The ticket has no connection");
   const [target] = await deps.db
     .select({ contactId: tickets.contactId, number: contacts.number, isGroup: contacts.isGroup })
     .from(tickets)
@@ -144,15 +197,35 @@ export async function runSendMessageJob(deps: EngineDeps, payload: { companyId: 
     }));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    if (job.retryCount >= (SEND_MESSAGE_JOB.retryLimit ?? 0)) return markFailed(deps, companyId, messageId, reason);
+    const now = nowOf(deps);
+    const retryUntil = row.sendRetryUntil ?? new Date(now.getTime() + SEND_RETRY_WINDOW_MS);
+    if (now >= retryUntil || job.retryCount >= (SEND_MESSAGE_JOB.retryLimit ?? 0)) return markFailed(deps, companyId, messageId, reason);
     if (!(error instanceof ChannelNotConnectedError)) deps.log.warn({ err: error, messageId, retry: job.retryCount }, "send failed, will retry");
+    // The conversation shows at once that the send is being retried, why, and until when.
+    if (row.sendError !== reason || row.sendRetryUntil === null) {
+      await deps.db
+        .update(messages)
+        .set({ sendError: reason.slice(0, 500), sendRetryUntil: retryUntil, updatedAt: now })
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId), eq(messages.sendStatus, "pending")));
+      await publishMessageUpdate(deps, companyId, messageId);
+    }
     throw error;
   }
   await deps.db
     .update(messages)
-    .set({ wid, ack: sql`greatest(${messages.ack}, 1)`, sendStatus: "sent", sendError: null, updatedAt: nowOf(deps) })
+    .set({ wid, ack: sql`greatest(${messages.ack}, 1)`, sendStatus: "sent", sendError: null, sendRetryUntil: null, updatedAt: nowOf(deps) })
     .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
   await publishMessageUpdate(deps, companyId, messageId);
+}
+
+/**
+ * The `messages.send` job of earlier versions: its message is handed to the ordered send queue of its
+ * chat, where it waits behind the earlier messages of the conversation.
+ */
+export async function runLegacySendMessageJob(deps: EngineDeps, payload: { companyId: number; messageId: number }): Promise<void> {
+  const row = await findMessageRow(deps.db, payload.companyId, payload.messageId);
+  if (!row || row.sendStatus !== "pending" || row.isDeleted || !row.fromMe) return;
+  await deps.jobs.send(SEND_MESSAGE_JOB, payload, { singletonKey: sendQueueKeyOf(row) });
 }
 
 /** Records a network acknowledgement (delivered, read, played); acks only ever move forward. */

@@ -51,6 +51,7 @@ describe("a server restart with queued sends", () => {
     );
     const keys = revived.sent.map((s) => s.idempotencyKey);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(revived.bodies().sort()).toEqual(Array.from({ length: 20 }, (_, i) => `mensagem ${i}`).sort());
+    // In the order they were written, whatever failed before the restart.
+    expect(revived.bodies()).toEqual(Array.from({ length: 20 }, (_, i) => `mensagem ${i}`));
   }, 90_000);
 });

@@ -20,6 +20,12 @@ export interface JobDefinition<S extends z.ZodType> {
    * is taken as lost with its process (killed, crashed) and retried. Default `DEFAULT_HEARTBEAT_SECONDS`.
    */
   heartbeatSeconds?: number;
+  /**
+   * `ordered`: the jobs of one `singletonKey` (required on every send) run one at a time, oldest first,
+   * and a job waiting for its retry holds back the ones after it; different keys run side by side.
+   * Fixed when the queue is created: a queue that must change it needs a new name.
+   */
+  ordering?: "ordered";
 }
 
 /** Heartbeat of a running job; a job of a dead process is retried this long after its last sign of life. */
@@ -135,7 +141,7 @@ export class JobQueue {
       ...(definition.retryDelayMax ? { retryDelayMax: definition.retryDelayMax } : {}),
       heartbeatSeconds: definition.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
     };
-    await this.boss.createQueue(definition.name, policy);
+    await this.boss.createQueue(definition.name, { ...policy, ...(definition.ordering === "ordered" ? { policy: "key_strict_fifo" as const } : {}) });
     // Creating leaves an existing queue as it was.
     await this.boss.updateQueue(definition.name, policy);
     this.created.add(definition.name);
@@ -160,6 +166,7 @@ export class JobQueue {
    */
   async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>, options: SendOptions = {}): Promise<string | null> {
     if (options.tx && !this.prepared.has(definition.name)) throw new Error(`job queue: prepare ${definition.name} before sending inside a transaction`);
+    if (definition.ordering === "ordered" && !options.singletonKey) throw new Error(`job queue: ${definition.name} is ordered and needs a singletonKey`);
     await this.ensureQueue(definition);
     const data = definition.schema.parse(payload);
     return this.boss.send(definition.name, data as object, {
@@ -188,6 +195,19 @@ export class JobQueue {
     return jobs.map((job) => ({ id: job.id, data: job.data }));
   }
 
+  /** The jobs of this definition sent with this `singletonKey` that wait to run (queued, or waiting for a retry). */
+  async queuedByKey(definition: JobDefinition<z.ZodType>, key: string): Promise<{ id: string; data: unknown }[]> {
+    await this.ensureQueue(definition);
+    const jobs = await this.boss.findJobs(definition.name, { key, queued: true });
+    return jobs.map((job) => ({ id: job.id, data: job.data }));
+  }
+
+  /** Marks jobs that wait to run as done without running them: their work was done by another job. */
+  async completeQueued(definition: JobDefinition<z.ZodType>, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.boss.complete(definition.name, ids, undefined, { includeQueued: true });
+  }
+
   /** Cancels the queued jobs of this definition sent with this `singletonKey` (e.g. a moved or deleted timer). */
   async cancelByKey(definition: JobDefinition<z.ZodType>, key: string): Promise<void> {
     await this.ensureQueue(definition);
@@ -199,12 +219,18 @@ export class JobQueue {
   async work<S extends z.ZodType>(
     definition: JobDefinition<S>,
     handler: (payload: z.output<S>, job: { id: string; retryCount: number }) => Promise<void>,
-    options: { pollingIntervalSeconds?: number; batchSize?: number } = {},
+    /** `concurrency`: jobs of this definition this process runs side by side (one each, so one's failure retries only itself). */
+    options: { pollingIntervalSeconds?: number; batchSize?: number; concurrency?: number } = {},
   ): Promise<void> {
     await this.ensureQueue(definition);
     await this.boss.work(
       definition.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: options.batchSize ?? 1, includeMetadata: true },
+      {
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        batchSize: options.batchSize ?? 1,
+        ...(options.concurrency ? { localConcurrency: options.concurrency } : {}),
+        includeMetadata: true,
+      },
       async (jobs) => {
         for (const job of jobs) {
           const parsed = definition.schema.safeParse(job.data);

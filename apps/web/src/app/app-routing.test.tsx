@@ -184,7 +184,7 @@ describe("top bar", () => {
     signedIn(sessionUser({ profile: "user" }));
     renderApp("/tickets");
 
-    expect(await screen.findByText("Olá Ana Souza, Bem vindo a Acme!")).toBeInTheDocument();
+    expect(await screen.findByText("Olá Ana Souza, Bem-vindo à Acme!")).toBeInTheDocument();
     expect(screen.queryByText(/Ativo até/)).not.toBeInTheDocument();
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
   });
@@ -220,7 +220,7 @@ describe("top bar", () => {
     await user.click(within(dialog).getByRole("button", { name: "Salvar" }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ name: "Ana Lima", email: "ana@acme.test" });
-    expect(await screen.findByText("Olá Ana Lima, Bem vindo a Acme!")).toBeInTheDocument();
+    expect(await screen.findByText("Olá Ana Lima, Bem-vindo à Acme!")).toBeInTheDocument();
 
     expect(localStorage.getItem("cshow")).not.toBeNull();
     await user.click(screen.getByRole("button", { name: "Conta" }));

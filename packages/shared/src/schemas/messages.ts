@@ -26,6 +26,10 @@ const ZMessageBase = z.object({
   mediaName: z.string().nullable(),
   isDeleted: z.boolean(),
   sendStatus: ZSendStatus,
+  /** Why the send's last try failed (pending: it is being retried) or why it gave up (failed); null otherwise. */
+  sendError: z.string().nullable(),
+  /** A pending send being retried is marked failed at this time (ISO); null when no try failed. */
+  sendRetryUntil: z.string().nullable(),
   /** Location, vcard or call-log details, by type. */
   data: z.record(z.string(), z.unknown()).nullable(),
   participant: z.string().nullable(),

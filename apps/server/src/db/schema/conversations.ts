@@ -25,7 +25,7 @@ export const contacts = pgTable(
     uniqueIndex("contacts_uuid_unique").on(t.uuid),
     index("contacts_company_name_idx").on(t.companyId, sql`lower(${t.name})`),
     // Ticket and contact search: "contains" on name and number.
-    index("contacts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // Name search is accent-insensitive: its trigram index is on search_fold(name), made with the function in migration 0016_search_fold_sql.
     index("contacts_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
   ],
 );
@@ -128,7 +128,10 @@ export const messages = pgTable(
     mediaSize: integer("media_size"),
     /** Outbound delivery: pending (queued), sent, failed (after the last retry; resendable). */
     sendStatus: varchar("send_status", { length: 10 }).notNull().default("sent"),
+    /** Why the last try of a pending send failed (it is being retried), or why a failed one gave up. */
     sendError: text("send_error"),
+    /** A pending send that failed is retried until then, and marked failed after (set on its first failure). */
+    sendRetryUntil: timestamp("send_retry_until", { withTimezone: true }),
     /** The network's own kind when it is not one the product knows (stored as text, never dropped). */
     rawType: varchar("raw_type", { length: 60 }),
     /** Structured content by type: location {latitude, longitude, description}, vcard, call log. */
@@ -143,8 +146,12 @@ export const messages = pgTable(
   (t) => [
     index("messages_ticket_created_idx").on(t.ticketId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("messages_company_id_idx").on(t.companyId),
+    // The send queue of a conversation: its oldest pending outbound message goes first.
+    index("messages_pending_send_idx")
+      .on(t.whatsappId, t.contactId, t.id)
+      .where(sql`${t.sendStatus} = 'pending' and ${t.fromMe}`),
     uniqueIndex("messages_connection_wid_unique").on(t.companyId, t.whatsappId, t.wid),
-    index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
+    // Text search is accent-insensitive: its trigram index is on search_fold(body), made with the function in migration 0016_search_fold_sql.
     // GET /media finds the message that names a file (to apply its ticket's visibility rule).
     index("messages_company_media_url_idx").on(t.companyId, t.mediaUrl).where(sql`${t.mediaUrl} is not null`),
   ],

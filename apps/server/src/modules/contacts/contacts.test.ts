@@ -85,6 +85,16 @@ describe("GET /contacts, /contacts/list and /contacts/:id", () => {
     expect(hidden.json()).toMatchObject({ error: "ERR_NO_CONTACT_FOUND" });
   });
 
+  it("searches names and e-mails without regard to accents or case", async () => {
+    await contact({ name: "João Araújo", number: "5511911110001" });
+    await contact({ name: "MÁRCIA", number: "5511911110002", email: "marcia@exemplo.com.br" });
+    await contact({ name: "Joana", number: "5511911110003" });
+    expect(names((await get("/contacts?searchParam=joao")).json())).toEqual(["João Araújo"]);
+    expect(names((await get("/contacts?searchParam=araujo")).json())).toEqual(["João Araújo"]);
+    expect(names((await get(`/contacts?searchParam=${encodeURIComponent("márcia")}`)).json())).toEqual(["MÁRCIA"]);
+    expect(names((await get("/contacts?searchParam=marcia")).json())).toEqual(["MÁRCIA"]);
+  });
+
   it("pages by name, 20 a page", async () => {
     for (let index = 0; index < 21; index++) await contact({ name: `Cliente ${String(index).padStart(2, "0")}` });
     const first = (await get("/contacts?pageNumber=1")).json();

@@ -32,6 +32,8 @@ export function toMessageDto(row: MessageRow, contact: ContactRef, quoted: Messa
     mediaName: row.mediaName,
     isDeleted: row.isDeleted,
     sendStatus: ZSendStatus.catch("sent").parse(row.sendStatus),
+    sendError: row.fromMe && row.sendStatus !== "sent" ? row.sendError : null,
+    sendRetryUntil: row.sendStatus === "pending" ? (row.sendRetryUntil?.toISOString() ?? null) : null,
     data: isRecord(row.data) ? row.data : null,
     participant: row.participant,
     userId: row.userId,

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Message, type SendMessageBody, mayWriteOnTicket } from "@conversa/shared";
 import { connections, contacts, messages, tickets, users } from "../../db/schema/index.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
-import { SEND_MESSAGE_JOB } from "../../engine/jobs.ts";
+import { SEND_MESSAGE_JOB, sendQueueKeyOf } from "../../engine/jobs.ts";
 import { publishMessageUpdate, queueOutboundMessage } from "../../engine/outbound.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
@@ -148,8 +148,8 @@ export async function retryMessage(deps: EngineDeps, ctx: RequestContext, messag
   // Pending again and its send queued together: a crash in between would leave it pending forever.
   await deps.jobs.prepare(SEND_MESSAGE_JOB);
   await deps.db.transaction(async (tx) => {
-    await tx.update(messages).set({ sendStatus: "pending", sendError: null }).where(and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId)));
-    await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: ctx.companyId, messageId }, { tx });
+    await tx.update(messages).set({ sendStatus: "pending", sendError: null, sendRetryUntil: null }).where(and(eq(messages.companyId, ctx.companyId), eq(messages.id, messageId)));
+    await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: ctx.companyId, messageId }, { tx, singletonKey: sendQueueKeyOf(row) });
   });
   await publishMessageUpdate(deps, ctx.companyId, messageId);
 }

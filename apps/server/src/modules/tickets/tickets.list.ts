@@ -1,6 +1,7 @@
 import { type SQL, and, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
 import { type ListTicketsQuery, TICKET_COUNT_CAP } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { containsPattern, foldedContains } from "../../db/search.ts";
 import { companies, contacts, messages, ticketTags, tickets, userQueues, users } from "../../db/schema/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { TicketAccessFacts } from "./tickets.policy.ts";
@@ -12,10 +13,6 @@ export const TICKETS_PAGE_SIZE = 40;
  * are few and are looked up by id; at it, walking the tickets by activity finds a page sooner.
  */
 export const SEARCH_PROBE_LIMIT = 2000;
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function ownTicketsCondition(ctx: RequestContext, facts: TicketAccessFacts, withoutQueue: boolean): SQL {
   return (
@@ -60,7 +57,8 @@ export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, fa
 }
 
 /**
- * The `searchParam` condition: contact name, number or any message text contains the term.
+ * The `searchParam` condition: contact name, number or any message text contains the term (names and
+ * text without regard to accents or case).
  *
  * Two plans, chosen by probing how common the term is. A rare term (fewer than SEARCH_PROBE_LIMIT
  * matching messages and contacts) becomes a list of ticket and contact ids, served by the trigram
@@ -71,14 +69,15 @@ export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, fa
 export async function ticketSearchCondition(db: Db, companyId: number, searchParam: string | undefined): Promise<SQL | undefined> {
   const search = searchParam?.trim().toLowerCase();
   if (!search) return undefined;
-  const pattern = likePattern(search);
   const digits = search.replace(/\D/g, "");
-  const contactMatch = digits.length >= 3 ? or(sql`${contacts.name} ilike ${pattern}`, sql`${contacts.number} like ${likePattern(digits)}`) : sql`${contacts.name} ilike ${pattern}`;
+  const nameMatch = foldedContains(contacts.name, search);
+  const bodyMatch = foldedContains(messages.body, search);
+  const contactMatch = digits.length >= 3 ? or(nameMatch, sql`${contacts.number} like ${containsPattern(digits)}`) : nameMatch;
   const [messageHits, contactHits] = await Promise.all([
     db
       .select({ ticketId: messages.ticketId })
       .from(messages)
-      .where(and(eq(messages.companyId, companyId), sql`${messages.body} ilike ${pattern}`))
+      .where(and(eq(messages.companyId, companyId), bodyMatch))
       .limit(SEARCH_PROBE_LIMIT),
     db
       .select({ id: contacts.id })
@@ -92,7 +91,7 @@ export async function ticketSearchCondition(db: Db, companyId: number, searchPar
     return or(ticketIds.length ? inArray(tickets.id, ticketIds) : undefined, contactIds.length ? inArray(tickets.contactId, contactIds) : undefined) ?? sql`false`;
   }
   return or(
-    exists(sql`(select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${messages.body} ilike ${pattern})`),
+    exists(sql`(select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${bodyMatch})`),
     exists(sql`(select 1 from ${contacts} where ${contacts.id} = ${tickets.contactId} and ${contactMatch})`),
   );
 }

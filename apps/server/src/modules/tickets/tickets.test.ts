@@ -97,6 +97,22 @@ describe("GET /tickets", () => {
     expect(ids(byTag.body)).toEqual([target.id]);
   });
 
+  it("searches without regard to accents or case, in names and message text, whether the term is rare or common", async () => {
+    const { SEARCH_PROBE_LIMIT } = await import("./tickets.list.ts");
+    const joao = await ticket({ queueId: sales.id, contactName: "João Araújo" });
+    const marcia = await ticket({ queueId: sales.id, contactName: "Bia", body: "A Márcia pediu um ORÇAMENTO" });
+    await ticket({ queueId: sales.id, contactName: "Joana", body: "bom dia" });
+    const search = async (term: string) => ids((await list(a.adminToken, `?searchParam=${encodeURIComponent(term)}&showAll=true`)).body);
+    expect(await search("joao")).toEqual([joao.id]);
+    expect(await search("ARAUJO")).toEqual([joao.id]);
+    expect(await search("marcia")).toEqual([marcia.id]);
+    expect(await search("orcamento")).toEqual([marcia.id]);
+    expect(await search("Orçamento")).toEqual([marcia.id]);
+    // A common term walks the tickets instead: the same rule holds.
+    await t.db.insert(messages).values(Array.from({ length: SEARCH_PROBE_LIMIT }, (_, i) => ({ companyId: a.company.id, ticketId: joao.id, body: `orçamento nº ${i}` })));
+    expect(await search("orcamento")).toEqual([joao.id, marcia.id].sort((x, y) => x - y));
+  });
+
   it("pages 40 at a time", async () => {
     for (let i = 0; i < 45; i++) await ticket({ queueId: sales.id });
     const page1 = (await list(a.adminToken, "?showAll=true")).body;

@@ -65,7 +65,7 @@ describe("/login", () => {
 
     await submitLogin("  Ana@Acme.test ", "secret123");
 
-    expect(await screen.findByText("Olá Ana Souza, Bem vindo a Acme!")).toBeInTheDocument();
+    expect(await screen.findByText("Olá Ana Souza, Bem-vindo à Acme!")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/tickets");
     expect(await screen.findByRole("heading", { name: "Atendimentos" })).toBeInTheDocument();
     expect(calls.find((call) => call.path === "/auth/login")?.body).toEqual({
@@ -94,7 +94,7 @@ describe("/login", () => {
 
     await submitLogin();
 
-    expect(await screen.findByText("Olá Ana Souza, Bem vindo a Acme!")).toBeInTheDocument();
+    expect(await screen.findByText("Olá Ana Souza, Bem-vindo à Acme!")).toBeInTheDocument();
     expect(localStorage.getItem("cshow") !== null).toBe(value === "true");
   });
 

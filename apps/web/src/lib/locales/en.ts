@@ -643,9 +643,18 @@ export const en: Messages = {
       deleted: "Message deleted",
       failed: "Sending failed",
       retry: "Resend",
+      retrying: "Not sent yet: retrying until {{time}}",
+      retryingReason: "Reason: {{reason}}",
+      failedReason: "Reason: {{reason}}",
+      cancelSend: "Cancel sending",
       options: "Message options",
       reply: "Reply",
       delete: "Delete",
+      confirmCancel: {
+        title: "Cancel sending?",
+        message: "The message has not reached the contact and will not be sent.",
+        confirm: "Cancel sending",
+      },
       confirmDelete: {
         title: "Delete the message?",
         message: "It will be deleted for the contact too. This cannot be undone.",

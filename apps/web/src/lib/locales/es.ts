@@ -644,9 +644,18 @@ export const es: Messages = {
       deleted: "Mensaje eliminado",
       failed: "Falló el envío",
       retry: "Reenviar",
+      retrying: "Aún no enviado: reintentando hasta las {{time}}",
+      retryingReason: "Motivo: {{reason}}",
+      failedReason: "Motivo: {{reason}}",
+      cancelSend: "Cancelar envío",
       options: "Opciones del mensaje",
       reply: "Responder",
       delete: "Eliminar",
+      confirmCancel: {
+        title: "¿Cancelar el envío?",
+        message: "El mensaje no llegó al contacto y ya no se enviará.",
+        confirm: "Cancelar envío",
+      },
       confirmDelete: {
         title: "¿Eliminar el mensaje?",
         message: "También se eliminará para el contacto. Esta acción no se puede deshacer.",

@@ -481,7 +481,7 @@ export const pt = {
     navigation: "Menu principal",
   },
   topBar: {
-    greeting: "Olá {{name}}, Bem vindo a {{company}}!",
+    greeting: "Olá {{name}}, Bem-vindo à {{company}}!",
     activeUntil: "Ativo até {{date}}",
     trialUntil: "Período de teste até {{date}}",
     dueWarning: "Sua assinatura vence em {{days}} dia(s)",
@@ -648,9 +648,18 @@ export const pt = {
       deleted: "Mensagem apagada",
       failed: "Falha no envio",
       retry: "Reenviar",
+      retrying: "Ainda não enviada: tentando de novo até {{time}}",
+      retryingReason: "Motivo: {{reason}}",
+      failedReason: "Motivo: {{reason}}",
+      cancelSend: "Cancelar envio",
       options: "Opções da mensagem",
       reply: "Responder",
       delete: "Excluir",
+      confirmCancel: {
+        title: "Cancelar o envio?",
+        message: "A mensagem não foi entregue ao contato e não será mais enviada.",
+        confirm: "Cancelar envio",
+      },
       confirmDelete: {
         title: "Excluir a mensagem?",
         message: "Ela será apagada também para o contato. Essa ação não pode ser revertida.",

@@ -1,5 +1,6 @@
 import type { Message } from "@conversa/shared";
 import Block from "@mui/icons-material/Block";
+import Close from "@mui/icons-material/Close";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import Replay from "@mui/icons-material/Replay";
 import Box from "@mui/material/Box";
@@ -63,6 +64,8 @@ export const MessageBubble = memo(function MessageBubble({ message, isGroup, can
   const colors = chatColors(theme);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const failed = message.fromMe && message.sendStatus === "failed";
+  // A pending send whose last try failed: the server retries it until sendRetryUntil, then marks it failed.
+  const retryingUntil = message.fromMe && message.sendStatus === "pending" && !message.isDeleted ? message.sendRetryUntil : null;
   const caption = captionOf(message);
   const showSender = isGroup && !message.fromMe && Boolean(message.participant);
   const menuOpen = menuAnchor !== null;
@@ -165,15 +168,44 @@ export const MessageBubble = memo(function MessageBubble({ message, isGroup, can
           </Typography>
           {message.fromMe ? <MessageStatusIcon message={message} /> : null}
         </Stack>
-        {failed ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "flex-end", mr: -3, color: "error.main" }}>
-            <Typography variant="caption" sx={{ color: "inherit" }}>
-              {t("conversation.messages.failed")}
+        {retryingUntil ? (
+          <Box role="status" sx={{ mr: -3, mt: 0.25, color: "warning.main", textAlign: "right" }}>
+            <Typography variant="caption" sx={{ color: "inherit", display: "block" }}>
+              {t("conversation.messages.retrying", { time: formatDate(retryingUntil, "HH:mm") })}
             </Typography>
-            <Button size="small" color="error" startIcon={<Replay />} loading={retrying} onClick={() => onRetry(message)}>
-              {t("conversation.messages.retry")}
-            </Button>
-          </Stack>
+            {message.sendError ? (
+              <Typography variant="caption" sx={{ color: colors.meta, display: "block", overflowWrap: "anywhere" }}>
+                {t("conversation.messages.retryingReason", { reason: message.sendError })}
+              </Typography>
+            ) : null}
+            {canDelete ? (
+              <Button size="small" color="inherit" startIcon={<Close />} onClick={() => onDelete(message)}>
+                {t("conversation.messages.cancelSend")}
+              </Button>
+            ) : null}
+          </Box>
+        ) : null}
+        {failed ? (
+          <Box sx={{ mr: -3, color: "error.main", textAlign: "right" }}>
+            {message.sendError ? (
+              <Typography variant="caption" sx={{ color: colors.meta, display: "block", overflowWrap: "anywhere" }}>
+                {t("conversation.messages.failedReason", { reason: message.sendError })}
+              </Typography>
+            ) : null}
+            <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "flex-end" }}>
+              <Typography variant="caption" sx={{ color: "inherit" }}>
+                {t("conversation.messages.failed")}
+              </Typography>
+              <Button size="small" color="error" startIcon={<Replay />} loading={retrying} onClick={() => onRetry(message)}>
+                {t("conversation.messages.retry")}
+              </Button>
+              {canDelete && !message.isDeleted ? (
+                <Button size="small" color="inherit" startIcon={<Close />} onClick={() => onDelete(message)}>
+                  {t("conversation.messages.cancelSend")}
+                </Button>
+              ) : null}
+            </Stack>
+          </Box>
         ) : null}
       </Box>
     </Box>

@@ -182,9 +182,9 @@ export function MessageList({ ticket, user, onReply }: MessageListProps) {
       </Box>
       <ConfirmationDialog
         open={toDelete !== null}
-        title={t("conversation.messages.confirmDelete.title")}
-        message={t("conversation.messages.confirmDelete.message")}
-        confirmLabel={t("conversation.messages.confirmDelete.confirm")}
+        title={toDelete && toDelete.sendStatus !== "sent" ? t("conversation.messages.confirmCancel.title") : t("conversation.messages.confirmDelete.title")}
+        message={toDelete && toDelete.sendStatus !== "sent" ? t("conversation.messages.confirmCancel.message") : t("conversation.messages.confirmDelete.message")}
+        confirmLabel={toDelete && toDelete.sendStatus !== "sent" ? t("conversation.messages.confirmCancel.confirm") : t("conversation.messages.confirmDelete.confirm")}
         loading={deleteMessage.isPending}
         onClose={() => setToDelete(null)}
         onConfirm={() => {

@@ -1,5 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { formatDate } from "../../../lib/date.ts";
 import { message } from "../testing/fixtures.ts";
 import { renderWithApp } from "../testing/render.tsx";
 import { MessageBubble } from "./message-bubble.tsx";
@@ -47,6 +48,36 @@ describe("MessageBubble", { timeout: 20_000 }, () => {
     const button = await screen.findByText("Reenviar", { selector: "button" }, SLOW);
     expect(button).toHaveClass("MuiButton-colorError");
     expect(screen.getByText("Falha no envio", { selector: "span" })).toBeInTheDocument();
+  });
+
+  it("shows a send being retried with the reason, the time it gives up and a Cancel action", async () => {
+    const cancelled: number[] = [];
+    renderWithApp(
+      <MessageBubble
+        message={message({ id: 9, fromMe: true, sendStatus: "pending", sendError: "a rede recusou o envio", sendRetryUntil: "2025-03-10T12:10:00.000Z" })}
+        isGroup={false}
+        canDelete
+        retrying={false}
+        onReply={noop}
+        onDelete={(m) => cancelled.push(m.id)}
+        onRetry={noop}
+      />,
+    );
+    const status = await screen.findByRole("status", undefined, SLOW);
+    expect(status).toHaveTextContent(`Ainda não enviada: tentando de novo até ${formatDate("2025-03-10T12:10:00.000Z", "HH:mm")}`);
+    expect(status).toHaveTextContent("Motivo: a rede recusou o envio");
+    within(status).getByRole("button", { name: "Cancelar envio" }).click();
+    expect(cancelled).toEqual([9]);
+  });
+
+  it("shows a failed send's reason with Resend and Cancel", async () => {
+    renderWithApp(
+      <MessageBubble message={message({ fromMe: true, sendStatus: "failed", sendError: "a rede recusou o envio" })} isGroup={false} canDelete retrying={false} onReply={noop} onDelete={noop} onRetry={noop} />,
+    );
+    expect(await screen.findByText("Motivo: a rede recusou o envio", undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reenviar" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Cancelar envio" })).toBeInTheDocument();
+    expect(screen.queryByRole("status")).toBeNull();
   });
 
   it("shows the sender of a group message and the quoted message", async () => {

@@ -16,6 +16,8 @@ export function message(overrides: Partial<Message> = {}): Message {
     mediaName: null,
     isDeleted: false,
     sendStatus: "sent",
+    sendError: null,
+    sendRetryUntil: null,
     data: null,
     participant: null,
     userId: null,

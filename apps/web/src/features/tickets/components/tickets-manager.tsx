@@ -179,6 +179,8 @@ function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen }: Tic
           value={searchInput}
           onChange={(event) => changeSearch(event.target.value)}
           placeholder={t("tickets.search.placeholder")}
+          // One clear button: the field's own, not also the browser's for type="search".
+          sx={{ "& input::-webkit-search-cancel-button": { display: "none" } }}
           slotProps={{
             htmlInput: { "aria-label": t("tickets.search.label"), maxLength: 200 },
             input: {
