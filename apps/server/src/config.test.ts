@@ -13,7 +13,7 @@ describe("loadConfig", () => {
   });
 
   it("has payments off in production by default, and refuses payments there without a webhook secret of its own", () => {
-    const production = { NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-refresh`, DATA_DIR: dataDir() } as const;
+    const production = { NODE_ENV: "production", JWT_SECRET: strong, JWT_REFRESH_SECRET: `${strong}-refresh`, DATA_ENCRYPTION_KEY: `${strong}-data`, DATA_DIR: dataDir() } as const;
     expect(loadConfig(production).billing.provider).toBeNull();
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: "simulator" })).toThrow(/PAYMENT_WEBHOOK_SECRET/);
     const efi = { ...production, EFI_CLIENT_ID: "id", EFI_CLIENT_SECRET: "secret", EFI_CERTIFICATE: "/certs/efi.p12", PIX_KEY: "chave" };
