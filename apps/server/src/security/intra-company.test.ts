@@ -326,9 +326,9 @@ const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> 
   invoice: { kind: "admins", why: "the company's invoices: its admins only, as GET /invoices/all" },
   prompt: { kind: "admins", why: "AI prompts: configured by admins only" },
   queueIntegration: { kind: "admins", why: "queue integrations: configured by admins only" },
-  ContactList: { kind: "company", why: "campaign contact lists: sent to admins only; names and counts, nothing beyond the company's address book" },
-  ContactListItem: { kind: "company", why: "the contacts of campaign lists: sent to admins only; nothing beyond the company's address book" },
-  campaign: { kind: "company", why: "campaigns and their progress: sent to admins only; message texts and counts, no conversation" },
+  ContactList: { kind: "admins", why: "campaign contact lists (admins only): names and counts, nothing beyond the company's address book" },
+  ContactListItem: { kind: "admins", why: "the contacts of campaign lists (admins only): nothing beyond the company's address book" },
+  campaign: { kind: "admins", why: "campaigns and their progress (admins only): message texts and counts, no conversation" },
   file: { kind: "company", why: "the file lists every staff member lists" },
 };
 /** Events outside the company channels. */
