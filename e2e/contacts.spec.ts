@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { formatPhoneNumber } from "@conversa/shared";
 import { type Page, expect, test } from "@playwright/test";
 import * as XLSX from "xlsx";
 import { logIn } from "./helpers.ts";
@@ -37,7 +38,8 @@ test.describe("contacts", () => {
     await dialog.getByRole("textbox", { name: "Valor" }).fill("ACME");
     await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(contactRow(page, name)).toContainText(number);
+    // The list shows the number formatted for reading; the CSV export below keeps its digits.
+    await expect(contactRow(page, name)).toContainText(formatPhoneNumber(number));
 
     // The search is applied lower-cased after the typing pauses; another name is no longer listed.
     await search(page, `CLIENTE ${id.toUpperCase()}`);
@@ -100,7 +102,7 @@ test.describe("contacts", () => {
       await page.getByRole("button", { name: "Importar" }).click();
       await page.getByRole("menuitem", { name: "De uma planilha (.xls, .xlsx)" }).click();
       const dialog = page.getByRole("dialog", { name: "Importar contatos de uma planilha" });
-      await dialog.getByTestId("contacts-import-file").setInputFiles(file);
+      await dialog.getByTestId("spreadsheet-import-file").setInputFiles(file);
       await expect(dialog.getByText(`contatos-${id}.xlsx`)).toBeVisible();
       await dialog.getByRole("button", { name: "Importar" }).click();
 
@@ -111,8 +113,8 @@ test.describe("contacts", () => {
       await dialog.getByRole("button", { name: "Fechar" }).click();
 
       await search(page, `importada ${id}`);
-      await expect(contactRow(page, `Importada ${id} Ana`)).toContainText(first);
-      await expect(contactRow(page, `Importada ${id} Bruno`)).toContainText(second);
+      await expect(contactRow(page, `Importada ${id} Ana`)).toContainText(formatPhoneNumber(first));
+      await expect(contactRow(page, `Importada ${id} Bruno`)).toContainText(formatPhoneNumber(second));
 
       const download = page.waitForEvent("download");
       await page.getByRole("button", { name: "Exportar CSV" }).click();

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, type Page, expect } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, expect } from "@playwright/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, MAIL_DIR } from "./playwright.config.ts";
 
 /** Logs in through the login page and waits for the tickets page. */
@@ -103,7 +103,7 @@ export async function tokenOf(page: Page): Promise<string> {
 export async function pairSimulator(simulator: Page): Promise<void> {
   await simulator.goto("/simulator");
   if (new URL(simulator.url()).pathname === "/login") throw new Error("the simulator page has no session: open it in the admin's browser context");
-  await expect(simulator.getByRole("heading", { name: "Simulador de WhatsApp" })).toBeVisible();
+  await expect(simulator.getByRole("heading", { name: "Simulador de WhatsApp" })).toBeVisible({ timeout: 15_000 });
   const connected = simulator.getByText("Conectado", { exact: true }).first();
   const qrCode = simulator.getByLabel("QR Code mostrado");
   // The page reads the connection's state after it renders: wait for one state or the other.
@@ -175,4 +175,20 @@ export function codeOf(mail: SentMail): string {
   const code = /^\s*([A-Z0-9]{8})\s*$/m.exec(mail.text)?.[1];
   if (!code) throw new Error(`no code in the mail:\n${mail.text}`);
   return code;
+}
+
+/**
+ * The row of `name` in the open tab's waiting line. That list shows the longest-waiting first, so a
+ * new ticket joins its end: the list is scrolled down (loading further pages) until the row shows.
+ */
+export async function waitingRow(page: Page, name: string | RegExp, timeout = 15_000): Promise<Locator> {
+  const row = page.getByRole("listitem", { name });
+  await expect(async () => {
+    await page.getByRole("list").evaluateAll((lists) => {
+      for (const list of lists) list.parentElement?.scrollTo({ top: list.parentElement.scrollHeight });
+    });
+    await expect(row).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout });
+  await row.scrollIntoViewIfNeeded();
+  return row;
 }

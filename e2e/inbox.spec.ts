@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUserViaApi, customerSays, deleteUserViaApi, logIn, pairSimulator, setSetting, tokenOf } from "./helpers.ts";
+import { createUserViaApi, customerSays, deleteUserViaApi, logIn, pairSimulator, setSetting, tokenOf, waitingRow } from "./helpers.ts";
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082",
@@ -24,8 +24,8 @@ test.describe("connections and the inbox", () => {
       await attendant.getByRole("tab", { name: /^Aguardando/ }).click();
       await customerSays(simulator, "5511987650001", "Beatriz Cliente", "Olá, quero saber do meu pedido");
 
-      const row = attendant.getByRole("listitem", { name: /Beatriz Cliente/ });
-      await expect(row).toBeVisible({ timeout: 15_000 });
+      // The new ticket joins the end of the waiting line, live.
+      const row = await waitingRow(attendant, /Beatriz Cliente/);
       await expect(row).toContainText("Sem fila");
 
       // The bot answered with the connection's greeting and the queue menu.
@@ -52,8 +52,7 @@ test.describe("connections and the inbox", () => {
       await simulator.getByRole("button", { name: "Enviar", exact: true }).click();
 
       await attendant.getByRole("tab", { name: /^Aguardando/ }).click();
-      const row = attendant.getByRole("listitem", { name: /Carlos Jornada/ });
-      await expect(row).toBeVisible({ timeout: 15_000 });
+      const row = await waitingRow(attendant, /Carlos Jornada/);
       await expect(row).toContainText("Vendas");
       await row.getByRole("button", { name: /Aceitar o atendimento de Carlos Jornada/ }).click();
       await expect(attendant).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
@@ -81,7 +80,7 @@ test.describe("connections and the inbox", () => {
       await dialog.getByRole("button", { name: "Transferir" }).click();
       await expect(attendant).toHaveURL(/\/tickets$/);
       await attendant.getByRole("tab", { name: /^Aguardando/ }).click();
-      await expect(attendant.getByRole("listitem", { name: /Carlos Jornada/ })).toContainText("Suporte", { timeout: 15_000 });
+      await expect(await waitingRow(attendant, /Carlos Jornada/)).toContainText("Suporte", { timeout: 15_000 });
 
       // Accept again and resolve: the customer is asked for a rating and answers 3.
       await attendant.getByRole("button", { name: /Aceitar o atendimento de Carlos Jornada/ }).click();
@@ -129,11 +128,10 @@ test.describe("connections and the inbox", () => {
       await simulator.getByRole("button", { name: "Enviar", exact: true }).click();
 
       // The row appears in the watcher's pending list, already in the queue the customer picked.
-      await expect(watched).toBeVisible({ timeout: 15_000 });
-      await expect(watched).toContainText("Vendas", { timeout: 15_000 });
+      await expect(await waitingRow(watcher, customer)).toContainText("Vendas", { timeout: 15_000 });
 
       await attendant.getByRole("tab", { name: /^Aguardando/ }).click();
-      await attendant.getByRole("button", { name: `Aceitar o atendimento de ${customer}` }).click();
+      await (await waitingRow(attendant, customer)).getByRole("button", { name: `Aceitar o atendimento de ${customer}` }).click();
       await expect(attendant).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
 
       // Accepted by the admin: it leaves the watcher's pending list and shows among the open ones, with its attendant.

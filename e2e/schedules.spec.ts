@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { customerSays, logIn, pairSimulator } from "./helpers.ts";
+import { customerSays, logIn, pairSimulator, waitingRow } from "./helpers.ts";
 
 /** A customer of the simulator writes first, so that the contact exists; answers the contact's name. */
 async function newCustomer(simulator: Page, label: string): Promise<string> {
@@ -128,7 +128,7 @@ test.describe("schedules", () => {
       const body = `Aviso pela conversa ${Math.random().toString(36).slice(2, 7)}`;
 
       await attendant.getByRole("tab", { name: /^Aguardando/ }).click();
-      await attendant.getByRole("button", { name: `Aceitar o atendimento de ${contact}` }).click();
+      await (await waitingRow(attendant, contact)).getByRole("button", { name: `Aceitar o atendimento de ${contact}` }).click();
       await expect(attendant).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
       await expect(attendant.getByRole("heading", { name: contact, level: 2 })).toBeVisible();
       const conversationUrl = attendant.url();

@@ -31,6 +31,10 @@ export default defineConfig({
             { name: "mui", test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
             // The MP3 encoder loads only when someone records audio.
             { name: "mp3-encoder", test: /node_modules[\\/]@breezystack[\\/]lamejs[\\/]/, priority: 1 },
+            // The emoji picker's data, one chunk per language, loads when the picker first opens.
+            { name: "emoji-pt", test: /node_modules[\\/]emojibase-data[\\/]pt[\\/]/, priority: 1 },
+            { name: "emoji-en", test: /node_modules[\\/]emojibase-data[\\/]en[\\/]/, priority: 1 },
+            { name: "emoji-es", test: /node_modules[\\/]emojibase-data[\\/]es[\\/]/, priority: 1 },
             { name: "vendor", test: /node_modules[\\/]/ },
           ],
         },

@@ -1,15 +1,16 @@
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ChannelManager } from "./channels/channel-manager.ts";
 import type { SimulatorDriver } from "./channels/simulator/simulator-driver.ts";
 import type { Config } from "./config.ts";
-import type { Db } from "./db/client.ts";
+import type { Database, Db } from "./db/client.ts";
 import type { DomainEvents } from "./events/domain-events.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { Redis } from "./lib/redis.ts";
 import type { ConversationEngine } from "./engine/engine.ts";
 import { MAX_UPLOAD_BYTES, type MediaStore } from "./media/media-store.ts";
 import { contactsRoutes } from "./modules/contacts/contacts.routes.ts";
@@ -52,14 +53,17 @@ import { registerAuth } from "./plugins/auth.ts";
 import { registerCors } from "./plugins/cors.ts";
 import { constrainIdParams } from "./plugins/id-params.ts";
 import { answerFrameworkError, registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerRequestLog } from "./plugins/request-log.ts";
 import { registerGracefulClose } from "./plugins/graceful-close.ts";
 import { refuseNulCharacters } from "./plugins/input-guard.ts";
+import { registerMetrics } from "./plugins/metrics.ts";
 import { registerPlanGate } from "./plugins/plan-gate.ts";
 import { recordRoutes } from "./plugins/route-table.ts";
 import { rawSecurityHeaders, securityHeaderOptions } from "./plugins/security-headers.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { refuseUndeclaredUploads } from "./plugins/uploads.ts";
 import { attachRealtime } from "./realtime/realtime.ts";
+import { refuseForeignEchoedIds } from "./lib/echoed-record.ts";
 
 /** Everything the routes need, built once by main.ts (or by the tests). */
 export interface AppDeps {
@@ -81,8 +85,12 @@ export interface AppDeps {
   importLocks: ImportLocks;
   /** Limits of contact spreadsheet imports, when not the defaults (tests shorten the time limit). */
   contactImport?: Partial<SpreadsheetLimits>;
-  /** How often open sockets are checked against the database, when not every 30 s (tests shorten it). */
-  realtime?: { sessionCheckMs?: number };
+  /** How often open sockets are checked against the database, when not every 30 s, and presence swept (tests shorten them). */
+  realtime?: { sessionCheckMs?: number; presenceSweepMs?: number };
+  /** Redis (REDIS_URL): realtime fan-out, presence and session calls across server processes. */
+  redis?: Redis;
+  /** The database itself (its pool's use is reported by /metrics). */
+  database?: Pick<Database, "kind" | "pool">;
   logger?: FastifyBaseLogger;
 }
 
@@ -98,16 +106,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Path parameters up to 320 characters: the password reset's e-mail (up to 254) travels percent-encoded in the path.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 320 },
     requestIdHeader: "x-request-id",
+    // One line per request, routine reads below info (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: answerFrameworkError(rawSecurityHeaders(isProduction)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   recordRoutes(app);
+  registerRequestLog(app);
   constrainIdParams(app);
   registerGracefulClose(app);
   registerErrorHandler(app);
+  registerMetrics(app, deps);
   refuseNulCharacters(app);
   refuseUndeclaredUploads(app);
+  refuseForeignEchoedIds(app);
 
   await app.register(helmet, securityHeaderOptions(isProduction));
   await registerCors(app, deps.config.corsOrigins);
@@ -150,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes(deps));
 
   // The WhatsApp simulator (sessions of the company only): only when it is on, which it never is by default in production.
-  if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, simulator: deps.simulator }));
+  if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, simulator: deps.simulator, channels: deps.channels }));
 
   attachRealtime(app, deps);
   return app;

@@ -23,7 +23,9 @@ const ZEnv = z.object({
   REFRESH_TOKEN_TTL: z.string().default("7d"),
   WEB_DIST: z.string().optional(),
   SIMULATOR: z.enum(["on", "off"]).optional(),
-  REDIS_URL: z.string().url().optional(),
+  REDIS_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value) && ["redis:", "rediss:"].includes(new URL(value).protocol), "must be a redis:// or rediss:// URL")),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "letters, digits and _ . : - only").default("conversa"),
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(16, "must be at least 16 characters").max(500)),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   // Never echoed in an error: the URL may carry the mail server's password.
   SMTP_URL: unsetIfEmpty(
@@ -69,6 +71,10 @@ export interface Config {
   webDist: string | undefined;
   simulator: boolean;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel of this installation (installations may share one Redis). */
+  redisPrefix: string;
+  /** Opens GET /metrics to requests bearing it; without it the route does not exist. Never logged. */
+  metricsToken: string | undefined;
   trustProxy: boolean;
   /** The mail server (smtp://user:pass@host:port, smtps:// for TLS from the start). Never logged. */
   smtpUrl: string | undefined;
@@ -222,6 +228,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     simulator: env.SIMULATOR ? env.SIMULATOR === "on" : !isProduction,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    metricsToken: env.METRICS_TOKEN,
     trustProxy: env.TRUST_PROXY === "true",
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,

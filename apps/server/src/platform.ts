@@ -15,9 +15,11 @@ import { JobQueue } from "./jobs/queue.ts";
 import { type Mailer, createMailer } from "./mail/mailer.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { LoginThrottle } from "./modules/auth/login-throttle.ts";
+import { openRedis } from "./lib/redis.ts";
 import { startScheduleWorkers } from "./modules/schedules/index.ts";
 import { createPaymentProvider, startBillingWorkers } from "./modules/billing/index.ts";
 import { startCampaignWorkers } from "./modules/campaigns/index.ts";
+import { registerSimulatorOps } from "./modules/simulator/simulator.service.ts";
 
 /** The composition root: every long-lived service, wired once, for main.ts and for the tests. */
 export interface Platform extends AppDeps {
@@ -35,6 +37,8 @@ export interface PlatformOptions {
 
 export function createPlatform(config: Config, database: Database, logger: FastifyBaseLogger, events = new DomainEvents(), options: PlatformOptions = {}): Platform {
   const jobs = new JobQueue(database, logger);
+  // Several server processes share realtime, presence and session calls through Redis; one process needs none.
+  const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisPrefix, logger) : undefined;
   const locks = database.kind === "postgres" && database.pool ? new PgSessionLocks(database.pool) : new LocalSessionLocks();
   const importLocks = database.kind === "postgres" && database.pool ? new PgImportLocks(database.pool) : new LocalImportLocks();
   const channels = new ChannelManager({ db: database.db, events, locks, log: logger });
@@ -43,7 +47,10 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
   if (config.env !== "test") channels.registerDriver(new BaileysDriver({ db: database.db, sink: channels.onEvent, log: logger }));
   // The built-in WhatsApp stand-in exists only when enabled (never by default in production).
   const simulator = config.simulator ? new SimulatorDriver({ db: database.db, sink: channels.onEvent, log: logger }) : undefined;
-  if (simulator) channels.registerDriver(simulator);
+  if (simulator) {
+    channels.registerDriver(simulator);
+    registerSimulatorOps(channels, simulator);
+  }
   const media = new MediaStore(path.join(config.dataDir, "media"));
   const engine = new ConversationEngine({ db: database.db, events, jobs, channels, media, log: logger, bots: botRuntimeOf(config) });
   channels.setInboundHandler(engine);
@@ -64,6 +71,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     simulator,
     payments,
     importLocks,
+    redis,
     auth: {
       db: database.db,
       events,
@@ -84,6 +92,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       // Sessions may run without the job queue (started one by one): always release them and their locks.
       await channels.stopAll();
       mailer.close();
+      await redis?.close();
       if (!started) return;
       started = false;
       await jobs.stop();

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ZAuthResponse, ZContact, ZListMessagesResponse, ZListTicketsResponse, ZMessage, ZSimulatorConnection, ZSimulatorConnectionList, ZSimulatorMessage, ZSimulatorMessagesPage, ZTicket } from "@conversa/shared";
 import { eventually } from "../test/engine-harness.ts";
+import { ok, request } from "../test/server-client.ts";
 import { SERVER_ADMIN, type ServerData, ServerProcess, createServerData, postgresUnavailable } from "../test/server-process.ts";
 
 /*
@@ -18,26 +19,6 @@ if (unavailable) console.warn(`shutdown: skipped on PostgreSQL: ${unavailable}`)
 const STOP_WITHIN_MS = 5_000;
 const PHONE = "5511955551111";
 const CUSTOMER = "5511966661111";
-
-async function request(base: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-async function ok<S extends z.ZodType>(schema: S, answer: Promise<{ status: number; body: unknown }>): Promise<z.output<S>> {
-  const { status, body } = await answer;
-  if (status < 200 || status >= 300) throw new Error(`answered ${status}: ${JSON.stringify(body)}`);
-  return schema.parse(body);
-}
 
 async function logIn(server: ServerProcess): Promise<string> {
   return (await ok(ZAuthResponse, request(server.base, "POST", "/auth/login", { body: SERVER_ADMIN }))).token;

@@ -147,6 +147,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: undefined,
     simulator: true,
     redisUrl: undefined,
+    metricsToken: undefined,
+    redisPrefix: "conversa-test",
     trustProxy: false,
     smtpUrl: undefined,
     mailFrom: "Conversa <no-reply@conversa.test>",

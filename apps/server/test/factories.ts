@@ -32,7 +32,7 @@ export async function createCompany(db: Db, options: { name?: string; dueDate?: 
 
 export async function createUser(
   db: Db,
-  options: { companyId: number; profile?: "admin" | "user"; isSuper?: boolean; email?: string; name?: string; password?: string },
+  options: { companyId: number; profile?: "admin" | "supervisor" | "user"; isSuper?: boolean; email?: string; name?: string; password?: string },
 ) {
   const hash = options.password ? hashPassword(options.password) : (passwordHash ??= hashPassword(DEFAULT_PASSWORD));
   const [user] = await db

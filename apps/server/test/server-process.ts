@@ -34,6 +34,11 @@ export interface ServerData {
    * its crash recovery here, not in the server).
    */
   inspect<T>(read: (db: Database["db"]) => Promise<T>): Promise<T>;
+  /**
+   * Changes the database between two processes. Only after `stop` (a graceful end): PGlite opens the
+   * data directory itself, which after a kill would run its crash recovery here.
+   */
+  update<T>(write: (db: Database["db"]) => Promise<T>): Promise<T>;
   /** Removes the data directory and drops the database. */
   dispose(): Promise<void>;
 }
@@ -81,6 +86,7 @@ export async function createServerData(): Promise<ServerData> {
           rmSync(copy, { recursive: true, force: true });
         }
       },
+      update: async (write) => readDatabase(await openDatabase({ dataDir: path.join(dataDir, "pglite") }), write),
       dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
@@ -90,6 +96,7 @@ export async function createServerData(): Promise<ServerData> {
     dataDir,
     databaseUrl: database.url,
     inspect: async (read) => readDatabase(await openDatabase({ url: database.url }), read),
+    update: async (write) => readDatabase(await openDatabase({ url: database.url }), write),
     dispose: async () => {
       rmSync(dataDir, { recursive: true, force: true });
       await database.drop();
@@ -110,7 +117,7 @@ function freePort(): Promise<number> {
 }
 
 /** The environment of the child: a production server with the simulator on, and nothing inherited but the basics. */
-function serverEnv(data: ServerData, port: number): NodeJS.ProcessEnv {
+function serverEnv(data: ServerData, port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -129,7 +136,7 @@ function serverEnv(data: ServerData, port: number): NodeJS.ProcessEnv {
     LOG_LEVEL: "warn",
   };
   if (data.databaseUrl) env.DATABASE_URL = data.databaseUrl;
-  return env;
+  return { ...env, ...extra };
 }
 
 /** How a server process ended: its exit code, or the signal that ended it. */
@@ -148,11 +155,15 @@ export class ServerProcess {
   /** Processes started so far. */
   starts = 0;
 
-  private constructor(readonly data: ServerData) {}
+  private constructor(
+    readonly data: ServerData,
+    /** Variables of the environment added to (or replacing) the defaults, e.g. REDIS_URL. */
+    private readonly extraEnv: Record<string, string>,
+  ) {}
 
   /** Starts a server on `data` and answers once it is ready. */
-  static async start(data: ServerData, timeoutMs = 90_000): Promise<ServerProcess> {
-    const server = new ServerProcess(data);
+  static async start(data: ServerData, timeoutMs = 90_000, env: Record<string, string> = {}): Promise<ServerProcess> {
+    const server = new ServerProcess(data, env);
     await server.spawn(timeoutMs);
     return server;
   }
@@ -169,7 +180,7 @@ export class ServerProcess {
   private async spawn(timeoutMs: number): Promise<void> {
     if (this.child) throw new Error("a server process is already running");
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN], { cwd: REPO_ROOT, env: serverEnv(this.data, port), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", MAIN], { cwd: REPO_ROOT, env: serverEnv(this.data, port, this.extraEnv), stdio: ["ignore", "pipe", "pipe"] });
     this.child = child;
     this.starts += 1;
     this.log += `\n--- server process ${this.starts} (pid ${child.pid}) ---\n`;

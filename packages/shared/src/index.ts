@@ -32,3 +32,4 @@ export * from "./schemas/billing.ts";
 export * from "./schemas/bots.ts";
 export * from "./schemas/distribution.ts";
 export * from "./schemas/campaigns.ts";
+export * from "./phone-number.ts";

@@ -4,6 +4,7 @@ import { type Actor, can, mayWriteOnTicket } from "./permissions.ts";
 describe("can", () => {
   const admin: Actor = { profile: "admin", isSuper: false };
   const user: Actor = { profile: "user", isSuper: false };
+  const supervisor: Actor = { profile: "supervisor", isSuper: false };
   const superUser: Actor = { profile: "user", isSuper: true };
 
   it.each([
@@ -12,6 +13,17 @@ describe("can", () => {
     ["a user", user, "tickets-manager:showall", false],
     ["a user", user, "ticket-options:deleteTicket", false],
     ["a user", user, "user-modal:editProfile", false],
+    ["a supervisor", supervisor, "distribution:manage", true],
+    ["a supervisor", supervisor, "tags:kanban", true],
+    ["a supervisor", supervisor, "tags:manage", false],
+    ["a supervisor", supervisor, "queues-page:edit", false],
+    ["a supervisor", supervisor, "tickets-manager:showall", false],
+    ["a supervisor", supervisor, "user-modal:editProfile", false],
+    ["a supervisor", supervisor, "users-page:manage", false],
+    ["a supervisor", supervisor, "settings:edit", false],
+    ["a supervisor", supervisor, "tickets:writeHeld", false],
+    ["a user", user, "distribution:manage", false],
+    ["an admin", admin, "distribution:manage", true],
     ["a super user of profile user", superUser, "ticket-options:deleteTicket", true],
     ["a super user of profile user", superUser, "users-page:manage", true],
   ] as const)("answers whether %s holds %s", (_who, actor, permission, expected) => {

@@ -1,6 +1,11 @@
 import { z } from "zod";
 
-export const PROFILES = ["admin", "user"] as const;
+/**
+ * `supervisor` sees tickets as a `user` does (one visibility rule) and may also configure distribution
+ * (stores, rules, queue configs) and the kanban flag of tags (spec admin §1, §5, §6); everything else
+ * an admin does stays an admin's.
+ */
+export const PROFILES = ["admin", "supervisor", "user"] as const;
 export const ZProfile = z.enum(PROFILES);
 export type Profile = z.infer<typeof ZProfile>;
 
@@ -19,12 +24,14 @@ export const PERMISSIONS = {
   "admin-menu:view": ["admin"],
   "tickets:spy": ["admin"],
   /** Mark a tag as a kanban lane, or unmark it (spec admin §5, §6). */
-  "tags:kanban": ["admin"],
+  "tags:kanban": ["admin", "supervisor"],
   /** Create, rename, recolour and delete the company's tags; every user lists them and applies them to tickets she may open. */
   "tags:manage": ["admin"],
   /** Edit or delete a shared (geral) quick reply created by someone else. */
   "quick-messages:editShared": ["admin"],
   "queues-page:edit": ["admin"],
+  /** Stores, distribution rules (preview, round-robin reset), queue distribution configs, queue metrics and the distribution logs. */
+  "distribution:manage": ["admin", "supervisor"],
   /** The Users page: list, add, edit any user of the company, delete. */
   "users-page:manage": ["admin"],
   /** Write to the customer on an open ticket another attendant holds. */
@@ -57,6 +64,21 @@ export function can(actor: Actor, permission: Permission): boolean {
  */
 export function mayWriteOnTicket(actor: Actor & { userId: number }, ticket: { userId: number | null }): boolean {
   return ticket.userId === null || ticket.userId === actor.userId || can(actor, "tickets:writeHeld");
+}
+
+/**
+ * The inbox's visibility rule (spec core §5 "Ticket access"), as the server applies it on every path:
+ * admins see every ticket; others their own, those of their queues, and those without a queue while
+ * their allTicket is enabled. The web app uses it to know when a ticket has left the user's sight.
+ */
+export function mayViewTicket(
+  viewer: { profile: string; userId: number; allTicket: string; queueIds: readonly number[] },
+  ticket: { userId: number | null; queueId: number | null },
+): boolean {
+  if (viewer.profile === "admin") return true;
+  if (ticket.userId === viewer.userId) return true;
+  if (ticket.queueId === null) return viewer.allTicket === "enabled";
+  return viewer.queueIds.includes(ticket.queueId);
 }
 
 /** Plan flags of spec core §1. A flag counts as on unless it is explicitly false. */

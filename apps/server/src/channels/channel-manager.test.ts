@@ -10,6 +10,7 @@ import type { DriverConnection } from "./types.ts";
 
 /** Locks of a database the test controls: it can take them for "another process", lose them, or be unreachable. */
 class ScriptedLocks implements SessionLocks {
+  readonly shared = true;
   readonly elsewhere = new Set<number>();
   readonly held = new Set<number>();
   unreachable = false;
@@ -20,6 +21,9 @@ class ScriptedLocks implements SessionLocks {
     if (this.elsewhere.has(connectionId)) return false;
     this.held.add(connectionId);
     return true;
+  }
+  async unheld(connectionIds: number[]): Promise<number[]> {
+    return connectionIds.filter((id) => !this.elsewhere.has(id) && !this.held.has(id));
   }
   async release(connectionId: number): Promise<void> {
     this.held.delete(connectionId);
@@ -119,5 +123,60 @@ describe("ChannelManager when its session locks are lost", () => {
     expect(driver.starts).toBe(1);
     const [row] = await t.db.select({ status: connections.status }).from(connections).where(eq(connections.id, connection.id));
     expect(row?.status).toBe("DISCONNECTED");
+  });
+});
+
+describe("ChannelManager with other processes", () => {
+  /** A second process's manager on the same database, which finds the session's lock taken, asking `manager` through its remote. */
+  function otherProcess(): { other: ChannelManager; otherDriver: CountingDriver } {
+    const otherLocks = new ScriptedLocks();
+    otherLocks.elsewhere.add(connection.id);
+    const other = new ChannelManager({ db: t.db, events: t.platform.events, locks: otherLocks, log: { error: () => undefined, warn: () => undefined, info: () => undefined } });
+    const otherDriver = new CountingDriver();
+    other.registerDriver(otherDriver);
+    other.setRemote({ call: (call) => manager.answerCall(call) });
+    return { other, otherDriver };
+  }
+
+  it("takes the session of a process that died, and only once its lock is free", async () => {
+    locks.elsewhere.add(connection.id);
+    expect(await manager.adoptOrphans()).toEqual([]);
+    expect(manager.isRunning(connection.id)).toBe(false);
+
+    locks.elsewhere.delete(connection.id);
+    expect(await manager.adoptOrphans()).toEqual([connection.id]);
+    expect(manager.isRunning(connection.id)).toBe(true);
+    expect(await manager.adoptOrphans()).toEqual([]);
+    expect(driver.starts).toBe(1);
+  });
+
+  it("sends through the process that runs the session, with that process's driver", async () => {
+    await manager.start(connection.companyId, connection.id);
+    const { other, otherDriver } = otherProcess();
+    const message = { idempotencyKey: "CV1X00000001", to: "5511999990000", isGroup: false, body: "olá" };
+
+    expect(await other.send(connection.id, message)).toEqual({ wid: "CV1X00000001" });
+    expect(driver.bodies()).toEqual(["olá"]);
+    expect(otherDriver.bodies()).toEqual([]);
+    expect(await other.checkNumber(connection.id, "5511999990000")).toEqual({ exists: true, number: "5511999990000" });
+  });
+
+  it("brings the owner's failure back as the same error, and acts here when no process runs the session", async () => {
+    await manager.start(connection.companyId, connection.id);
+    const { other } = otherProcess();
+    driver.connected = false;
+    await expect(other.send(connection.id, { idempotencyKey: "k", to: "5511999990000", isGroup: false, body: "x" })).rejects.toThrow(/is not connected/);
+
+    await manager.stopSession(connection.companyId, connection.id);
+    await expect(other.send(connection.id, { idempotencyKey: "k", to: "5511999990000", isGroup: false, body: "x" })).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED" });
+  });
+
+  it("has the owner start its session again when a user retries it on another process", async () => {
+    await manager.start(connection.companyId, connection.id);
+    const { other, otherDriver } = otherProcess();
+
+    await other.start(connection.companyId, connection.id);
+    expect(driver.starts).toBe(2);
+    expect(otherDriver.starts).toBe(0);
   });
 });

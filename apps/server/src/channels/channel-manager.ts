@@ -6,6 +6,8 @@ import type { DomainEvents } from "../events/domain-events.ts";
 import { AppError } from "../lib/app-error.ts";
 import { findConnection, findConnectionRow, listConnectionsToStart, saveSessionState } from "../modules/connections/connections.repository.ts";
 import { ZChannelEvent } from "./channel-events.ts";
+import { type RemoteSessions, type SessionAnswer, type SessionCall, type SessionOp, callErrorOf, errorOfCall } from "./session-calls.ts";
+import { ZChatRef, ZDeleteTarget, ZNumberCheck, ZOutboundMessage, ZPhoneContacts, ZSentMessage, ZWids } from "./session-call-schemas.ts";
 import type { SessionLocks } from "./session-locks.ts";
 import type { ChannelDriver, ChannelEvent, DriverConnection, InboundMessage, OutboundMessage, PhoneContact } from "./types.ts";
 
@@ -25,6 +27,12 @@ export interface ChannelManagerDeps {
 /** First wait before sessions whose lock was lost are taken again; doubled on each failed round. */
 export const RESUME_BASE_MS = 1000;
 export const RESUME_MAX_MS = 15_000;
+/**
+ * How often a process looks for sessions no process runs (the one that ran them died) and takes them,
+ * when processes share the sessions: a session is back within this, plus the time the database takes
+ * to release the dead process's locks.
+ */
+export const ADOPT_INTERVAL_MS = 5_000;
 
 interface RunningSession {
   driver: ChannelDriver;
@@ -45,11 +53,80 @@ export class ChannelManager {
   private resumeTimer: ReturnType<typeof setTimeout> | undefined;
   private resumeAttempt = 0;
   private inbound: InboundHandler | undefined;
+  /** The other processes, asked to act on the sessions they run (several processes with Redis). */
+  private remote: RemoteSessions | undefined;
+  private readonly ops = new Map<string, SessionOp>();
+  private adoptTimer: ReturnType<typeof setInterval> | undefined;
+  private adopting = false;
+  private readonly sendFailureListeners: ((provider: ConnectionProvider) => void)[] = [];
 
-  constructor(private readonly deps: ChannelManagerDeps) {
+  constructor(private readonly deps: ChannelManagerDeps & { adoptIntervalMs?: number }) {
     deps.locks.onLost((connectionIds) => {
       this.onLocksLost(connectionIds).catch((error: unknown) => this.deps.log.error({ err: error }, "lost sessions not stopped"));
     });
+    this.registerOp("send", (id, [message]) => this.sendHere(id, ZOutboundMessage.parse(message)));
+    this.registerOp("deleteMessage", async (id, [target]) => {
+      await this.runningDriver(id).deleteMessage(id, ZDeleteTarget.parse(target));
+    });
+    this.registerOp("checkNumber", (id, [number]) => this.runningDriver(id).checkNumber(id, String(number)));
+    this.registerOp("listContacts", (id) => this.listContactsHere(id));
+    this.registerOp("markRead", async (id, [chat, wids]) => {
+      await this.running.get(id)?.driver.markRead?.(id, ZChatRef.parse(chat), ZWids.parse(wids));
+    });
+    this.registerOp("start", (id, [companyId]) => this.start(Number(companyId), id));
+    this.registerOp("restartWithNewQr", (id, [companyId]) => this.restartWithNewQr(Number(companyId), id));
+    this.registerOp("disconnect", (id, [companyId]) => this.disconnect(Number(companyId), id));
+    this.registerOp("stopSession", (id, [companyId]) => this.stopSession(Number(companyId), id));
+    this.registerOp("remove", (id) => this.remove(id));
+  }
+
+  /** Lets other processes ask for `op` on the sessions this one runs (ops of a driver's own, e.g. the simulator's customers). */
+  registerOp(op: string, run: SessionOp): void {
+    this.ops.set(op, run);
+  }
+
+  /** Connects this manager to the other processes (their sessions are asked for through `remote`). */
+  setRemote(remote: RemoteSessions | undefined): void {
+    this.remote = remote;
+  }
+
+  /** Another process asks for an op on a session: answered only when the session runs here. */
+  async answerCall(call: SessionCall): Promise<SessionAnswer> {
+    const run = this.ops.get(call.op);
+    if (!run || !this.running.has(call.connectionId)) return { handled: false };
+    try {
+      return { handled: true, result: (await run(call.connectionId, call.args)) ?? null };
+    } catch (error) {
+      return { handled: true, error: callErrorOf(error) };
+    }
+  }
+
+  /**
+   * Asks the process that runs the connection's session (not this one) for `op`: its answer, or
+   * undefined when no process runs it (or the others cannot be reached: the caller acts here, as one
+   * process would).
+   */
+  private async askOwner(connectionId: number, op: string, args: unknown[]): Promise<{ result: unknown } | undefined> {
+    if (!this.remote || this.running.has(connectionId)) return undefined;
+    let answer: SessionAnswer;
+    try {
+      answer = await this.remote.call({ op, connectionId, args });
+    } catch (error) {
+      this.deps.log.warn({ err: error, op, connectionId }, "the other server processes did not answer");
+      return undefined;
+    }
+    if (!answer.handled) return undefined;
+    if ("error" in answer) throw errorOfCall(answer.error, connectionId);
+    return { result: answer.result };
+  }
+
+  /** Runs `op` where the connection's session runs: in the process that runs it, else here. */
+  async onOwner<T>(connectionId: number, op: string, args: unknown[], parse: (result: unknown) => T): Promise<T> {
+    const answered = await this.askOwner(connectionId, op, args);
+    if (answered) return parse(answered.result);
+    const run = this.ops.get(op);
+    if (!run) throw new Error(`no session op ${op}`);
+    return parse(await run(connectionId, args));
   }
 
   registerDriver(driver: ChannelDriver): void {
@@ -138,11 +215,16 @@ export class ChannelManager {
    * Throws ERR_NO_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED, or the driver's error.
    */
   async start(companyId: number, connectionId: number): Promise<void> {
+    if (await this.startHere(companyId, connectionId)) return;
+    // Another process runs it: that one starts it again (a retry the user asked for).
+    if (await this.askOwner(connectionId, "start", [companyId])) return;
+    this.deps.log.info({ connectionId }, "session driven by another process");
+  }
+
+  /** Starts the session here when no other process runs it; false when one does. Throws as `start`. */
+  private async startHere(companyId: number, connectionId: number): Promise<boolean> {
     const { connection, driver } = await this.driverConnection(companyId, connectionId);
-    if (!(await this.deps.locks.acquire(connectionId))) {
-      this.deps.log.info({ connectionId }, "session driven by another process");
-      return;
-    }
+    if (!(await this.deps.locks.acquire(connectionId))) return false;
     this.resuming.delete(connectionId);
     const previous = this.running.get(connectionId);
     if (previous) await this.stopDriver(previous.driver, connectionId);
@@ -157,6 +239,7 @@ export class ChannelManager {
       if (!isDatabaseUnavailable(error)) await this.markDisconnected(companyId, connectionId);
       throw error;
     }
+    return true;
   }
 
   /**
@@ -182,6 +265,7 @@ export class ChannelManager {
 
   /** Drops the stored credentials and starts over with a new QR code. */
   async restartWithNewQr(companyId: number, connectionId: number): Promise<void> {
+    if (await this.askOwner(connectionId, "restartWithNewQr", [companyId])) return;
     const { driver } = await this.driverConnection(companyId, connectionId);
     await this.logoutSession(driver, companyId, connectionId);
     await this.start(companyId, connectionId);
@@ -189,6 +273,7 @@ export class ChannelManager {
 
   /** Logs the session out and marks the connection DISCONNECTED. */
   async disconnect(companyId: number, connectionId: number): Promise<void> {
+    if (await this.askOwner(connectionId, "disconnect", [companyId])) return;
     const { driver } = await this.driverConnection(companyId, connectionId);
     await this.logoutSession(driver, companyId, connectionId);
     await this.deps.locks.release(connectionId);
@@ -201,6 +286,7 @@ export class ChannelManager {
    * from starting again at the next boot. A connection with no session here is only marked.
    */
   async stopSession(companyId: number, connectionId: number): Promise<void> {
+    if (await this.askOwner(connectionId, "stopSession", [companyId])) return;
     const session = this.running.get(connectionId);
     this.resuming.delete(connectionId);
     if (session?.connection.companyId === companyId) {
@@ -213,6 +299,7 @@ export class ChannelManager {
 
   /** Stops and logs out a connection that is about to be deleted. */
   async remove(connectionId: number): Promise<void> {
+    if (await this.askOwner(connectionId, "remove", [])) return;
     const session = this.running.get(connectionId);
     if (session) await this.call(() => session.driver.logout(connectionId)).catch((error: unknown) => this.deps.log.warn({ err: error, connectionId }, "logout on delete failed"));
     this.running.delete(connectionId);
@@ -226,45 +313,103 @@ export class ChannelManager {
     return session.driver;
   }
 
-  /** Sends through the connection's driver. Throws ERR_WAPP_NOT_INITIALIZED when no session runs here, or the driver's error. */
+  /**
+   * Sends through the connection's driver, in whichever process runs its session. Throws
+   * ERR_WAPP_NOT_INITIALIZED when no process runs it, or the driver's error.
+   */
   async send(connectionId: number, message: OutboundMessage): Promise<{ wid: string }> {
+    return this.onOwner(connectionId, "send", [message], (result) => ZSentMessage.parse(result));
+  }
+
+  private async sendHere(connectionId: number, message: OutboundMessage): Promise<{ wid: string }> {
     const driver = this.runningDriver(connectionId);
-    return this.call(() => driver.send(connectionId, message));
+    try {
+      return await this.call(() => driver.send(connectionId, message));
+    } catch (error) {
+      for (const listener of this.sendFailureListeners) listener(driver.provider);
+      throw error;
+    }
+  }
+
+  /** Registers a listener of the sends that failed in this process's sessions (the driver's provider), for the metrics. */
+  onSendFailure(listener: (provider: ConnectionProvider) => void): void {
+    this.sendFailureListeners.push(listener);
+  }
+
+  /** How many sessions this process runs. */
+  get runningCount(): number {
+    return this.running.size;
   }
 
   async deleteMessage(connectionId: number, target: { to: string; isGroup: boolean; wid: string; fromMe: boolean }): Promise<void> {
-    const driver = this.runningDriver(connectionId);
-    await this.call(() => driver.deleteMessage(connectionId, target));
+    await this.onOwner(connectionId, "deleteMessage", [target], () => undefined);
   }
 
   async checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number?: string }> {
-    const driver = this.runningDriver(connectionId);
-    return this.call(() => driver.checkNumber(connectionId, number));
+    return this.onOwner(connectionId, "checkNumber", [number], (result) => ZNumberCheck.parse(result));
   }
 
   /**
    * The phone's address book through the connection's driver. Throws ERR_WAPP_NOT_INITIALIZED when
-   * no session runs here or its driver cannot list contacts; ChannelNotConnectedError when not connected.
+   * no process runs the session or its driver cannot list contacts; ChannelNotConnectedError when not connected.
    */
   async listContacts(connectionId: number): Promise<PhoneContact[]> {
+    return this.onOwner(connectionId, "listContacts", [], (result) => ZPhoneContacts.parse(result));
+  }
+
+  private async listContactsHere(connectionId: number): Promise<PhoneContact[]> {
     const driver = this.runningDriver(connectionId);
     if (!driver.listContacts) throw new AppError("ERR_WAPP_NOT_INITIALIZED", undefined, "This connection cannot list the phone's contacts");
     return this.call(() => driver.listContacts!(connectionId));
   }
 
   async markRead(connectionId: number, chat: { number: string; isGroup: boolean }, wids: string[]): Promise<void> {
-    const driver = this.running.get(connectionId)?.driver;
-    await driver?.markRead?.(connectionId, chat, wids);
+    await this.onOwner(connectionId, "markRead", [chat, wids], () => undefined);
   }
 
-  /** Starts every connection that was not DISCONNECTED, one failure not stopping the others. */
+  /**
+   * Starts every connection that was not DISCONNECTED and no other process runs, one failure not
+   * stopping the others; then, when processes share the sessions, takes every ADOPT_INTERVAL_MS those
+   * whose process died.
+   */
   async startAll(): Promise<void> {
     for (const row of await listConnectionsToStart(this.deps.db)) {
       try {
-        await this.start(row.companyId, row.id);
+        if (!(await this.startHere(row.companyId, row.id))) this.deps.log.info({ connectionId: row.id }, "session driven by another process");
       } catch (error) {
         this.deps.log.error({ err: error, connectionId: row.id }, "connection failed to start");
       }
+    }
+    if (this.deps.locks.shared && !this.adoptTimer) {
+      this.adoptTimer = setInterval(() => {
+        this.adoptOrphans().catch((error: unknown) => this.deps.log.warn({ err: error }, "sessions of other processes not checked"));
+      }, this.deps.adoptIntervalMs ?? ADOPT_INTERVAL_MS);
+      this.adoptTimer.unref();
+    }
+  }
+
+  /** Takes the sessions that should run and that no process runs (the process that ran them died). */
+  async adoptOrphans(): Promise<number[]> {
+    if (this.adopting) return [];
+    this.adopting = true;
+    try {
+      const candidates = (await listConnectionsToStart(this.deps.db)).filter(
+        (row) => !this.running.has(row.id) && !this.resuming.has(row.id) && this.hasDriver(ZConnectionProvider.catch("beta").parse(row.provider)),
+      );
+      const free = new Set(await this.deps.locks.unheld(candidates.map((row) => row.id)));
+      const taken: number[] = [];
+      for (const row of candidates) {
+        if (!free.has(row.id)) continue;
+        try {
+          if (await this.startHere(row.companyId, row.id)) taken.push(row.id);
+        } catch (error) {
+          this.deps.log.error({ err: error, connectionId: row.id }, "session of a process gone not taken");
+        }
+      }
+      if (taken.length > 0) this.deps.log.warn({ connectionIds: taken }, "sessions of a server process gone taken over");
+      return taken;
+    } finally {
+      this.adopting = false;
     }
   }
 
@@ -306,7 +451,7 @@ export class ChannelManager {
     for (const [connectionId, companyId] of [...this.resuming]) {
       if (!this.resuming.has(connectionId)) continue;
       try {
-        await this.start(companyId, connectionId);
+        if (!(await this.startHere(companyId, connectionId))) this.deps.log.info({ connectionId }, "session driven by another process");
         this.resuming.delete(connectionId);
         if (this.running.has(connectionId)) this.deps.log.info({ connectionId }, "session taken again");
       } catch (error) {
@@ -320,6 +465,8 @@ export class ChannelManager {
 
   /** Releases every session without logging out (shutdown). */
   async stopAll(): Promise<void> {
+    clearInterval(this.adoptTimer);
+    this.adoptTimer = undefined;
     clearTimeout(this.resumeTimer);
     this.resumeTimer = undefined;
     this.resuming.clear();

@@ -64,6 +64,26 @@ describe.skipIf(!onPostgres)("PgSessionLocks", () => {
     expect(await locks.acquire(11)).toBe(false);
   });
 
+  it("answers which connections no process holds, in this database only, and watches its lock connection for a vanished peer", async () => {
+    newLocks();
+    expect(await locks.acquire(21)).toBe(true);
+    expect(await otherTakes(22)).toBe(true);
+    // The same key held in another database of the server is another installation's.
+    const elsewhere = await createPostgresTestDatabase();
+    const stranger = new pg.Client({ connectionString: elsewhere.url });
+    await stranger.connect();
+    try {
+      await stranger.query("select pg_advisory_lock($1, $2)", [LOCK_NAMESPACE, 23]);
+      expect((await locks.unheld([21, 22, 23])).sort()).toEqual([23]);
+    } finally {
+      await stranger.end();
+      await elsewhere.drop();
+    }
+    await locks.release(21);
+    expect((await locks.unheld([21, 22])).sort()).toEqual([21]);
+    expect(await locks.unheld([])).toEqual([]);
+  });
+
   it("frees a lock acquired twice (a session started again) with one release", async () => {
     newLocks();
     expect(await locks.acquire(12)).toBe(true);

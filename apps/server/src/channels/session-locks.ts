@@ -2,7 +2,11 @@ import type pg from "pg";
 
 /** Decides which process drives a connection's session: one process per connection at a time. */
 export interface SessionLocks {
+  /** Whether other processes share these locks (and may die holding sessions that another must take). */
+  readonly shared: boolean;
   acquire(connectionId: number): Promise<boolean>;
+  /** Those of these connections whose lock no process holds now. */
+  unheld(connectionIds: number[]): Promise<number[]>;
   release(connectionId: number): Promise<void>;
   close(): Promise<void>;
   /**
@@ -14,8 +18,12 @@ export interface SessionLocks {
 
 /** The embedded database serves one process: every session is ours, and nothing can take one away. */
 export class LocalSessionLocks implements SessionLocks {
+  readonly shared = false;
   async acquire(): Promise<boolean> {
     return true;
+  }
+  async unheld(): Promise<number[]> {
+    return [];
   }
   async release(): Promise<void> {}
   async close(): Promise<void> {}
@@ -23,6 +31,13 @@ export class LocalSessionLocks implements SessionLocks {
 }
 
 const LOCK_NAMESPACE = 7_270_002;
+/**
+ * The server notices a lock connection whose process vanished without closing it (a machine that lost
+ * power or its network) after about idle + interval × count seconds, and releases its locks: without
+ * these the operating system's defaults (two hours) apply. A killed process's connection is closed by
+ * its kernel, and its locks are released at once.
+ */
+const LOCK_CONNECTION_KEEPALIVE = { idle: 10, interval: 5, count: 3 } as const;
 /** PostgreSQL's SQLSTATE connection_failure, which callers read as "the database cannot be reached". */
 const CONNECTION_FAILURE = "08006";
 
@@ -38,6 +53,8 @@ export class PgSessionLocks implements SessionLocks {
   private readonly held = new Set<number>();
   private readonly lostListeners: ((connectionIds: number[]) => void)[] = [];
 
+  readonly shared = true;
+
   constructor(private readonly pool: pg.Pool) {}
 
   onLost(listener: (connectionIds: number[]) => void): void {
@@ -48,10 +65,17 @@ export class PgSessionLocks implements SessionLocks {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= this.pool
       .connect()
-      .then((client) => {
+      .then(async (client) => {
         const onDropped = (error?: Error) => this.dropped(client, error);
         client.on("error", onDropped);
         client.on("end", () => onDropped());
+        try {
+          const { idle, interval, count } = LOCK_CONNECTION_KEEPALIVE;
+          await client.query(`set tcp_keepalives_idle = ${idle}; set tcp_keepalives_interval = ${interval}; set tcp_keepalives_count = ${count}`);
+        } catch (error) {
+          client.release(error instanceof Error ? error : new Error(String(error)));
+          throw error;
+        }
         this.client = client;
         return client;
       })
@@ -84,6 +108,21 @@ export class PgSessionLocks implements SessionLocks {
     if (this.client !== client) throw Object.assign(new Error("the session lock connection dropped"), { code: CONNECTION_FAILURE });
     this.held.add(connectionId);
     return true;
+  }
+
+  async unheld(connectionIds: number[]): Promise<number[]> {
+    if (connectionIds.length === 0) return [];
+    // Advisory locks of two int keys show as (classid, objid) with objsubid 2, per database.
+    const { rows } = await this.pool.query<{ id: number }>(
+      `select id from unnest($1::int[]) as id
+        where not exists (
+          select 1 from pg_locks l
+           where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+             and l.database = (select oid from pg_database where datname = current_database())
+             and l.classid = $2::int::oid and l.objid = id::oid)`,
+      [connectionIds, LOCK_NAMESPACE],
+    );
+    return rows.map((row) => row.id);
   }
 
   async release(connectionId: number): Promise<void> {

@@ -14,7 +14,7 @@ import { REFRESH_COOKIE } from "../modules/auth/auth.routes.ts";
 import { REFRESH_GRACE_MS } from "../modules/auth/auth.service.ts";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
 import { attachFakeDriver, createConnectionRow, inbound } from "../../test/engine-harness.ts";
-import { bearer, createCompany, createPlan, createTenant, createUser, loginAs } from "../../test/factories.ts";
+import { bearer, createCompany, createPlan, createSimulatorConnection, createTenant, createUser, loginAs } from "../../test/factories.ts";
 
 const FRONT = "https://front.lineage.example";
 const STRANGER = "https://evil.example";
@@ -479,5 +479,95 @@ describe("8. paths of their own", () => {
     // A numeric id still reaches its route, which answers for the record.
     const missing = await t.app.inject({ method: "GET", url: "/tickets/999999", headers: bearer(a.adminToken) });
     expect(missing.json()).toMatchObject({ error: "ERR_NO_TICKET_FOUND" });
+  });
+});
+
+describe("9. a record sent back as its GET answered it", () => {
+  /** The record's GET, the field the client changes, and how to read the record back. */
+  interface Echo {
+    name: string;
+    token: string;
+    path: string;
+    read: () => Promise<Record<string, unknown>>;
+    change: Record<string, unknown>;
+    /** A read-only field the client also changed (and that must stay as stored). */
+    readOnly: Record<string, unknown>;
+  }
+
+  async function echoes(t: TestApp): Promise<Echo[]> {
+    const a = await createTenant(t.app, t.db);
+    const superUser = await createUser(t.db, { companyId: a.company.id, profile: "admin", isSuper: true });
+    const superToken = (await loginAs(t.app, superUser.email)).token;
+    const get = async (token: string, url: string) => {
+      const response = await t.app.inject({ method: "GET", url, headers: bearer(token) });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response.json<Record<string, unknown>>();
+    };
+    const post = async (token: string, url: string, payload: Record<string, unknown>) => {
+      const response = await t.app.inject({ method: "POST", url, headers: json(token), payload });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response.json<{ id: number }>().id;
+    };
+
+    const connection = await createSimulatorConnection(t.db, { companyId: a.company.id, status: "DISCONNECTED" });
+    const queueId = await post(a.adminToken, "/queue", { name: "Vendas", color: "#2E7D32" });
+    const optionId = await post(a.adminToken, "/queue-options", { queueId, title: "Pedidos" });
+    const tagId = await post(a.adminToken, "/tags", { name: "Atacado", color: "#ff0000" });
+    const plan = await createPlan(t.db);
+    const otherId = await post(superToken, "/companies", { name: "Loja Parceira", email: "loja@example.com", planId: plan.id });
+    const announcementId = await post(superToken, "/announcements", { title: "Manutenção", text: "Sábado às 22h" });
+    const option = async () => (await t.app.inject({ method: "GET", url: `/queue-options?queueId=${queueId}`, headers: bearer(a.adminToken) })).json<Record<string, unknown>[]>()[0]!;
+    const planRecord = async () => (await t.app.inject({ method: "GET", url: "/plans/all", headers: bearer(superToken) })).json<{ id: number }[]>().find((p) => p.id === plan.id)!;
+    return [
+      { name: "PUT /whatsapp/{id}", token: a.adminToken, path: `/whatsapp/${connection.id}`, read: () => get(a.adminToken, `/whatsapp/${connection.id}`), change: { name: "Loja Centro" }, readOnly: { status: "CONNECTED", retries: 9 } },
+      {
+        name: "PUT /companies/{id}",
+        token: superToken,
+        path: `/companies/${otherId}`,
+        read: () => get(superToken, `/companies/${otherId}`),
+        change: { name: "Loja Renomeada" },
+        readOnly: { createdAt: "2001-01-01T00:00:00.000Z", counts: { users: 99, connections: 0, queues: 0, contacts: 0, tickets: 0, messages: 0, schedules: 0, quickMessages: 0, tags: 0 } },
+      },
+      { name: "PUT /queue/{id}", token: a.adminToken, path: `/queue/${queueId}`, read: () => get(a.adminToken, `/queue/${queueId}`), change: { name: "Vendas Online" }, readOnly: { mediaPath: "/media/another.png" } },
+      { name: "PUT /queue-options/{id}", token: a.adminToken, path: `/queue-options/${optionId}`, read: option, change: { title: "Pedidos novos" }, readOnly: { childrenCount: 7, mediaName: "x.png" } },
+      { name: "PUT /tags/{id}", token: a.adminToken, path: `/tags/${tagId}`, read: () => get(a.adminToken, `/tags/${tagId}`), change: { name: "Varejo" }, readOnly: { ticketsCount: 12 } },
+      {
+        name: "PUT /announcements/{id}",
+        token: superToken,
+        path: `/announcements/${announcementId}`,
+        read: () => get(superToken, `/announcements/${announcementId}`),
+        change: { title: "Manutenção adiada" },
+        readOnly: { createdAt: "2001-01-01T00:00:00.000Z", mediaPath: "/media/announcements/other.png" },
+      },
+      { name: "PUT /plans/{id}", token: superToken, path: `/plans/${plan.id}`, read: planRecord, change: { name: `Plano ${plan.id} novo` }, readOnly: {} },
+    ];
+  }
+
+  it("accepts the GET's body as the PUT's and changes only the writable fields it carries", async () => {
+    const t = await appWith();
+    for (const echo of await echoes(t)) {
+      const before = await echo.read();
+      const response = await t.app.inject({ method: "PUT", url: echo.path, headers: json(echo.token), payload: { ...before, ...echo.change, ...echo.readOnly } });
+      expect(response.statusCode, `${echo.name}: ${response.body}`).toBe(200);
+      const after = await echo.read();
+      const { updatedAt: _before, ...unchanged } = { ...before, ...echo.change };
+      const { updatedAt: _after, ...stored } = after;
+      expect(stored, echo.name).toEqual(unchanged);
+    }
+  });
+
+  it("still refuses a key no record has, a read-only field of the wrong type, and another record's id", async () => {
+    const t = await appWith();
+    for (const echo of await echoes(t)) {
+      const before = await echo.read();
+      const invented = await t.app.inject({ method: "PUT", url: echo.path, headers: json(echo.token), payload: { ...before, isAdmin: true } });
+      expect({ name: echo.name, status: invented.statusCode, error: invented.json().error }).toEqual({ name: echo.name, status: 400, error: "ERR_VALIDATION" });
+      expect(invented.body).toContain("isAdmin");
+      const mistyped = await t.app.inject({ method: "PUT", url: echo.path, headers: json(echo.token), payload: { ...before, id: "seven" } });
+      expect({ name: echo.name, status: mistyped.statusCode }).toEqual({ name: echo.name, status: 400 });
+      const elsewhere = await t.app.inject({ method: "PUT", url: echo.path, headers: json(echo.token), payload: { ...before, ...echo.change, id: Number(before.id) + 1000 } });
+      expect({ name: echo.name, status: elsewhere.statusCode, error: elsewhere.json().error }).toEqual({ name: echo.name, status: 400, error: "ERR_VALIDATION" });
+      expect(await echo.read(), echo.name).toEqual(before);
+    }
   });
 });

@@ -43,9 +43,10 @@ describe("seedIfEmpty", () => {
     await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "chosen-pass" });
 
     const queueRows = await t.db.select().from(queues).orderBy(asc(queues.orderQueue));
+    // A customer who picks a queue from the menu is answered at once, never left in silence.
     expect(queueRows).toMatchObject([
-      { companyId: 1, name: "Vendas", color: "#2E7D32" },
-      { companyId: 1, name: "Suporte", color: "#1565C0" },
+      { companyId: 1, name: "Vendas", color: "#2E7D32", greetingMessage: "Olá! Você está na fila de Vendas. Em instantes um de nossos vendedores vai atender você." },
+      { companyId: 1, name: "Suporte", color: "#1565C0", greetingMessage: "Olá! Você está na fila de Suporte. Conte para nós o que está acontecendo e um atendente já vai ajudar." },
     ]);
     const [connection, ...others] = await t.db.select().from(connections);
     expect(others).toHaveLength(0);

@@ -62,8 +62,14 @@ export async function seedIfEmpty(db: Db, options: { adminEmail: string; adminPa
     const demoQueues = await tx
       .insert(queues)
       .values([
-        { companyId: company.id, name: "Vendas", color: "#2E7D32", orderQueue: 1 },
-        { companyId: company.id, name: "Suporte", color: "#1565C0", orderQueue: 2 },
+        { companyId: company.id, name: "Vendas", color: "#2E7D32", orderQueue: 1, greetingMessage: "Olá! Você está na fila de Vendas. Em instantes um de nossos vendedores vai atender você." },
+        {
+          companyId: company.id,
+          name: "Suporte",
+          color: "#1565C0",
+          orderQueue: 2,
+          greetingMessage: "Olá! Você está na fila de Suporte. Conte para nós o que está acontecendo e um atendente já vai ajudar.",
+        },
       ])
       .returning({ id: queues.id });
     const [connection] = await tx

@@ -7,7 +7,7 @@ import { type ConnectionRow, isEnabled, keywordQueuesOf, optionById, optionsUnde
 import { type BotInbound, type BotService, ZBotService, runBotService, serviceOf } from "./bot-services.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
-import { distributeTicket, scheduleSlaCheck } from "./distribution.ts";
+import { distributeQueuelessTicket, distributeTicket, scheduleSlaCheck } from "./distribution.ts";
 import { matchesKeywords } from "./distribution-strategy.ts";
 
 /** Where a ticket stands in the bot conversation, kept on the ticket. */
@@ -90,6 +90,21 @@ async function waitForPerson(deps: EngineDeps, ticket: BotTicket, queueId: numbe
   await scheduleSlaCheck(deps, ticket.companyId, ticket.id, routed.queueId);
 }
 
+/**
+ * The rules of the stores of the connection's queues route a ticket with no queue (spec engine §4):
+ * a matching rule sends it to its target queue (with that queue's greeting) and reserves its
+ * candidate, skipping the menu. Answers false when no rule decides.
+ */
+async function routeByStoreRules(deps: EngineDeps, ticket: BotTicket, queues: readonly { id: number }[]): Promise<boolean> {
+  const routed = await distributeQueuelessTicket(deps, { companyId: ticket.companyId, ticketId: ticket.id, connectionQueueIds: queues.map((queue) => queue.id) });
+  if (!routed) return false;
+  const queue = await queueOf(deps.db, ticket.companyId, routed.queueId);
+  if (queue) await say(deps, ticket, queue.greetingMessage);
+  await saveBot(deps, ticket, { chatbot: false, botState: null });
+  await scheduleSlaCheck(deps, ticket.companyId, ticket.id, routed.queueId);
+  return true;
+}
+
 /** The first connection queue whose config sends a first message naming one of its keywords straight to it. */
 async function queueByKeywords(deps: EngineDeps, companyId: number, queues: readonly { id: number }[], body: string): Promise<number | undefined> {
   if (!body.trim()) return undefined;
@@ -159,6 +174,7 @@ export async function runBot(deps: EngineDeps, ticket: BotTicket, connection: Co
   if (input.kind === "choice" && input.index >= 1 && input.index <= queues.length && state.menuCount > 0) {
     return enterQueue(deps, ticket, queues[input.index - 1]!.id, state, true, inbound);
   }
+  if (await routeByStoreRules(deps, ticket, queues)) return;
   // A first message naming a queue's keywords skips the menu (queue config enableFallbackToQueueKeywords).
   if (state.menuCount === 0) {
     const byKeywords = await queueByKeywords(deps, ticket.companyId, queues, inbound.body);

@@ -2,10 +2,12 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { contacts, distributionLogs, tickets, userQueues, users } from "../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
-import { attachFakeDriver, createConnectionRow, createQueue, inbound, linkQueues } from "../../test/engine-harness.ts";
-import { bearer, createTenant, createUser } from "../../test/factories.ts";
+import type { AddressInfo } from "node:net";
+import { io as connect } from "socket.io-client";
+import { attachFakeDriver, createConnectionRow, createQueue, eventually, inbound, linkQueues } from "../../test/engine-harness.ts";
+import { bearer, createTenant, createUser, loginAs } from "../../test/factories.ts";
 import { distributeTicket, drainWaitingLine, runSlaCheckJob } from "./distribution.ts";
-import { resolveTicket, transferTicket } from "./lifecycle.ts";
+import { resolveTicket, returnTicket, transferTicket } from "./lifecycle.ts";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -193,8 +195,8 @@ describe("the round-robin pointer", () => {
 });
 
 describe("the fair waiting line", () => {
-  it("hands the oldest waiting ticket to the attendant who frees a slot, one per slot", async () => {
-    t = await buildTestApp();
+  it("hands the oldest waiting ticket to the attendant who frees a slot, one per slot, through the drain job", async () => {
+    t = await buildTestApp({}, { start: true });
     const { tenant, companyId, queue, agents } = await setup(t, { agents: 2 });
     await api(t, tenant, "PUT", `/queue/${queue.id}/config`, { maxOpenPerAgent: 1 });
     const deps = t.platform.engine.deps;
@@ -211,13 +213,13 @@ describe("the fair waiting line", () => {
     await t.db.update(tickets).set({ status: "open" }).where(eq(tickets.id, first.id));
     t.published.length = 0;
     await resolveTicket(deps, ctxOf(tenant, agents[0]!.id), first.id);
-    expect(await holderOf(t, routed[2]!.ticket.id)).toBe(agents[0]!.id);
+    await eventually(() => holderOf(t!, routed[2]!.ticket.id), (holder) => holder === agents[0]!.id);
     expect(await holderOf(t, routed[3]!.ticket.id)).toBeNull();
     expect(t.published.some((e) => e.name === "ticket.updated" && e.payload.ticket.id === routed[2]!.ticket.id && e.payload.ticket.userId === agents[0]!.id)).toBe(true);
 
     // A transfer away frees agent 2's slot: the fourth goes to them.
     await transferTicket(deps, ctxOf(tenant, tenant.admin.id, "admin"), routed[1]!.ticket.id, { queueId: (await createQueue(t.db, companyId, { name: "Outra" })).id });
-    expect(await holderOf(t, routed[3]!.ticket.id)).toBe(agents[1]!.id);
+    await eventually(() => holderOf(t!, routed[3]!.ticket.id), (holder) => holder === agents[1]!.id);
   });
 
   it("never hands one waiting ticket to two attendants when two drains race", async () => {
@@ -241,7 +243,7 @@ describe("the fair waiting line", () => {
   });
 
   it("moves when an admin raises the limit", async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { start: true });
     const { tenant, companyId, queue, agents } = await setup(t, { agents: 1 });
     await api(t, tenant, "PUT", `/queue/${queue.id}/config`, { maxOpenPerAgent: 1 });
     const deps = t.platform.engine.deps;
@@ -251,7 +253,87 @@ describe("the fair waiting line", () => {
     await distributeTicket(deps, { companyId, ticketId: b.id, fromQueueId: null, toQueueId: queue.id });
     expect(await holderOf(t, b.id)).toBeNull();
     await api(t, tenant, "PUT", `/queue/${queue.id}/config`, { maxOpenPerAgent: 2 });
-    expect(await holderOf(t, b.id)).toBe(agents[0]!.id);
+    await eventually(() => holderOf(t!, b.id), (holder) => holder === agents[0]!.id);
+  });
+
+  it("moves when an attendant comes online, in whichever process runs the queued drain", async () => {
+    t = await buildTestApp({}, { start: true });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { tenant, companyId, queue, agents } = await setup(t, { agents: 1, offline: [0] });
+    await api(t, tenant, "PUT", `/queue/${queue.id}/config`, { onlineOnlyDefault: true });
+    const ticket = await pendingTicket(t, companyId, queue.id);
+    await distributeTicket(t.platform.engine.deps, { companyId, ticketId: ticket.id, fromQueueId: null, toQueueId: queue.id });
+    expect(await holderOf(t, ticket.id)).toBeNull();
+
+    const { token } = await loginAs(t.app, agents[0]!.email);
+    const socket = connect(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
+    try {
+      await eventually(() => holderOf(t!, ticket.id), (holder) => holder === agents[0]!.id);
+    } finally {
+      socket.disconnect();
+    }
+    const assignments = (await logsOf(t, companyId)).filter((l) => l.ticketId === ticket.id && l.assignedUserId !== null);
+    expect(assignments).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("a ticket returned to its queue", () => {
+  it("is routed again at once, to another attendant than the one who gave it back", async () => {
+    t = await buildTestApp();
+    const { companyId, queue, agents } = await setup(t, { agents: 2 });
+    const deps = t.platform.engine.deps;
+    const ticket = await pendingTicket(t, companyId, queue.id);
+    await t.db.update(tickets).set({ status: "open", userId: agents[0]!.id }).where(eq(tickets.id, ticket.id));
+    // Agent 2 holds more tickets: least_load alone would give it back to agent 1.
+    for (let i = 0; i < 2; i += 1) {
+      const other = await pendingTicket(t, companyId, queue.id);
+      await t.db.update(tickets).set({ status: "open", userId: agents[1]!.id }).where(eq(tickets.id, other.id));
+    }
+    t.published.length = 0;
+
+    const dto = await returnTicket(deps, { companyId, userId: agents[0]!.id, profile: "user", isSuper: false }, ticket.id);
+    expect(dto).toMatchObject({ status: "pending", userId: agents[1]!.id, queueId: queue.id });
+    expect(await holderOf(t, ticket.id)).toBe(agents[1]!.id);
+    const [log] = (await logsOf(t, companyId)).filter((l) => l.ticketId === ticket.id);
+    expect(log).toMatchObject({ fromQueueId: queue.id, toQueueId: queue.id, assignedUserId: agents[1]!.id, strategy: "least_load" });
+    expect(t.published.some((e) => e.name === "ticket.updated" && e.payload.ticket.id === ticket.id && e.payload.ticket.userId === agents[1]!.id)).toBe(true);
+  });
+
+  it("waits unreserved when nobody else may take it, and is not handed back to the attendant who returned it", async () => {
+    t = await buildTestApp();
+    const { tenant, companyId, queue, agents } = await setup(t, { agents: 1 });
+    const ticket = await pendingTicket(t, companyId, queue.id);
+    await t.db.update(tickets).set({ status: "open", userId: agents[0]!.id }).where(eq(tickets.id, ticket.id));
+    const response = await t.app.inject({ method: "PUT", url: `/tickets/${ticket.id}`, headers: bearer(tenant.adminToken), payload: { status: "pending" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "pending", userId: null });
+    expect(await holderOf(t, ticket.id)).toBeNull();
+    const [log] = (await logsOf(t, companyId)).filter((l) => l.ticketId === ticket.id);
+    expect(log).toMatchObject({ toQueueId: queue.id, assignedUserId: null });
+  });
+});
+
+describe("a ticket transferred to a queue without a user", () => {
+  it("is routed by the queue's store at once", async () => {
+    t = await buildTestApp();
+    const { tenant, companyId, queue, agents } = await setup(t, { agents: 1 });
+    const other = await createQueue(t.db, companyId, { name: "Triagem" });
+    const ticket = await pendingTicket(t, companyId, other.id);
+    await t.db.update(tickets).set({ status: "open", userId: tenant.admin.id }).where(eq(tickets.id, ticket.id));
+    const response = await t.app.inject({ method: "PUT", url: `/tickets/${ticket.id}`, headers: bearer(tenant.adminToken), payload: { queueId: queue.id, userId: null, status: "pending" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "pending", queueId: queue.id, userId: agents[0]!.id });
+    expect((await logsOf(t, companyId)).filter((l) => l.ticketId === ticket.id && l.assignedUserId === agents[0]!.id)).toHaveLength(1);
+  });
+});
+
+describe("GET /stores", () => {
+  it("counts each store's rules and queues", async () => {
+    t = await buildTestApp();
+    const { tenant, store, agents } = await setup(t, { agents: 1 });
+    await api(t, tenant, "POST", `/stores/${store.id}/rules`, { name: "R", match: "oi", userIds: [agents[0]!.id] });
+    const listed = await api<{ stores: { id: number; rulesCount: number; queuesCount: number }[] }>(t, tenant, "GET", "/stores");
+    expect(listed.stores.find((row) => row.id === store.id)).toMatchObject({ rulesCount: 1, queuesCount: 1 });
   });
 });
 
@@ -277,7 +359,38 @@ describe("GET /stores/:id/rules/preview", () => {
       expect(routed.recommendedUserId).toBe(preview.recommendedUserId);
       before.push(...(await logsOf(t, companyId)).slice(before.length));
     }
+    // Without a queue, the rule (which has no target queue) still shows as matched, and nobody is recommended.
+    const queueless = await api<{ matchedRule: { id: number } | null; queueId: number | null; recommendedUserId: number | null }>(t, tenant, "GET", `/stores/${store.id}/rules/preview?message=entrega`);
+    expect(queueless).toMatchObject({ matchedRule: { id: rule.id }, queueId: null, recommendedUserId: null });
   });
+});
+
+describe("a ticket with no queue yet", () => {
+  it("is routed by the rules of the stores of its connection's queues: target queue and candidate, without the menu, as the preview said", async () => {
+    t = await buildTestApp({}, { start: true });
+    const { tenant, companyId, queue, agents, store } = await setup(t, { agents: 2 });
+    const entregas = await createQueue(t.db, companyId, { name: "Entregas", greetingMessage: "Olá, setor de entregas." });
+    await api(t, tenant, "POST", `/stores/${store.id}/rules`, { name: "Entregas", match: "entrega, rastreio", strategy: "ordered", queueId: entregas.id, userIds: [agents[1]!.id, agents[0]!.id] });
+    const connection = await createConnectionRow(t.db, companyId, { greetingMessage: "Escolha:" });
+    await linkQueues(t.db, companyId, connection.id, [queue.id, entregas.id]);
+    const driver = await attachFakeDriver(t, connection);
+    const preview = await api<{ queueId: number; recommendedUserId: number }>(t, tenant, "GET", `/stores/${store.id}/rules/preview?message=${encodeURIComponent("Cadê minha ENTRÉGA?")}`);
+    expect(preview).toMatchObject({ queueId: entregas.id, recommendedUserId: agents[1]!.id });
+
+    await t.platform.engine.handleInbound(inbound(connection, "5511900000019", "Cadê minha ENTRÉGA?"));
+    const [row] = await t.db.select().from(tickets).where(eq(tickets.companyId, companyId));
+    expect(row).toMatchObject({ queueId: entregas.id, userId: preview.recommendedUserId, status: "pending", chatbot: false });
+    const [log] = (await logsOf(t, companyId)).filter((l) => l.ticketId === row!.id);
+    expect(log).toMatchObject({ fromQueueId: null, toQueueId: entregas.id, assignedUserId: agents[1]!.id, strategy: "ordered", storeId: store.id });
+    await eventually(() => driver.bodies(), (bodies) => bodies.includes("Olá, setor de entregas."));
+    expect(driver.bodies().some((body) => body.includes("Escolha:"))).toBe(false);
+
+    // A message no rule matches gets the menu, as before.
+    await t.platform.engine.handleInbound(inbound(connection, "5511900000020", "bom dia"));
+    const [other] = await t.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, (await t.db.select().from(contacts).where(eq(contacts.number, "5511900000020")))[0]!.id)));
+    expect(other).toMatchObject({ queueId: null, userId: null });
+    await eventually(() => driver.bodies(), (bodies) => bodies.some((body) => body.includes("Escolha:")));
+  }, 60_000);
 });
 
 describe("queue keywords", () => {

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { contacts, distributionLogs, distributionRules, messages, queueConfigs, queues, slaAlerts, stores, tickets, userQueues, users } from "../db/schema/index.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
-import { SLA_CHECK_JOB } from "./jobs.ts";
+import { DRAIN_WAITING_LINE_JOB, SLA_CHECK_JOB } from "./jobs.ts";
 import { type Candidate, MATCH_TEXT_MAX, orderCandidates, pickCandidate, ruleMatches, withEligibility } from "./distribution-strategy.ts";
 
 export type RuleRow = typeof distributionRules.$inferSelect;
@@ -114,6 +114,12 @@ export async function rulesOfStore(db: Db, companyId: number, storeId: number): 
     .orderBy(asc(distributionRules.position), asc(distributionRules.id));
 }
 
+/** The first rule of a store (in the order they are tried) whose `match` fits the text, or null. */
+export async function firstMatchingRule(db: Db, companyId: number, storeId: number, text: string): Promise<RuleRow | null> {
+  const rules = await rulesOfStore(db, companyId, storeId);
+  return rules.find((candidate) => ruleMatches(candidate, text)) ?? null;
+}
+
 /**
  * The distribution decision for a text entering a queue of a store (spec engine §4), reading and
  * writing nothing else: the first matching rule decides the target queue, the candidates (its users,
@@ -121,9 +127,16 @@ export async function rulesOfStore(db: Db, companyId: number, storeId: number): 
  * gives the limit per agent and, without a rule, the strategy, the online flag and the order. Four
  * queries whatever the number of rules and agents.
  */
-export async function planDistribution(db: Db, companyId: number, storeId: number, enteredQueueId: number | null, text: string): Promise<DistributionPlan | undefined> {
-  const rules = await rulesOfStore(db, companyId, storeId);
-  const rule = rules.find((candidate) => ruleMatches(candidate, text)) ?? null;
+export async function planDistribution(
+  db: Db,
+  companyId: number,
+  storeId: number,
+  enteredQueueId: number | null,
+  text: string,
+  /** An attendant who just gave the ticket back: not handed it again by this decision. */
+  excludeUserId?: number,
+): Promise<DistributionPlan | undefined> {
+  const rule = await firstMatchingRule(db, companyId, storeId, text);
   const queueId = rule?.queueId ?? enteredQueueId;
   if (queueId === null) return undefined;
   const config = await queueDistributionConfig(db, companyId, queueId);
@@ -131,7 +144,8 @@ export async function planDistribution(db: Db, companyId: number, storeId: numbe
   const onlineOnly = rule ? rule.onlineOnly : config.onlineOnlyDefault;
   const order = rule && rule.orderedUserIds.length > 0 ? rule.orderedUserIds : config.defaultOrderedUserIds;
   const base = await candidatesOf(db, companyId, rule?.userIds ?? [], queueId);
-  const candidates = orderCandidates(withEligibility(base, onlineOnly, config.maxOpenPerAgent), order.length > 0 ? order : rule?.userIds ?? []);
+  const eligible = withEligibility(base, onlineOnly, config.maxOpenPerAgent).map((candidate) => (candidate.id === excludeUserId ? { ...candidate, eligible: false } : candidate));
+  const candidates = orderCandidates(eligible, order.length > 0 ? order : rule?.userIds ?? []);
   const lastUserId = rule ? rule.rrLastUserId : config.rrLastUserId;
   return { storeId, rule, queueId, strategy, candidates, chosen: pickCandidate(strategy, candidates, lastUserId), config };
 }
@@ -203,7 +217,7 @@ export interface DistributionResult {
  */
 export async function distributeTicket(
   deps: Pick<EngineDeps, "db" | "now">,
-  input: { companyId: number; ticketId: number; fromQueueId: number | null; toQueueId: number; strategy?: string; text?: string },
+  input: { companyId: number; ticketId: number; fromQueueId: number | null; toQueueId: number; strategy?: string; text?: string; excludeUserId?: number },
 ): Promise<DistributionResult> {
   const { companyId, ticketId } = input;
   const now = nowOf(deps);
@@ -216,13 +230,68 @@ export async function distributeTicket(
       .for("update");
     const storeId = ticket?.status === "pending" && ticket.userId === null ? await activeStoreOf(tx, companyId, input.toQueueId) : undefined;
     const text = storeId !== undefined ? (input.text ?? (await customerTextOf(tx, companyId, ticketId))) : "";
-    const plan = storeId !== undefined ? await planDistribution(tx, companyId, storeId, input.toQueueId, text) : undefined;
+    const plan = storeId !== undefined ? await planDistribution(tx, companyId, storeId, input.toQueueId, text, input.excludeUserId) : undefined;
     if (!plan) {
       await tx.update(tickets).set({ queueId: input.toQueueId, updatedAt: now }).where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
       await tx.insert(distributionLogs).values({ companyId, ticketId, fromQueueId: input.fromQueueId, toQueueId: input.toQueueId, strategy: input.strategy ?? "chatbot", createdAt: now });
       return { queueId: input.toQueueId, recommendedUserId: null, distributed: false };
     }
     await applyPlan(tx, companyId, ticketId, input.fromQueueId, plan, text, now);
+    return { queueId: plan.queueId, recommendedUserId: plan.chosen?.id ?? null, distributed: true };
+  });
+}
+
+/** The active stores of these queues, each once, in the order of the queues. */
+async function activeStoresOf(db: Db, companyId: number, queueIds: readonly number[]): Promise<number[]> {
+  if (queueIds.length === 0) return [];
+  const rows = await db
+    .select({ queueId: queues.id, storeId: stores.id })
+    .from(queues)
+    .innerJoin(stores, and(eq(stores.id, queues.storeId), eq(stores.companyId, queues.companyId)))
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, [...queueIds]), eq(stores.active, true)));
+  const storeOf = new Map(rows.map((row) => [row.queueId, row.storeId]));
+  return [...new Set(queueIds.flatMap((id) => storeOf.get(id) ?? []))];
+}
+
+/**
+ * The decision for a ticket that has no queue yet (spec engine §4: the rules of the stores of the
+ * connection's queues): the stores are tried in the order of the connection's queues, and the first
+ * whose first matching rule names a target queue decides. Each store's answer is exactly its preview
+ * without a queue (`planDistribution` with no entered queue); a rule without a target cannot give a
+ * queue-less ticket its queue, so the next store is tried.
+ */
+export async function planForQueuelessTicket(db: Db, companyId: number, connectionQueueIds: readonly number[], text: string): Promise<DistributionPlan | undefined> {
+  if (!text.trim()) return undefined;
+  for (const storeId of await activeStoresOf(db, companyId, connectionQueueIds)) {
+    const plan = await planDistribution(db, companyId, storeId, null, text);
+    if (plan) return plan;
+  }
+  return undefined;
+}
+
+/**
+ * Routes a pending ticket with no queue by the rules of the stores of its connection's queues, in one
+ * transaction holding the company's distribution lock: the matched rule's queue and candidate are
+ * written with the log entry. Answers undefined (nothing written) when no rule decides, or when the
+ * ticket got a queue or a holder meanwhile. Does not publish.
+ */
+export async function distributeQueuelessTicket(
+  deps: Pick<EngineDeps, "db" | "now">,
+  input: { companyId: number; ticketId: number; connectionQueueIds: readonly number[] },
+): Promise<DistributionResult | undefined> {
+  const { companyId, ticketId } = input;
+  return deps.db.transaction(async (tx) => {
+    await lockDistribution(tx, companyId);
+    const [ticket] = await tx
+      .select({ status: tickets.status, userId: tickets.userId, queueId: tickets.queueId })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+      .for("update");
+    if (ticket?.status !== "pending" || ticket.userId !== null || ticket.queueId !== null) return undefined;
+    const text = await customerTextOf(tx, companyId, ticketId);
+    const plan = await planForQueuelessTicket(tx, companyId, input.connectionQueueIds, text);
+    if (!plan) return undefined;
+    await applyPlan(tx, companyId, ticketId, null, plan, text, nowOf(deps));
     return { queueId: plan.queueId, recommendedUserId: plan.chosen?.id ?? null, distributed: true };
   });
 }
@@ -310,6 +379,28 @@ export async function drainWaitingLine(deps: Pick<EngineDeps, "db" | "events" | 
     if (dto) deps.events.publish("ticket.updated", { companyId, ticket: dto, previousStatus: "pending", previousAccess: { queueId: ticket.queueId, userId: null } });
   }
   return assigned.length;
+}
+
+/** What may have freed capacity: an attendant (the queues they serve) and queues. */
+export interface DrainScope {
+  userId?: number | null;
+  queueIds?: readonly (number | null)[];
+}
+
+/**
+ * Queues a move of the waiting line (`distribution.drain`, durable and retried, run by whichever
+ * process takes it). A failure to queue is logged: the change that freed capacity is done, and the
+ * next freed slot drains the line again.
+ */
+export async function requestDrain(deps: Pick<EngineDeps, "jobs" | "log">, companyId: number, scope: DrainScope): Promise<void> {
+  const queueIds = [...new Set((scope.queueIds ?? []).filter((id): id is number => id !== null))];
+  const userId = scope.userId ?? undefined;
+  if (userId === undefined && queueIds.length === 0) return;
+  try {
+    await deps.jobs.send(DRAIN_WAITING_LINE_JOB, { companyId, queueIds, ...(userId !== undefined ? { userId } : {}) });
+  } catch (error) {
+    deps.log.error({ err: error, companyId, userId, queueIds }, "waiting line drain not queued");
+  }
 }
 
 /**

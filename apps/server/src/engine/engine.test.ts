@@ -15,6 +15,7 @@ import {
 } from "../../test/engine-harness.ts";
 import { createCompany, createUser } from "../../test/factories.ts";
 import { companies } from "../db/schema/index.ts";
+import { loadTickets } from "../modules/tickets/tickets.repository.ts";
 import { acceptTicket, resolveTicket, runExpireTicketJob, runTransferWaitingJob, transferTicket } from "./lifecycle.ts";
 
 let t: TestApp;
@@ -69,6 +70,19 @@ describe("an inbound message", () => {
     expect(all).toHaveLength(1);
     expect(await messagesOf(all[0]!.id)).toHaveLength(50);
     expect(all[0]!.unreadMessages).toBe(50);
+  });
+
+  it("numbers each company's tickets 1, 2, 3… without the gaps that concurrent messages of one contact used to leave", async () => {
+    const other = await createCompany(t.db);
+    const otherConnection = await createConnectionRow(t.db, other.id);
+    await engine().handleInbound(inbound(otherConnection, "5511999990100", "primeiro de outra empresa"));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => engine().handleInbound(inbound(connection, "5511999990101", `mensagem ${i}`))));
+    await engine().handleInbound(inbound(connection, "5511999990102", "segundo"));
+    await Promise.all(Array.from({ length: 5 }, (_, i) => engine().handleInbound(inbound(connection, `551199999011${i}`, "outro"))));
+    const all = await ticketsOf();
+    // Tickets created together may take their numbers in another order than their ids.
+    expect(all.map((ticket) => ticket.number).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(await loadTickets(t.db, companyId, [all[1]!.id])).toEqual([expect.objectContaining({ number: all[1]!.number })]);
   });
 
   it("ignores group messages while CheckMsgIsGroup is enabled, and files them under the group otherwise", async () => {
@@ -176,6 +190,17 @@ describe("the bot phase", () => {
     expect((await ticketsOf())[0]).toMatchObject({ queueId: only.id });
   });
 
+  it("holds a new company to the default week at once: at 03:00 on a Tuesday the customer gets the out-of-hours message, not the menu", async () => {
+    await setSetting(t.db, companyId, "scheduleType", "company");
+    const { connections } = await import("../db/schema/index.ts");
+    await t.db.update(connections).set({ outOfHoursMessage: "Estamos fechados agora." }).where(eq(connections.id, connection.id));
+    // 2026-11-24 is a Tuesday; 06:00 UTC is 03:00 in São Paulo.
+    t.platform.engine.deps.now = () => new Date("2026-11-24T06:00:00Z");
+    await engine().handleInbound(inbound(connection, "5511999990015", "oi"));
+    t.platform.engine.deps.now = undefined;
+    expect(await sentBodies(1)).toEqual(["Estamos fechados agora."]);
+  });
+
   it("outside the company's hours sends the out-of-hours message once an hour and keeps the ticket waiting", async () => {
     await setSetting(t.db, companyId, "scheduleType", "company");
     const closedAllWeek = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((d) => ({ weekday: d, weekdayEn: d, startTime: "00:00", endTime: "00:00" }));
@@ -213,6 +238,8 @@ describe("the ticket lifecycle", () => {
     const ticket = await openTicket("5511999990021");
     const { ctx } = await agent();
     await acceptTicket(engine().deps, ctx, ticket.id);
+    // The attendant opened the conversation and read it.
+    await t.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id));
     await resolveTicket(engine().deps, ctx, ticket.id);
     expect((await sentBodies(1))[0]).toContain("*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito");
     expect((await ticketsOf())[0]).toMatchObject({ status: "closed", awaitingRating: true });
@@ -221,7 +248,11 @@ describe("the ticket lifecycle", () => {
     expect((await sentBodies(2))[1]).toBe("Atendimento encerrado. Obrigado!");
     const all = await ticketsOf();
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ status: "closed", awaitingRating: false });
+    // The rating reply is the ticket's last word, not something left to read: no unread badge stays on it.
+    expect(all[0]).toMatchObject({ status: "closed", awaitingRating: false, unreadMessages: 0 });
+    expect((await messagesOf(ticket.id)).at(-2)).toMatchObject({ body: "3", read: true });
+    const updates = t.published.flatMap((e) => (e.name === "ticket.updated" ? [e.payload.ticket] : []));
+    expect(updates.at(-1)).toMatchObject({ unreadMessages: 0 });
     expect(await t.db.select({ rate: userRatings.rate, userId: userRatings.userId }).from(userRatings)).toEqual([{ rate: 3, userId: ctx.userId }]);
   });
 

@@ -4,7 +4,7 @@ import { KeyedSerial } from "../lib/keyed-serial.ts";
 import type { EngineDeps } from "./deps.ts";
 import { drainWaitingLine, runSlaCheckJob } from "./distribution.ts";
 import { handleInboundMessage } from "./inbound.ts";
-import { EXPIRE_TICKET_JOB, LEGACY_SEND_MESSAGE_JOB, SEND_MESSAGE_JOB, SLA_CHECK_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
+import { DRAIN_WAITING_LINE_JOB, EXPIRE_TICKET_JOB, LEGACY_SEND_MESSAGE_JOB, SEND_MESSAGE_JOB, SLA_CHECK_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
 import { runExpireTicketJob, runTransferWaitingJob } from "./lifecycle.ts";
 import { applyAck, runLegacySendMessageJob, runSendMessageJob } from "./outbound.ts";
 
@@ -44,11 +44,9 @@ export class ConversationEngine implements InboundHandler {
     );
     await jobs.work(TRANSFER_WAITING_JOB, (payload) => runTransferWaitingJob(this.deps, payload));
     await jobs.work(SLA_CHECK_JOB, (payload) => runSlaCheckJob(this.deps, payload));
-    // An attendant who comes online may take the oldest waiting tickets of their queues at once.
-    this.deps.events.subscribe((event) => {
-      if (event.name !== "user.status" || !event.payload.user.online) return;
-      const { companyId, user } = event.payload;
-      drainWaitingLine(this.deps, companyId, { userId: user.id }).catch((error: unknown) => this.deps.log.error({ err: error, companyId, userId: user.id }, "waiting line not drained"));
-    });
+    // A freed slot, an attendant online, a raised limit: the waiting line moves, in whichever process takes the job.
+    await jobs.work(DRAIN_WAITING_LINE_JOB, async (payload) => {
+      await drainWaitingLine(this.deps, payload.companyId, payload);
+    }, { pollingIntervalSeconds: 0.5 });
   }
 }

@@ -51,21 +51,40 @@ async function upsertContact(tx: Db, message: InboundMessage): Promise<{ id: num
   return row;
 }
 
+/** Thrown inside the savepoint of an insert that lost its conflict, to give the number back. */
+class TicketNotInserted extends Error {}
+
 /**
  * The contact's open or pending ticket on this connection, or a new pending one. The partial unique
- * index makes a concurrent second insert do nothing, and the existing ticket is read instead.
+ * index makes a concurrent second insert do nothing, and the existing ticket is read instead; that
+ * insert runs in a savepoint undone when it does nothing, so the number it took is given back.
  */
 export async function activeTicket(tx: Db, companyId: number, contactId: number, connectionId: number, isGroup: boolean, now: Date): Promise<{ ticket: TicketRow; created: boolean }> {
-  const [inserted] = await tx
-    .insert(tickets)
-    .values({ companyId, contactId, whatsappId: connectionId, status: "pending", isGroup, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: [tickets.contactId, tickets.whatsappId], where: sql`status in ('open', 'pending')` })
-    .returning();
-  if (inserted) return { ticket: inserted, created: true };
-  const [existing] = await tx
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, connectionId), inArray(tickets.status, ["open", "pending"])));
+  const findActive = async () =>
+    (
+      await tx
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, connectionId), inArray(tickets.status, ["open", "pending"])))
+    )[0];
+  // Most messages belong to a ticket already open: they never touch the company's ticket counter.
+  const current = await findActive();
+  if (current) return { ticket: current, created: false };
+  try {
+    const inserted = await tx.transaction(async (savepoint) => {
+      const [row] = await savepoint
+        .insert(tickets)
+        .values({ companyId, contactId, whatsappId: connectionId, status: "pending", isGroup, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: [tickets.contactId, tickets.whatsappId], where: sql`status in ('open', 'pending')` })
+        .returning();
+      if (!row) throw new TicketNotInserted();
+      return row;
+    });
+    return { ticket: inserted, created: true };
+  } catch (error) {
+    if (!(error instanceof TicketNotInserted)) throw error;
+  }
+  const existing = await findActive();
   if (!existing) throw new Error("active ticket neither inserted nor found");
   return { ticket: existing, created: false };
 }
@@ -189,7 +208,8 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
         wid: message.wid,
         body: message.body,
         fromMe: message.fromMe,
-        read: message.fromMe,
+        // A rating reply arrives on a resolved ticket: nobody will open it to read, so it never counts as unread.
+        read: message.fromMe || Boolean(rating),
         ack: message.fromMe ? 1 : 0,
         mediaType: stored && message.kind !== "sticker" ? stored.kind : MEDIA_TYPE_OF[message.kind],
         mediaUrl: stored?.fileName ?? null,
@@ -211,7 +231,7 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
       .set({
         lastMessage: preview(message, stored),
         updatedAt: now,
-        ...(isCustomer ? { unreadMessages: sql`${tickets.unreadMessages} + 1`, lastCustomerMessageAt: now } : {}),
+        ...(isCustomer && !rating ? { unreadMessages: sql`${tickets.unreadMessages} + 1`, lastCustomerMessageAt: now } : {}),
       })
       .where(eq(tickets.id, ticket.id));
     // The timers go with the message: a crash after the commit must not leave a ticket that never expires.

@@ -39,3 +39,19 @@ export const TRANSFER_WAITING_JOB = defineJob({ name: "tickets.transfer-waiting"
 
 /** Tells the admins of a queue, once, that a pending ticket waited past the queue's SLA target. */
 export const SLA_CHECK_JOB = defineJob({ name: "distribution.sla-check", schema: ZTicketJob, retryLimit: 5 });
+
+const ZDrainJob = z.object({
+  companyId: z.number().int().positive(),
+  /** An attendant who may have capacity now: the queues they serve. */
+  userId: z.number().int().positive().optional(),
+  /** Queues whose waiting line may move. */
+  queueIds: z.array(z.number().int().positive()).max(500).default([]),
+});
+
+/**
+ * Moves the fair waiting line after capacity may have been freed (a ticket resolved, transferred,
+ * expired or taken from its reserved attendant; an attendant came online; a limit was raised or a rule
+ * changed). Idempotent: a drain only hands waiting tickets to attendants with capacity, under the
+ * company's distribution lock, so a retry or a second process finds nothing left to do twice.
+ */
+export const DRAIN_WAITING_LINE_JOB = defineJob({ name: "distribution.drain", schema: ZDrainJob, retryLimit: 10, retryDelay: 1, backoff: true, retryDelayMax: 30 });

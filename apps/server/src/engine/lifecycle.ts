@@ -1,15 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Ticket } from "@conversa/shared";
+import type { Ticket, TicketActivity } from "@conversa/shared";
 import { contacts, queues, tickets, userRatings, users } from "../db/schema/index.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
+import { type TicketActivityInput, loadTicketActivity, recordTicketActivity } from "../modules/tickets/ticket-activity.repository.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
 import { connectionOf, isEnabled, settingsOf } from "./context.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
 import { routeTicket } from "./routing.ts";
-import { distributeTicket, drainWaitingLine, scheduleSlaCheck } from "./distribution.ts";
+import { distributeTicket, requestDrain, scheduleSlaCheck } from "./distribution.ts";
 
 type TicketRow = typeof tickets.$inferSelect;
 type TicketPatch = Partial<typeof tickets.$inferInsert>;
@@ -36,45 +37,53 @@ async function otherOpenTicketError(deps: EngineDeps, ticket: TicketRow): Promis
   return new AppError("ERR_OTHER_OPEN_TICKET", other ?? undefined, JSON.stringify(other ?? {}));
 }
 
-/** Applies a status change in one statement and publishes it; a second active ticket for the contact answers ERR_OTHER_OPEN_TICKET. */
-async function applyChange(deps: EngineDeps, ticket: TicketRow, patch: TicketPatch): Promise<Ticket> {
+/** An attendant's action on a ticket, recorded as an activity line of the conversation. */
+type ActivityOf = Omit<TicketActivityInput, "companyId" | "ticketId" | "at">;
+
+/**
+ * Applies a status change in one statement (with its activity, when an attendant made it, in the same
+ * transaction) and publishes it; a second active ticket for the contact answers ERR_OTHER_OPEN_TICKET.
+ */
+async function applyChange(deps: EngineDeps, ticket: TicketRow, patch: TicketPatch, activity?: ActivityOf): Promise<Ticket> {
+  const now = nowOf(deps);
+  let activityId: number | undefined;
   try {
-    await deps.db
-      .update(tickets)
-      .set({ ...patch, updatedAt: nowOf(deps) })
-      .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.id, ticket.id)));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(tickets)
+        .set({ ...patch, updatedAt: now })
+        .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.id, ticket.id)));
+      if (activity) activityId = await recordTicketActivity(tx, { ...activity, companyId: ticket.companyId, ticketId: ticket.id, at: now });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw await otherOpenTicketError(deps, ticket);
     throw error;
   }
-  return publishChange(deps, ticket);
+  return publishChange(deps, ticket, activityId);
 }
 
-/** Publishes a ticket as it is now, after a change from `ticket` (as it was before). */
-async function publishChange(deps: EngineDeps, ticket: TicketRow): Promise<Ticket> {
+/** Publishes a ticket as it is now, after a change from `ticket` (as it was before), with the activity it recorded. */
+async function publishChange(deps: EngineDeps, ticket: TicketRow, activityId?: number): Promise<Ticket> {
   const dto = await loadTicket(deps.db, ticket.companyId, ticket.id);
   if (!dto) throw new AppError("ERR_NO_TICKET_FOUND");
+  const activity: TicketActivity | undefined = activityId === undefined ? undefined : await loadTicketActivity(deps.db, ticket.companyId, activityId);
   deps.events.publish("ticket.updated", {
     companyId: ticket.companyId,
     ticket: dto,
     previousStatus: ticket.status === "open" || ticket.status === "closed" ? ticket.status : "pending",
     previousAccess: { queueId: ticket.queueId, userId: ticket.userId },
+    ...(activity ? { activity } : {}),
   });
   return dto;
 }
 
 /**
  * A ticket left its holder (resolved, transferred, expired, taken by someone else): the holder has a
- * free slot, so the waiting line of their queues (and of the ticket's queue) moves. A failure is
- * logged, never thrown: the change itself is done.
+ * free slot, so the waiting line of their queues (and of the ticket's queue) moves, through a durable job.
  */
 async function freeSlotOf(deps: EngineDeps, ticket: Pick<TicketRow, "companyId" | "userId" | "queueId">): Promise<void> {
   if (ticket.userId === null) return;
-  try {
-    await drainWaitingLine(deps, ticket.companyId, { userId: ticket.userId, queueIds: ticket.queueId === null ? [] : [ticket.queueId] });
-  } catch (error) {
-    deps.log.error({ err: error, companyId: ticket.companyId, userId: ticket.userId }, "waiting line not drained");
-  }
+  await requestDrain(deps, ticket.companyId, { userId: ticket.userId, queueIds: [ticket.queueId] });
 }
 
 function say(deps: EngineDeps, ticket: TicketRow, body: string) {
@@ -93,7 +102,7 @@ async function nameOf(deps: EngineDeps, companyId: number, table: "users" | "con
  * How an acceptance ended: the ticket as it was when it was taken, or the ticket as it is when it could
  * not be (someone else holds it, or it is no longer waiting).
  */
-type Claim = { taken: true; before: TicketRow } | { taken: false; now: TicketRow };
+type Claim = { taken: true; before: TicketRow; activityId: number } | { taken: false; now: TicketRow };
 
 /**
  * Takes a waiting ticket for the actor, in one transaction that holds the ticket's row: of two
@@ -110,7 +119,8 @@ async function claimTicket(deps: EngineDeps, ctx: RequestContext, ticketId: numb
       .update(tickets)
       .set({ status: "open", userId: ctx.userId, acceptedAt: row.acceptedAt ?? now, chatbot: false, botState: null, updatedAt: now })
       .where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)));
-    return { taken: true, before: row };
+    const activityId = await recordTicketActivity(tx, { companyId: ctx.companyId, ticketId, kind: "accepted", userId: ctx.userId, at: now });
+    return { taken: true, before: row, activityId };
   });
 }
 
@@ -133,7 +143,7 @@ export async function acceptTicket(deps: EngineDeps, ctx: RequestContext, ticket
     return current;
   }
   const ticket = claim.before;
-  const dto = await publishChange(deps, ticket);
+  const dto = await publishChange(deps, ticket, claim.activityId);
   // Taken from the attendant it was reserved for: their slot is free again.
   if (ticket.userId !== null && ticket.userId !== ctx.userId) await freeSlotOf(deps, ticket);
   const settingValues = await settingsOf(deps.db, ctx.companyId);
@@ -144,16 +154,38 @@ export async function acceptTicket(deps: EngineDeps, ctx: RequestContext, ticket
   return dto;
 }
 
-/** Return: open → pending, attendant cleared. */
+/**
+ * Return: open → pending, attendant cleared. Back in its queue, the ticket is routed again by the
+ * queue's store (spec engine §4), to anyone but the attendant who gave it back; it waits in the line
+ * when nobody else has capacity. Once it is reserved for someone else, the returning attendant's slot
+ * moves the line.
+ */
 export async function returnTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number): Promise<Ticket> {
   const ticket = await findTicket(deps, ctx.companyId, ticketId);
-  return applyChange(deps, ticket, { status: "pending", userId: null });
+  let dto = await applyChange(deps, ticket, { status: "pending", userId: null }, { kind: "returned", userId: ctx.userId });
+  if (ticket.queueId !== null) {
+    const returned: TicketRow = { ...ticket, status: "pending", userId: null };
+    const routed = await distributeTicket(deps, {
+      companyId: ctx.companyId,
+      ticketId,
+      fromQueueId: ticket.queueId,
+      toQueueId: ticket.queueId,
+      strategy: "return",
+      ...(ticket.userId !== null ? { excludeUserId: ticket.userId } : {}),
+    });
+    await scheduleSlaCheck(deps, ctx.companyId, ticketId, routed.queueId);
+    // Waiting unreserved, the ticket would be the line's oldest for the slot it just freed: not handed straight back.
+    if (routed.recommendedUserId === null) return dto;
+    dto = await publishChange(deps, returned);
+  }
+  await freeSlotOf(deps, ticket);
+  return dto;
 }
 
 /** Reopen: closed → open with the actor as attendant. Throws ERR_OTHER_OPEN_TICKET when the contact already has an active ticket. */
 export async function reopenTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number): Promise<Ticket> {
   const ticket = await findTicket(deps, ctx.companyId, ticketId);
-  return applyChange(deps, ticket, { status: "open", userId: ctx.userId, awaitingRating: false, closedAt: null });
+  return applyChange(deps, ticket, { status: "open", userId: ctx.userId, awaitingRating: false, closedAt: null }, { kind: "reopened", userId: ctx.userId });
 }
 
 /**
@@ -176,7 +208,7 @@ export async function resolveTicket(deps: EngineDeps, ctx: RequestContext, ticke
     botState: null,
     closedAt: nowOf(deps),
     awaitingRating: askRating,
-  });
+  }, { kind: "resolved", userId: ctx.userId });
   await freeSlotOf(deps, ticket);
   if (askRating) {
     const intro = connection.ratingMessage.trim() || "Por favor, avalie o nosso atendimento:";
@@ -230,7 +262,7 @@ export async function transferTicket(deps: EngineDeps, ctx: RequestContext, tick
     chatbot: false,
     botState: null,
     ...(input.whatsappId ? { whatsappId: input.whatsappId } : {}),
-  });
+  }, { kind: "transferred", userId: ctx.userId, toQueueId: input.queueId, toUserId: userId });
   if (!userId) {
     // To a queue without a person: the queue's store distributes it (or it waits, logged either way).
     const moved: TicketRow = { ...ticket, queueId: input.queueId, userId: null, status: "pending" };

@@ -1,4 +1,4 @@
-import type { Announcement, Invoice, Chat, ChatMessage, Connection, Contact, Message, RecordChannel, Setting, SlaAlertPayload, Ticket } from "@conversa/shared";
+import type { Announcement, Invoice, Chat, ChatMessage, Connection, Contact, Message, RecordChannel, Setting, SlaAlertPayload, Ticket, TicketActivity } from "@conversa/shared";
 
 /** What the visibility rule reads of a ticket: its queue and its user. */
 export interface TicketAccessRef {
@@ -30,7 +30,7 @@ export interface DomainEventMap {
    * A ticket was created or changed; `previousStatus` tells the list it left, `previousAccess` its
    * queue and user before the change (those who could open it then and no longer can are told it is gone).
    */
-  "ticket.updated": { companyId: number; ticket: Ticket; previousStatus?: Ticket["status"]; previousAccess?: TicketAccessRef };
+  "ticket.updated": { companyId: number; ticket: Ticket; previousStatus?: Ticket["status"]; previousAccess?: TicketAccessRef; activity?: TicketActivity };
   /** A ticket was deleted; its queue and user decide who is told. */
   "ticket.deleted": { companyId: number; ticketId: number; status: Ticket["status"] } & TicketAccessRef;
   /** A ticket's unread count dropped to zero (messages read). */

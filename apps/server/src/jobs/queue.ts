@@ -104,6 +104,7 @@ export class JobQueue {
   private readonly embedded: boolean;
   /** Aborted by stop(): handlers waiting for the database give up. */
   private stopping = new AbortController();
+  private readonly failureListeners: ((job: string) => void)[] = [];
 
   constructor(database: Database, private readonly log: JobLogger, options: { superviseSeconds?: number } = {}) {
     this.embedded = database.kind === "pglite";
@@ -215,6 +216,11 @@ export class JobQueue {
     if (queued.length > 0) await this.boss.cancel(definition.name, queued.map((job) => job.id));
   }
 
+  /** Registers a listener of failed job attempts (the job's name), for the metrics. */
+  onFailure(listener: (job: string) => void): void {
+    this.failureListeners.push(listener);
+  }
+
   /** Runs the handler for every job of this definition; a thrown error retries the job per its policy. */
   async work<S extends z.ZodType>(
     definition: JobDefinition<S>,
@@ -239,7 +245,12 @@ export class JobQueue {
             this.log.warn({ job: definition.name, id: job.id, issues: parsed.error.issues }, "job payload rejected");
             continue;
           }
-          await this.runWhenDatabaseAnswers(definition.name, job.id, () => handler(parsed.data, { id: job.id, retryCount: job.retryCount }));
+          try {
+            await this.runWhenDatabaseAnswers(definition.name, job.id, () => handler(parsed.data, { id: job.id, retryCount: job.retryCount }));
+          } catch (error) {
+            for (const listener of this.failureListeners) listener(definition.name);
+            throw error;
+          }
         }
       },
     );

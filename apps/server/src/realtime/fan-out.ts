@@ -47,7 +47,7 @@ function emitByProfile(io: Server, companyId: number, name: string, full: unknow
 }
 
 function fanOutTicketUpdate(io: Server, event: Extract<DomainEvent, { name: "ticket.updated" }>["payload"]): void {
-  const { companyId, ticket, previousStatus, previousAccess } = event;
+  const { companyId, ticket, previousStatus, previousAccess, activity } = event;
   const name = companyEvent(companyId, "ticket");
   const before = previousAccess ?? ticket;
   const nowRooms = ticketRooms(companyId, [ticketScopes.notification, ticketScopes.status(ticket.status), ticketScopes.ticket(ticket.id)], ticket);
@@ -65,7 +65,8 @@ function fanOutTicketUpdate(io: Server, event: Extract<DomainEvent, { name: "tic
       .emit(name, { action: "delete", ticketId: ticket.id });
     io.in(lostChat).except(stillVisible).socketsLeave(lostChat);
   }
-  io.to(nowRooms).emit(name, { action: "update", ticket });
+  // The activity goes to those who may open the ticket now: the same rule as its messages.
+  io.to(nowRooms).emit(name, { action: "update", ticket, ...(activity ? { activity } : {}) });
 }
 
 /**

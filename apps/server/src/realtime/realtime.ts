@@ -8,8 +8,11 @@ import { isDatabaseUnavailable } from "../db/errors.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
 import { markUserPresence } from "../modules/auth/auth.repository.ts";
+import { requestDrain } from "../engine/distribution.ts";
 import { type TicketViewer, findVisibleTicketId, loadTicketViewer } from "../modules/tickets/tickets.access.ts";
+import { clusterAdapter, clusterSessionCalls } from "./cluster.ts";
 import { fanOut } from "./fan-out.ts";
+import { PRESENCE_SWEEP_MS, type PresenceSocket, RedisPresence } from "./presence.ts";
 import { applyViewer, joinScope, leaveScope } from "./socket-access.ts";
 import { authenticateSession, endedSessions } from "../modules/auth/auth.service.ts";
 import type { AccessClaims } from "../modules/auth/tokens.ts";
@@ -54,6 +57,10 @@ function presenceDue(socket: Socket): boolean {
   return true;
 }
 
+function presenceOf(socket: Socket, ctx: RequestContext): PresenceSocket {
+  return { companyId: ctx.companyId, userId: ctx.userId, socketId: socket.id };
+}
+
 /** The id of the ticket (by id or uuid) if the user may open it now, read from the database. */
 async function joinChatBox(db: Db, ctx: RequestContext, ref: number | string): Promise<number | undefined> {
   const viewer = await loadTicketViewer(db, ctx.companyId, ctx.userId);
@@ -85,7 +92,11 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
     cors: deps.config.corsOrigins.length > 0 ? { origin: [...deps.config.corsOrigins], credentials: true, methods: ["GET", "POST"] } : { origin: false },
     // No new realtime connection while the server stops (a browser reconnecting over a kept connection).
     allowRequest: (_request, callback) => callback(closing ? "the server is stopping" : null, !closing),
+    // Several processes: emits, rooms and socket queries reach the sockets of every process.
+    ...(deps.redis ? { adapter: clusterAdapter(deps.redis) } : {}),
   });
+  if (deps.redis) deps.channels.setRemote(clusterSessionCalls(io, deps.channels));
+  const presence = deps.redis ? new RedisPresence(deps.redis.command, deps.redis.prefix) : undefined;
   app.decorate("io", io);
   io.engine.use(rawSecurityHeaders(deps.config.env === "production"));
   const contexts = new WeakMap<Socket, RequestContext>();
@@ -109,11 +120,16 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
       );
   });
 
-  const setPresence = async (ctx: RequestContext, online: boolean) => {
+  const setPresence = async (ctx: { companyId: number; userId: number }, online: boolean) => {
     const result = await markUserPresence(deps.db, ctx.companyId, ctx.userId, online, online ? PRESENCE_REFRESH_MS : null);
-    if (result?.changed) deps.events.publish("user.status", { companyId: ctx.companyId, user: result.user });
+    if (!result?.changed) return;
+    deps.events.publish("user.status", { companyId: ctx.companyId, user: result.user });
+    // An attendant who comes online may take the oldest waiting tickets of their queues at once.
+    if (online) await requestDrain({ jobs: deps.jobs, log: app.log }, ctx.companyId, { userId: ctx.userId });
   };
   const report = (error: unknown) => app.log.error({ err: error }, "realtime handler failed");
+  // Redis being down is logged once by its connection; each presence write that fails is only a warning.
+  const reportPresence = (error: unknown) => app.log.warn({ err: error }, "presence not shared (Redis)");
 
   /** A user's profile, queues or allTicket changed: their sockets (in any process) follow the new rule. */
   const refreshAccess = async (companyId: number, userId: number) => {
@@ -176,6 +192,16 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
       setPresence(ctx, true).catch(report);
     });
     socket.on("disconnect", () => {
+      if (presence) {
+        // A server that stops leaves its users online: their browsers connect to another process within
+        // seconds, and those that do not expire with this process's sockets.
+        if (closing) return;
+        presence
+          .leave(presenceOf(socket, ctx))
+          .then((gone) => (gone ? setPresence(ctx, false) : undefined))
+          .catch(reportPresence);
+        return;
+      }
       io.in(rooms.user(companyId, ctx.userId))
         .fetchSockets()
         .then((others) => (others.length === 0 ? setPresence(ctx, false) : undefined))
@@ -183,7 +209,9 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
     });
 
     presenceDue(socket);
-    setPresence(ctx, true).catch(report);
+    void (presence?.vouch([presenceOf(socket, ctx)]).catch(reportPresence) ?? Promise.resolve())
+      .then(() => setPresence(ctx, true))
+      .catch(report);
     socket.emit(SERVER_EVENTS.ready);
   });
 
@@ -205,6 +233,20 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
   const timer = setInterval(() => checkSessions().catch(report), deps.realtime?.sessionCheckMs ?? SESSION_CHECK_MS);
   timer.unref();
 
+  // With Redis: this process vouches for its sockets, and any process reports offline the users whose
+  // every socket expired (their process died).
+  const sweepPresence = async () => {
+    if (!presence) return;
+    const here = [...io.sockets.sockets.values()].flatMap((socket) => {
+      const ctx = contexts.get(socket);
+      return ctx && socket.connected ? [presenceOf(socket, ctx)] : [];
+    });
+    await presence.vouch(here);
+    for (const user of await presence.takeExpired()) await setPresence(user, false);
+  };
+  const presenceTimer = presence ? setInterval(() => sweepPresence().catch(reportPresence), deps.realtime?.presenceSweepMs ?? PRESENCE_SWEEP_MS) : undefined;
+  presenceTimer?.unref();
+
   const unsubscribe = deps.events.subscribe((event) => {
     if (event.name === "user.access.changed") refreshAccess(event.payload.companyId, event.payload.userId).catch(report);
     else fanOut(io, event);
@@ -215,6 +257,7 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
   app.addHook("preClose", (done) => {
     closing = true;
     clearInterval(timer);
+    clearInterval(presenceTimer);
     unsubscribe();
     io.engine.close();
     done();

@@ -6,6 +6,7 @@ import { buildTestApp } from "../../test/build-test-app.ts";
 import { eventually } from "../../test/engine-harness.ts";
 import { bearer, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
 import { companies, connections, plans, rateLimits } from "../db/schema/index.ts";
+import { echoedKeysOf } from "../lib/echoed-record.ts";
 import { hasNulCharacter } from "../plugins/input-guard.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { snapshotCompany } from "./company-snapshot.ts";
@@ -131,7 +132,8 @@ function withHugeInteger(schema: unknown, current: unknown): unknown {
 
 /**
  * Body fields a route accepts for the previous generation's clients and ignores (docs/compatibility.md):
- * nothing of them is stored, so they are sent like any field but not read back.
+ * nothing of them is stored, so they are sent like any field but not read back. The read-only fields of
+ * a record sent back to its PUT are read from the route's body schema (`echoedKeysOf`).
  */
 const IGNORED_BODY_FIELDS: Record<string, readonly string[]> = {
   "POST /quick-messages": ["mediaPath", "mediaName"],
@@ -252,7 +254,7 @@ function variantsOf(route: RouteEntry, ids: TenantIds): Variant[] {
       }
     }
     if (typeof current === "string" || body[field] === undefined) {
-      const stored = !IGNORED_BODY_FIELDS[keyOf(route)]?.includes(field) && !WRITE_ONLY_FIELDS.has(field);
+      const stored = !IGNORED_BODY_FIELDS[keyOf(route)]?.includes(field) && !echoedKeysOf(route.body).includes(field) && !WRITE_ONLY_FIELDS.has(field);
       for (const [name, value] of Object.entries(HOSTILE_STRINGS)) variants.push(withBody(`body ${field} = ${name}`, { ...body, [field]: value }, stored ? { field } : undefined));
     }
   }

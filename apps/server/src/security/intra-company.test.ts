@@ -12,6 +12,7 @@ import {
   connections as connectionsTable,
   helps as helpsTable,
   plans as plansTable,
+  tags as tagsTable,
   tickets as ticketsTable,
   users as usersTable,
 } from "../db/schema/index.ts";
@@ -52,7 +53,8 @@ type RuleKind =
   | "own-session" // any account, about its own session only
   | "company-read" // every staff member reads the company's list (with field rules for user-profile accounts)
   | "staff-write" // every staff member may write the company's shared record (contacts, own quick replies)
-  | "admin-only" // admins and super users; user-profile accounts get 403
+  | "admin-only" // admins and super users; user-profile and supervisor accounts get 403
+  | "distribution" // stores, rules, queue distribution configs and metrics: admins and supervisors; user-profile accounts get 403
   | "super-only" // the installation's administration (plans, help videos, announcements, installation settings, companies): super users only; admins and user-profile accounts get 403
   | "installation-read" // the installation's records every logged-in account of every company reads (help videos)
   | "announcement" // the installation's announcements and their pictures: every account reads the active ones, only super users the inactive ones
@@ -191,21 +193,21 @@ const RULES: Record<string, RuleKind> = {
   "DELETE /queue-options/:id": "admin-only",
   "POST /queue-options/:id/media-upload": "admin-only",
   "DELETE /queue-options/:id/media-upload": "admin-only",
-  "GET /queue/metrics": "admin-only",
-  "GET /queue/:id/metrics": "admin-only",
-  "GET /queue/:id/config": "admin-only",
-  "PUT /queue/:id/config": "admin-only",
-  "GET /queue/:id/users": "admin-only",
+  "GET /queue/metrics": "distribution",
+  "GET /queue/:id/metrics": "distribution",
+  "GET /queue/:id/config": "distribution",
+  "PUT /queue/:id/config": "distribution",
+  "GET /queue/:id/users": "distribution",
   "GET /stores": "company-read",
-  "POST /stores": "admin-only",
-  "PUT /stores/:id": "admin-only",
-  "DELETE /stores/:id": "admin-only",
-  "GET /stores/:id/rules": "admin-only",
-  "GET /stores/:id/rules/preview": "admin-only",
-  "POST /stores/:id/rules": "admin-only",
-  "PUT /stores/:id/rules/:ruleId": "admin-only",
-  "DELETE /stores/:id/rules/:ruleId": "admin-only",
-  "PUT /stores/:id/rules/:ruleId/reset-rr": "admin-only",
+  "POST /stores": "distribution",
+  "PUT /stores/:id": "distribution",
+  "DELETE /stores/:id": "distribution",
+  "GET /stores/:id/rules": "distribution",
+  "GET /stores/:id/rules/preview": "distribution",
+  "POST /stores/:id/rules": "distribution",
+  "PUT /stores/:id/rules/:ruleId": "distribution",
+  "DELETE /stores/:id/rules/:ruleId": "distribution",
+  "PUT /stores/:id/rules/:ruleId/reset-rr": "distribution",
   "GET /schedules": "schedule",
   "GET /schedules/:id": "schedule",
   "POST /schedules": "schedule",
@@ -364,7 +366,7 @@ function forbiddenMarkers(account: Account): string[] {
     .map((ticket) => ticket.marker);
   if (!mayOpen(account, { queueId: s.queues.suporte.id, userId: s.accounts.admin.id })) markers.push(s.history.marker);
   for (const quick of [s.quick.adminPersonal, s.quick.vendasPersonal]) if (quick.ownerId !== account.id) markers.push(quick.marker);
-  if (account.profile === "user") markers.push("QRCODE-SECRET");
+  if (!isAdmin(account)) markers.push("QRCODE-SECRET");
   if (!s.chat.memberIds.includes(account.id)) markers.push(TEAM_CHAT_MARKER);
   return markers;
 }
@@ -601,6 +603,19 @@ async function adminOnlyCases(key: string): Promise<Case[]> {
     else if (probe.method === "GET") cases.push({ account, probe, expect: "allowed", what: `${probe.method} ${probe.url}` });
   }
   return cases;
+}
+
+/** Distribution is configured by admins and supervisors ("distribution:manage"). */
+const mayDistribute = (account: Account) => account.profile === "admin" || account.profile === "supervisor";
+
+/** Distribution: attendants are refused; admins and supervisors read (their writes: the supervisor tests below). */
+function distributionCases(key: string): Case[] {
+  const probe = probeOf(key);
+  const what = `${probe.method} ${probe.url}`;
+  return accounts.flatMap((account): Case[] => {
+    if (!mayDistribute(account)) return [{ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what }];
+    return probe.method === "GET" ? [{ account, probe, expect: "allowed", what }] : [];
+  });
 }
 
 /** What a super user's read of each installation list must show (so that the check can fail); the plan list shows the throwaway plan. */
@@ -948,6 +963,24 @@ async function usersCases(key: string): Promise<Case[]> {
       refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }],
       what: "PUT /users/{a user}: super set by a plain admin",
     });
+    // The supervisor profile: given and taken by admins only; a supervisor changes no one's profile, their own included.
+    const supervised = await makeUser("made-supervisor");
+    const otherSupervisor = await makeUser("other-supervisor", { profile: "supervisor" });
+    const supervisorProfile = (account: Account, target: { id: number; name: string; email: string }, profile: string, expect: "allowed" | "refused", what: string): Case => ({
+      account,
+      probe: { method: "PUT", url: `/users/${target.id}`, payload: { name: target.name, email: target.email, profile } },
+      expect,
+      refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }],
+      what,
+    });
+    const supervisor = s.accounts.supervisor;
+    cases.push(
+      supervisorProfile(supervisor, { id: supervisor.id, name: supervisor.userName, email: supervisor.email }, "admin", "refused", "PUT /users/{the supervisor itself}: made admin by itself"),
+      supervisorProfile(s.accounts.userVendas, { id: s.accounts.userVendas.id, name: s.accounts.userVendas.userName, email: s.accounts.userVendas.email }, "supervisor", "refused", "PUT /users/{itself}: made supervisor by an attendant"),
+      supervisorProfile(plainAdmin, supervised, "supervisor", "allowed", "PUT /users/{a user}: made supervisor by an admin"),
+      supervisorProfile(supervisor, otherSupervisor, "user", "refused", "PUT /users/{a supervisor}: made user by a supervisor"),
+      supervisorProfile(superAccount, supervised, "user", "allowed", "PUT /users/{a supervisor}: made user by a super user"),
+    );
     const promoted = await makeUser("promoted-by-super");
     cases.push({ account: superAccount, probe: { method: "PUT", url: `/users/${promoted.id}`, payload: { name: promoted.name, email: promoted.email, super: true } }, expect: "allowed", what: "PUT /users/{a user}: super set by a super user" });
     return cases;
@@ -966,7 +999,7 @@ async function usersCases(key: string): Promise<Case[]> {
   return cases;
 }
 
-async function makeUser(label: string, options: { isSuper?: boolean; profile?: "admin" | "user" } = {}) {
+async function makeUser(label: string, options: { isSuper?: boolean; profile?: "admin" | "supervisor" | "user" } = {}) {
   return createUser(t.db, { companyId: s.company.id, profile: options.isSuper ? "admin" : (options.profile ?? "user"), isSuper: options.isSuper ?? false, name: `Throwaway ${label}`, email: `intra-${label}@example.com` });
 }
 
@@ -999,6 +1032,7 @@ describe.sequential("one company with two queues and an account of every kind", 
 
   describe("every route, by every account, against its rule", () => {
     const keys = Object.keys(RULES).filter((key) => RULES[key] !== "public" && RULES[key] !== "simulator-media");
+    // A generous limit: the ticket lists send every status × showAll × search for each of the seven accounts, a few hundred requests.
     it.each(keys)("%s", async (key) => {
       const kind = RULES[key]!;
       if (!ROUTES.has(key)) throw new Error(`${key} is not a route of the server`);
@@ -1019,6 +1053,9 @@ describe.sequential("one company with two queues and an account of every kind", 
           break;
         case "admin-only":
           cases = await adminOnlyCases(key);
+          break;
+        case "distribution":
+          cases = distributionCases(key);
           break;
         case "super-only":
           cases = await superOnlyCases(key);
@@ -1068,7 +1105,7 @@ describe.sequential("one company with two queues and an account of every kind", 
       }
       expect(cases.length, "a rule that sends nothing cannot fail").toBeGreaterThan(0);
       expect(await runCases(key, cases)).toEqual([]);
-    });
+    }, 120_000);
 
     it.each(Object.keys(RULES).filter((key) => RULES[key]!.startsWith("simulator")))("%s answers 401 without a session (finding 7)", async (key) => {
       // A connection that was never started, so that a request that gets through changes nothing of the seeded one.
@@ -1076,6 +1113,47 @@ describe.sequential("one company with two queues and an account of every kind", 
       const probe = probeOf(key, { connection: spare.id, message: 2147483647 });
       const response = await send(probe, undefined);
       expect({ status: response.statusCode, error: errorOf(response.body) }, response.body.slice(0, 200)).toEqual({ status: 401, error: "ERR_SESSION_EXPIRED" });
+    });
+  });
+
+  describe("the supervisor (spec admin §1, §5, §6)", () => {
+    it("configures distribution: stores, rules, the round-robin reset and queue configs", async () => {
+      const token = s.accounts.supervisor.token;
+      const call = async (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) => {
+        const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+        expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+        return response.json<{ id: number }>();
+      };
+      const store = await call("POST", "/stores", { name: "Loja da supervisora" });
+      await call("PUT", `/stores/${store.id}`, { name: "Loja da supervisora 2", active: true });
+      const rule = await call("POST", `/stores/${store.id}/rules`, { name: "Regra", match: "pedido", strategy: "round_robin", queueId: s.queues.vendas.id });
+      await call("PUT", `/stores/${store.id}/rules/${rule.id}`, { name: "Regra 2", match: "pedido", strategy: "ordered" });
+      await call("PUT", `/stores/${store.id}/rules/${rule.id}/reset-rr`);
+      await call("PUT", `/queue/${s.queues.vendas.id}/config`, { maxOpenPerAgent: 5 });
+      await call("DELETE", `/stores/${store.id}/rules/${rule.id}`);
+      await call("DELETE", `/stores/${store.id}`);
+    });
+
+    it("changes a tag's kanban flag alone, and nothing else of a tag; everything else an admin does stays refused", async () => {
+      const tag = await throwawayTag();
+      const token = s.accounts.supervisor.token;
+      const put = (payload: object) => t.app.inject({ method: "PUT", url: `/tags/${tag.id}`, headers: bearer(token), payload });
+      const [before] = await t.db.select().from(tagsTable).where(eq(tagsTable.id, tag.id));
+      const renamed = await put({ name: "Renomeada pela supervisora", kanban: 1 });
+      expect([renamed.statusCode, errorOf(renamed.body)]).toEqual([403, "ERR_NO_PERMISSION"]);
+      expect((await t.db.select().from(tagsTable).where(eq(tagsTable.id, tag.id)))[0]).toEqual(before);
+      const flagged = await put({ name: before!.name, color: before!.color.toUpperCase(), kanban: 1 });
+      expect(flagged.statusCode, flagged.body).toBe(200);
+      expect((await t.db.select().from(tagsTable).where(eq(tagsTable.id, tag.id)))[0]).toMatchObject({ name: before!.name, color: before!.color, kanban: 1 });
+      for (const [method, url, payload] of [
+        ["DELETE", `/tags/${tag.id}`, undefined],
+        ["POST", "/tags", { name: "Nova da supervisora" }],
+        ["POST", "/queue", { name: "Fila da supervisora", color: "#123456" }],
+        ["PUT", "/settings/userRating", { value: "enabled" }],
+      ] as const) {
+        const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+        expect([response.statusCode, errorOf(response.body)], `${method} ${url}`).toEqual([403, "ERR_NO_PERMISSION"]);
+      }
     });
   });
 

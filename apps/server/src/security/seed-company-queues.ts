@@ -7,8 +7,8 @@ import { PNG } from "../modules/queues/upload-fixtures.ts";
 import { bearer, createCompany, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
 import type { TenantIds } from "./route-requests.ts";
 
-/** The kinds of account of one company: a super user, an admin, and attendants with each kind of reach. */
-export const ACCOUNT_NAMES = ["super", "admin", "userVendas", "userSuporte", "userAll", "userNone"] as const;
+/** The kinds of account of one company: a super user, an admin, a supervisor (of Vendas), and attendants with each kind of reach. */
+export const ACCOUNT_NAMES = ["super", "admin", "supervisor", "userVendas", "userSuporte", "userAll", "userNone"] as const;
 export type AccountName = (typeof ACCOUNT_NAMES)[number];
 
 /** The tickets of the company: one per queue, one without a queue, one of the Vendas attendant in Suporte. */
@@ -32,7 +32,7 @@ export interface Account {
   email: string;
   userName: string;
   token: string;
-  profile: "admin" | "user";
+  profile: "admin" | "supervisor" | "user";
   isSuper: boolean;
   queueIds: number[];
   allTicket: "enabled" | "desabled";
@@ -61,8 +61,8 @@ export interface SeededTicket extends TicketState {
 
 /**
  * The visibility rule of spec core §5, written out for the test (the server's own is
- * `canAccessTicket`): admins (super users included) always; others when the ticket is theirs, in one
- * of their queues, or without a queue while their allTicket is "enabled".
+ * `canAccessTicket`): admins (super users included) always; others (supervisors too) when the ticket is
+ * theirs, in one of their queues, or without a queue while their allTicket is "enabled".
  */
 export function mayOpen(account: Account, ticket: TicketState): boolean {
   if (account.profile === "admin") return true;
@@ -98,6 +98,7 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
   const made = {
     super: await createUser(db, { companyId: company.id, profile: "admin", isSuper: true, name: "Sara Super", email: "intra-super@example.com" }),
     admin: await createUser(db, { companyId: company.id, profile: "admin", name: "Ana Admin", email: "intra-admin@example.com" }),
+    supervisor: await createUser(db, { companyId: company.id, profile: "supervisor", name: "Silvia Supervisora", email: "intra-supervisor@example.com" }),
     userVendas: await createUser(db, { companyId: company.id, profile: "user", name: "Vera Vendas", email: "intra-vendas@example.com" }),
     userSuporte: await createUser(db, { companyId: company.id, profile: "user", name: "Sergio Suporte", email: "intra-suporte@example.com" }),
     userAll: await createUser(db, { companyId: company.id, profile: "user", name: "Tina Todos", email: "intra-all@example.com" }),
@@ -112,6 +113,7 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
   const setup: Record<AccountName, { queueIds: number[]; allTicket: "enabled" | "desabled" }> = {
     super: { queueIds: [], allTicket: "desabled" },
     admin: { queueIds: [], allTicket: "desabled" },
+    supervisor: { queueIds: [vendas.id], allTicket: "desabled" },
     userVendas: { queueIds: [vendas.id], allTicket: "desabled" },
     userSuporte: { queueIds: [suporte.id], allTicket: "desabled" },
     userAll: { queueIds: [], allTicket: "enabled" },
@@ -121,9 +123,9 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
   for (const name of Object.keys(made) as AccountName[]) {
     const user = made[name];
     const { queueIds, allTicket } = setup[name];
-    if (user.profile === "user") await call(app, adminToken, "PUT", `/users/${user.id}`, { name: user.name, email: user.email, queueIds, allTicket });
+    if (user.profile !== "admin") await call(app, adminToken, "PUT", `/users/${user.id}`, { name: user.name, email: user.email, queueIds, allTicket });
     const token = name === "admin" ? adminToken : (await loginAs(app, user.email)).token;
-    accounts[name] = { name, id: user.id, email: user.email, userName: user.name, token, profile: user.profile === "admin" ? "admin" : "user", isSuper: user.isSuper, queueIds, allTicket };
+    accounts[name] = { name, id: user.id, email: user.email, userName: user.name, token, profile: user.profile === "admin" || user.profile === "supervisor" ? user.profile : "user", isSuper: user.isSuper, queueIds, allTicket };
   }
 
   const ticketSetup: Record<TicketName, { queueId: number | null; userId: number | null; status: "open" | "pending" }> = {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, TICKET_STATUSES, companyEvent } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { connections, invoices, plans, users } from "../db/schema/index.ts";
+import { echoedKeysOf } from "../lib/echoed-record.ts";
 import { bearer, createUser, loginAs } from "../../test/factories.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
@@ -136,20 +137,20 @@ const ADMIN_ONLY: Record<string, string> = {
   "DELETE /queue-options/:id": "queues-page:edit",
   "POST /queue-options/:id/media-upload": "queues-page:edit",
   "DELETE /queue-options/:id/media-upload": "queues-page:edit",
-  "GET /queue/metrics": "queues-page:edit",
-  "GET /queue/:id/metrics": "queues-page:edit",
-  "GET /queue/:id/config": "queues-page:edit",
-  "PUT /queue/:id/config": "queues-page:edit",
-  "GET /queue/:id/users": "queues-page:edit",
-  "POST /stores": "queues-page:edit",
-  "PUT /stores/:id": "queues-page:edit",
-  "DELETE /stores/:id": "queues-page:edit",
-  "GET /stores/:id/rules": "queues-page:edit",
-  "GET /stores/:id/rules/preview": "queues-page:edit",
-  "POST /stores/:id/rules": "queues-page:edit",
-  "PUT /stores/:id/rules/:ruleId": "queues-page:edit",
-  "DELETE /stores/:id/rules/:ruleId": "queues-page:edit",
-  "PUT /stores/:id/rules/:ruleId/reset-rr": "queues-page:edit",
+  "GET /queue/metrics": "distribution:manage",
+  "GET /queue/:id/metrics": "distribution:manage",
+  "GET /queue/:id/config": "distribution:manage",
+  "PUT /queue/:id/config": "distribution:manage",
+  "GET /queue/:id/users": "distribution:manage",
+  "POST /stores": "distribution:manage",
+  "PUT /stores/:id": "distribution:manage",
+  "DELETE /stores/:id": "distribution:manage",
+  "GET /stores/:id/rules": "distribution:manage",
+  "GET /stores/:id/rules/preview": "distribution:manage",
+  "POST /stores/:id/rules": "distribution:manage",
+  "PUT /stores/:id/rules/:ruleId": "distribution:manage",
+  "DELETE /stores/:id/rules/:ruleId": "distribution:manage",
+  "PUT /stores/:id/rules/:ruleId/reset-rr": "distribution:manage",
   "POST /tags": "tags:manage",
   "PUT /tags/:id": "tags:manage",
   "DELETE /tags/:id": "tags:manage",
@@ -270,7 +271,9 @@ function problemOf(route: RouteEntry, place: IdPlace | undefined, status: number
   const refusal = place.where === "body" ? REFUSED_ID_FIELDS[`${keyOf(route)} ${place.path.join(".")}`] : undefined;
   const isRefused = refusal !== undefined && status === 403 && code === refusal.code;
   if (isRefused) return undefined;
-  const isUnread = place.where !== "params" && typeof place.path[0] === "string" && UNREAD_ID_FIELDS[place.path[0]] !== undefined;
+  const field = place.where !== "params" && typeof place.path[0] === "string" ? place.path[0] : undefined;
+  // A read-only field of the record sent back to its PUT is never read (docs/compatibility.md).
+  const isUnread = field !== undefined && (UNREAD_ID_FIELDS[field] !== undefined || (place.where === "body" && echoedKeysOf(route.body).includes(field)));
   if (!isUnread && (place.where === "params" || route.method !== "GET")) {
     if (!isNotFound && !isInvalid) return `${where}: expected 404 ${NOT_FOUND_CODE[place.kind]}, got ${status} ${body.slice(0, 200)}`;
     return undefined;

@@ -37,7 +37,6 @@ describe("routing", () => {
     renderApp("/files");
 
     expect(await screen.findByRole("heading", { name: "Lista de arquivos" })).toBeInTheDocument();
-    expect(screen.getByText("Esta página ainda não está disponível.")).toBeInTheDocument();
     expect(calls[0]?.path).toBe("/auth/me");
   });
 

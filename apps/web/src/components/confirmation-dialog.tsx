@@ -16,14 +16,16 @@ interface ConfirmationDialogProps {
   loading?: boolean;
   /** Keeps the confirm button off (what it acts on is still loading). */
   confirmDisabled?: boolean;
+  /** The confirm button's colour: red for what cannot be undone (the default), the main colour for a step forward. */
+  confirmColor?: "error" | "primary";
   /** More about what the action takes away, below the message. */
   children?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks before an action that cannot be undone. */
-export function ConfirmationDialog({ open, title, message, confirmLabel, loading = false, confirmDisabled = false, children, onConfirm, onClose }: ConfirmationDialogProps) {
+/** Asks before an action that cannot be undone, or before a step worth a second thought. */
+export function ConfirmationDialog({ open, title, message, confirmLabel, loading = false, confirmDisabled = false, confirmColor = "error", children, onConfirm, onClose }: ConfirmationDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -35,7 +37,7 @@ export function ConfirmationDialog({ open, title, message, confirmLabel, loading
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("common.cancel")}</Button>
-        <Button onClick={onConfirm} color="error" variant="contained" loading={loading} disabled={confirmDisabled}>
+        <Button onClick={onConfirm} color={confirmColor} variant="contained" loading={loading} disabled={confirmDisabled}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -6,5 +6,8 @@ export const FILL_BELOW_TOOLBAR = {
   "@media (min-width:600px) and (orientation: landscape), (min-width:600px)": { height: "calc(100dvh - 64px)" },
 } as const;
 
-/** Read by screen readers, not shown. */
-export const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, p: 0, m: "-1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", border: 0 } as const;
+/**
+ * Read by screen readers, not shown. Sizes in px: in `sx` a bare 1 means 100 %, which made the hidden
+ * heading as tall as the window and let the whole page scroll.
+ */
+export const VISUALLY_HIDDEN = { position: "absolute", width: "1px", height: "1px", p: 0, m: "-1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap", border: 0 } as const;

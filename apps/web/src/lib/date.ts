@@ -1,4 +1,4 @@
-import { type Locale, format, isValid, parseISO } from "date-fns";
+import { type Locale, format, isValid, parse, parseISO } from "date-fns";
 import { enUS, es, ptBR } from "date-fns/locale";
 import type { Language } from "./i18n.ts";
 
@@ -31,4 +31,19 @@ export function formatDate(
 ): string {
   const date = toDate(value);
   return date ? format(date, pattern, { locale: dateLocaleOf(language) }) : "";
+}
+
+/** The value format of a datetime-local input. */
+const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
+
+/** A moment as a datetime-local input shows it (local time, minutes). */
+export function toLocalInput(date: Date): string {
+  return format(date, LOCAL_INPUT);
+}
+
+/** A datetime-local input's value as a moment; null when empty or invalid. */
+export function fromLocalInput(value: string): Date | null {
+  if (!value) return null;
+  const date = parse(value, LOCAL_INPUT, new Date());
+  return isValid(date) ? date : null;
 }

@@ -1,5 +1,5 @@
 import type { CompanyChannel } from "@conversa/shared";
-import { createContext, type ReactNode, useContext, useEffect, useEffectEvent, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { refreshSession } from "./api-client.ts";
 import { i18n } from "./i18n.ts";
 import {
@@ -9,6 +9,7 @@ import {
   type JoinKind,
   RealtimeClient,
   type RealtimeSession,
+  type RealtimeStatus,
 } from "./socket.ts";
 import { showToast } from "./toast.ts";
 
@@ -69,4 +70,11 @@ export function useRealtimeReconnect(handler: () => void): void {
 export function useRealtimeJoin(kind: JoinKind, arg?: string | number, enabled = true): void {
   const client = useRealtimeClient();
   useEffect(() => (enabled ? client.join(kind, arg) : undefined), [client, kind, arg, enabled]);
+}
+
+/** The realtime connection's status, re-rendering the caller when it changes. */
+export function useRealtimeStatus(): RealtimeStatus {
+  const client = useRealtimeClient();
+  const subscribe = useCallback((onChange: () => void) => client.onStatusChange(onChange), [client]);
+  return useSyncExternalStore(subscribe, () => client.getStatus());
 }

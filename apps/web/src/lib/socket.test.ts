@@ -82,6 +82,26 @@ describe("RealtimeClient", () => {
     expect(onReconnect).toHaveBeenCalledTimes(1);
   });
 
+  it("reports its status: connecting, connected, disconnected when the connection drops or a retry fails, connected again", () => {
+    const { client, socket } = setup();
+    const onChange = vi.fn();
+    client.onStatusChange(onChange);
+    expect(client.getStatus()).toBe("connecting");
+
+    socket.acceptConnection();
+    expect(client.getStatus()).toBe("connected");
+    socket.dropConnection();
+    expect(client.getStatus()).toBe("disconnected");
+    socket.refuseConnection("xhr poll error");
+    expect(client.getStatus()).toBe("disconnected");
+    socket.acceptConnection();
+    expect(client.getStatus()).toBe("connected");
+    expect(onChange).toHaveBeenCalledTimes(3);
+
+    client.stop();
+    expect(client.getStatus()).toBe("connecting");
+  });
+
   it("delivers the installation's announcements, whose event names no company, to their listeners", () => {
     const { client, socket } = setup();
     const onAnnouncement = vi.fn();

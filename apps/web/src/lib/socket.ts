@@ -42,6 +42,9 @@ export type InstallationEvent = (typeof INSTALLATION_EVENTS)[number];
 const isInstallationEvent = (event: string): event is InstallationEvent => (INSTALLATION_EVENTS as readonly string[]).includes(event);
 export type JoinKind = "notification" | "tickets" | "chatBox";
 
+/** The realtime connection as the user sees it: still opening, up, or lost (events are being missed). */
+export type RealtimeStatus = "connecting" | "connected" | "disconnected";
+
 const JOIN_EVENTS: Record<JoinKind, { join: string; leave?: string }> = {
   notification: { join: CLIENT_EVENTS.joinNotification },
   tickets: { join: CLIENT_EVENTS.joinTickets, leave: CLIENT_EVENTS.joinTicketsLeave },
@@ -82,6 +85,8 @@ export class RealtimeClient {
   private readonly installationHandlers = new Map<InstallationEvent, Set<CompanyEventHandler>>();
   private readonly joins = new Map<string, Join>();
   private readonly reconnectHandlers = new Set<() => void>();
+  private readonly statusHandlers = new Set<() => void>();
+  private status: RealtimeStatus = "connecting";
   /** Whether the session's socket was connected before: the next connect is a reconnect. */
   private hasConnected = false;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -102,6 +107,7 @@ export class RealtimeClient {
     const socket = this.deps.createSocket();
     socket.on("connect", () => this.handleConnect());
     socket.on("connect_error", (error) => this.handleConnectError(error));
+    socket.on("disconnect", () => this.setStatus("disconnected"));
     socket.onAny((event, payload) => this.dispatch(event, payload));
     this.socket = socket;
     socket.connect();
@@ -119,6 +125,26 @@ export class RealtimeClient {
     this.session = null;
     this.refreshAttempted = false;
     this.hasConnected = false;
+    this.setStatus("connecting");
+  }
+
+  /** The connection's status now (see `onStatusChange`). */
+  getStatus(): RealtimeStatus {
+    return this.status;
+  }
+
+  /** Runs `handler` whenever the status changes; returns the unsubscribe. */
+  onStatusChange(handler: () => void): () => void {
+    this.statusHandlers.add(handler);
+    return () => {
+      this.statusHandlers.delete(handler);
+    };
+  }
+
+  private setStatus(status: RealtimeStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    for (const handler of this.statusHandlers) handler();
   }
 
   /** Listens to `company-{id}-{channel}` of the current session; returns the unsubscribe. */
@@ -199,6 +225,7 @@ export class RealtimeClient {
 
   private handleConnect(): void {
     this.refreshAttempted = false;
+    this.setStatus("connected");
     this.sendUserStatus();
     for (const join of this.joins.values()) this.emitJoin(join.kind, join.arg);
     const isReconnect = this.hasConnected;
@@ -207,6 +234,8 @@ export class RealtimeClient {
   }
 
   private handleConnectError(error: unknown): void {
+    // Socket.IO keeps trying (or the retry below does): until one succeeds the user is told.
+    this.setStatus("disconnected");
     const code = error instanceof Error ? error.message : "";
     if (code === "ERR_INVALID_TOKEN" && !this.refreshAttempted) {
       this.refreshAttempted = true;

@@ -41,6 +41,12 @@ export class FakeSocket implements RealtimeSocket {
     this.fire("connect");
   }
 
+  /** The connection dropped (network, server restart): Socket.IO reports it and tries again. */
+  dropConnection(): void {
+    this.connected = false;
+    this.fire("disconnect", "transport close");
+  }
+
   /** The handshake was refused with this message (as a server middleware `next(new Error(...))`). */
   refuseConnection(message: string): void {
     this.connected = false;

@@ -6,6 +6,19 @@ export const DISTRIBUTION_STRATEGIES = ["least_load", "round_robin", "ordered"] 
 export const ZDistributionStrategy = z.enum(DISTRIBUTION_STRATEGIES);
 export type DistributionStrategy = z.infer<typeof ZDistributionStrategy>;
 
+/**
+ * What a distribution log's `strategy` holds when no store's strategy decided: how the ticket entered
+ * the queue (the bot menu, a transfer, the transfer-on-waiting timer, a ticket opened by hand, a return,
+ * an AI prompt or integration handing over to people).
+ */
+export const DISTRIBUTION_ENTRY_KINDS = ["chatbot", "transfer", "timeout", "manual", "return", "bot-handover"] as const;
+export type DistributionEntryKind = (typeof DISTRIBUTION_ENTRY_KINDS)[number];
+
+/** The label key of a log's `strategy`: a strategy, an entry kind, or undefined for a value of neither (shown as it is). */
+export function distributionLogKindOf(value: string): DistributionStrategy | DistributionEntryKind | undefined {
+  return [...DISTRIBUTION_STRATEGIES, ...DISTRIBUTION_ENTRY_KINDS].find((kind) => kind === value);
+}
+
 /** How a rule's `match` is read: a comma-separated keyword list or a regular expression (RE2 syntax). */
 export const RULE_MATCH_TYPES = ["keywords", "regex"] as const;
 export const ZRuleMatchType = z.enum(RULE_MATCH_TYPES);

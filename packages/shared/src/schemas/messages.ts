@@ -46,9 +46,31 @@ export type Message = z.infer<typeof ZMessage>;
 
 export const ZListMessagesQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100000).default(1) });
 
-/** GET /messages/{ticketId}: newest page first; `tickets` are the ticket ids the messages belong to, to draw dividers. */
+export const TICKET_ACTIVITY_KINDS = ["accepted", "transferred", "returned", "resolved", "reopened"] as const;
+
+const ZNamedRef = z.object({ id: z.number(), name: z.string() });
+
+/** A line of the conversation saying what an attendant did to the ticket, and when. */
+export const ZTicketActivity = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  kind: z.enum(TICKET_ACTIVITY_KINDS),
+  /** Who did it; null when that user no longer exists. */
+  user: ZNamedRef.nullable(),
+  /** A transfer's destination queue and attendant. */
+  toQueue: ZNamedRef.nullable(),
+  toUser: ZNamedRef.nullable(),
+  createdAt: z.string(),
+});
+export type TicketActivity = z.infer<typeof ZTicketActivity>;
+
+/**
+ * GET /messages/{ticketId}: newest page first; `tickets` are the ticket ids the messages belong to, to draw dividers.
+ * `activities` are the ticket activities of the same tickets that fall among this page's messages in time.
+ */
 export const ZListMessagesResponse = z.object({
   messages: z.array(ZMessage),
+  activities: z.array(ZTicketActivity).default([]),
   ticket: z.object({ id: z.number(), uuid: z.string(), status: z.string() }),
   count: z.number(),
   hasMore: z.boolean(),
@@ -65,6 +87,12 @@ export const ZSendMessageBody = z.strictObject({
   signMessage: z.boolean().optional(),
 });
 export type SendMessageBody = z.infer<typeof ZSendMessageBody>;
+
+/**
+ * The multipart field `captions` of a send with files: a JSON list with one caption per file of `medias`,
+ * in their order ("" for none). Without it, `body` is the caption of the first file.
+ */
+export const ZMediaCaptions = z.array(z.string().max(65536)).max(10);
 
 /** Payload of `company-{id}-appMessage`. */
 export interface AppMessageEventPayload {

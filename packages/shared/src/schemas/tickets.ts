@@ -9,6 +9,8 @@ export type TicketStatus = z.infer<typeof ZTicketStatus>;
 export const ZTicket = z.object({
   id: z.number(),
   uuid: z.string(),
+  /** The ticket's number within its company (1, 2, 3…), shown as #N; the id where a server does not send it. */
+  number: z.number().optional(),
   status: ZTicketStatus,
   contactId: z.number(),
   contact: ZContactRef,
@@ -35,6 +37,9 @@ export const ZTicket = z.object({
   slaDueAt: z.string().nullable().optional(),
 });
 export type Ticket = z.infer<typeof ZTicket>;
+
+/** The number a ticket is shown by (#N): its number within the company. */
+export const ticketNumberOf = (ticket: Pick<Ticket, "id" | "number">): number => ticket.number ?? ticket.id;
 
 /** Payload of `company-{id}-ticket`. */
 export type TicketEventPayload =
@@ -73,6 +78,8 @@ export const ZListTicketsQuery = z.object({
   queueIds: ZJsonIdArray.optional(),
   tags: ZJsonIdArray.optional(),
   users: ZJsonIdArray.optional(),
+  /** One contact's tickets (the contact drawer's earlier conversations); the visibility rule still applies. */
+  contactId: ZIdText.optional(),
 });
 export type ListTicketsQuery = z.infer<typeof ZListTicketsQuery>;
 

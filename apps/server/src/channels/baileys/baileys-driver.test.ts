@@ -371,8 +371,8 @@ describe("BaileysDriver messages", () => {
     ]);
     await vi.waitFor(() => expect(events.filter((event) => event.type === "ack")).toHaveLength(2));
     expect(events.filter((event) => event.type === "ack")).toEqual([
-      { type: "ack", connectionId: connection.id, companyId: connection.companyId, wid: "3EB0SENT", ack: 2 },
       { type: "ack", connectionId: connection.id, companyId: connection.companyId, wid: "3EB0SENT", ack: 3 },
+      { type: "ack", connectionId: connection.id, companyId: connection.companyId, wid: "3EB0SENT", ack: 4 },
     ]);
   });
 

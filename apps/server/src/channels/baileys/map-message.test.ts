@@ -176,11 +176,12 @@ describe("parseVcard", () => {
 
 describe("ack mapping", () => {
   it.each([
-    [proto.WebMessageInfo.Status.PENDING, 0],
-    [proto.WebMessageInfo.Status.SERVER_ACK, 1],
-    [proto.WebMessageInfo.Status.DELIVERY_ACK, 2],
-    [proto.WebMessageInfo.Status.READ, 3],
-    [proto.WebMessageInfo.Status.PLAYED, 4],
+    // The spec's table (core §4): 1 and 2 single tick, 3 double tick, 4 and 5 double blue tick.
+    [proto.WebMessageInfo.Status.PENDING, 1],
+    [proto.WebMessageInfo.Status.SERVER_ACK, 2],
+    [proto.WebMessageInfo.Status.DELIVERY_ACK, 3],
+    [proto.WebMessageInfo.Status.READ, 4],
+    [proto.WebMessageInfo.Status.PLAYED, 5],
     [proto.WebMessageInfo.Status.ERROR, null],
     [undefined, null],
   ])("status %s → ack %s", (status, ack) => {
@@ -194,7 +195,7 @@ describe("ack mapping", () => {
       type: "ack",
       ...SCOPE,
       wid: "3EB0AAA",
-      ack: 3,
+      ack: 4,
     });
   });
 

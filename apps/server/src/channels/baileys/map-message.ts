@@ -243,12 +243,13 @@ export function mapInboundMessage(message: WAMessage, context: InboundContext): 
 }
 
 /**
- * A Baileys message status → the product's ack: PENDING 0, SERVER_ACK 1, DELIVERY_ACK 2, READ 3,
- * PLAYED 4. ERROR and missing statuses are not acks (null).
+ * A Baileys message status → the product's ack, which keeps the network's values so that the spec's
+ * table (core §4) holds: PENDING 1 and SERVER_ACK 2 single tick, DELIVERY_ACK 3 double tick, READ 4 and
+ * PLAYED 5 double blue tick. ERROR and missing statuses are not acks (null).
  */
 export function ackOfStatus(status: number | null | undefined): number | null {
   if (status === null || status === undefined || status <= WAMessageStatus.ERROR) return null;
-  return Math.min(status, WAMessageStatus.PLAYED) - WAMessageStatus.PENDING;
+  return Math.min(status, WAMessageStatus.PLAYED);
 }
 
 /** A `messages.update` entry → an ack event for a message the company sent; null for anything else. */

@@ -228,14 +228,14 @@ describe("SimulatorDriver sends", () => {
     expect(await rowsOf(connection.id)).toHaveLength(0);
   });
 
-  it("stores a send once per idempotency key, answers the same wid, and reports acks 1 then 2 once", async () => {
+  it("stores a send once per idempotency key, answers the same wid, and reports the network's acks 2 (sent) then 3 (delivered) once", async () => {
     const driver = newDriver();
     const connection = await simulatorConnection();
     await connect(driver, connection);
     const message = { idempotencyKey: "msg-41", to: "5511911112222", isGroup: false, body: "Olá!", quoted: { wid: "SIMQ", fromMe: false, body: "q" } };
 
     expect(await driver.send(connection.id, message)).toEqual({ wid: "msg-41" });
-    await vi.waitFor(() => expect(acks()).toEqual([{ wid: "msg-41", ack: 1 }, { wid: "msg-41", ack: 2 }]));
+    await vi.waitFor(() => expect(acks()).toEqual([{ wid: "msg-41", ack: 2 }, { wid: "msg-41", ack: 3 }]));
     expect(await driver.send(connection.id, message)).toEqual({ wid: "msg-41" });
     await new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -317,18 +317,18 @@ describe("SimulatorDriver sends", () => {
     expect(await driver.checkNumber(connection.id, "1234567890123456")).toEqual({ exists: false });
   });
 
-  it("reports ack 3 when the customer reads the company's messages", async () => {
+  it("reports ack 4 (read: double blue tick) when the customer reads the company's messages", async () => {
     const driver = newDriver();
     const connection = await simulatorConnection();
     await connect(driver, connection);
     await driver.send(connection.id, { idempotencyKey: "m1", to: "5511911112222", isGroup: false, body: "a" });
     await driver.send(connection.id, { idempotencyKey: "m2", to: "5511911112222", isGroup: false, body: "b" });
     await driver.send(connection.id, { idempotencyKey: "m3", to: "5511933334444", isGroup: false, body: "other customer" });
-    await vi.waitFor(() => expect(acks().filter((a) => a.ack === 2)).toHaveLength(3));
+    await vi.waitFor(() => expect(acks().filter((a) => a.ack === 3)).toHaveLength(3));
 
     expect(await driver.customerRead(connection.id, "5511911112222")).toBe(2);
 
-    expect(acks().filter((a) => a.ack === 3).map((a) => a.wid).sort()).toEqual(["m1", "m2"]);
+    expect(acks().filter((a) => a.ack === 4).map((a) => a.wid).sort()).toEqual(["m1", "m2"]);
     expect(await driver.customerRead(connection.id, "5511911112222")).toBe(0);
   });
 });

@@ -39,6 +39,15 @@ export interface SimulatorTimings {
   deliveredAckMs: number;
 }
 
+/**
+ * The simulated phone keeps its own receipts (1 sent, 2 delivered, 3 read, as its page shows them); the
+ * driver reports what the network would send (WAMessageStatus: SERVER_ACK 2, DELIVERY_ACK 3, READ 4),
+ * so that the spec's ack table (core §4) holds for simulated conversations exactly as for real ones.
+ */
+export function networkAckOf(simulatorAck: number): number {
+  return simulatorAck + 1;
+}
+
 export const DEFAULT_SIMULATOR_TIMINGS: SimulatorTimings = {
   qrRefreshMs: 20_000,
   qrMaxRetries: 5,
@@ -229,12 +238,12 @@ export class SimulatorDriver implements ChannelDriver {
     return row;
   }
 
-  /** The customer read the company's messages of a chat: ack 3 on each. Throws ChannelNotConnectedError. */
+  /** The customer read the company's messages of a chat: READ on each. Throws ChannelNotConnectedError. */
   async customerRead(connectionId: number, chatNumber: string): Promise<number> {
     const session = this.connected(connectionId);
     const wids = await markOutboundRead(this.deps.db, connectionId, chatNumber);
     const { companyId } = session.connection;
-    for (const wid of wids) await this.report(connectionId, { type: "ack", connectionId, companyId, wid, ack: 3 });
+    for (const wid of wids) await this.report(connectionId, { type: "ack", connectionId, companyId, wid, ack: networkAckOf(3) });
     return wids.length;
   }
 
@@ -298,7 +307,7 @@ export class SimulatorDriver implements ChannelDriver {
   private async raiseAck(session: Session, wid: string, ack: number): Promise<void> {
     const { id: connectionId, companyId } = session.connection;
     if (await raiseOutboundAck(this.deps.db, connectionId, wid, ack)) {
-      await this.report(connectionId, { type: "ack", connectionId, companyId, wid, ack });
+      await this.report(connectionId, { type: "ack", connectionId, companyId, wid, ack: networkAckOf(ack) });
     }
   }
 

@@ -50,6 +50,11 @@ export const tickets = pgTable(
     id: serial("id").primaryKey(),
     companyId: companyId(),
     uuid: uuid("uuid").notNull().defaultRandom(),
+    /**
+     * The ticket's number within its company (1, 2, 3…), shown as #N. Set by the `tickets_number` trigger
+     * from `companies.last_ticket_number`; an insert that does not happen must roll its number back too.
+     */
+    number: integer("number").notNull().default(0),
     status: varchar("status", { length: 10 }).notNull().default("pending"),
     contactId: integer("contact_id")
       .notNull()
@@ -83,9 +88,14 @@ export const tickets = pgTable(
   },
   (t) => [
     uniqueIndex("tickets_uuid_unique").on(t.uuid),
+    uniqueIndex("tickets_company_number_unique").on(t.companyId, t.number),
     // The inbox tabs: one status, newest activity first, with the id as tie-breaker (matches ORDER BY exactly).
     index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("tickets_company_updated_idx").on(t.companyId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The pending tab, a waiting line: the longest waiting first (matches its ORDER BY; pending rows only).
+    index("tickets_company_pending_created_idx")
+      .on(t.companyId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index("tickets_company_queue_status_idx").on(t.companyId, t.queueId, t.status),
     // Queue metrics over a period (average wait, SLA) and the waiting line, oldest first.
     index("tickets_company_queue_created_idx").on(t.companyId, t.queueId, t.createdAt),
@@ -263,6 +273,29 @@ export const distributionLogs = pgTable(
     index("distribution_logs_company_created_idx").on(t.companyId, t.createdAt.desc()),
     index("distribution_logs_company_user_created_idx").on(t.companyId, t.assignedUserId, t.createdAt.desc()),
   ],
+);
+
+/**
+ * What attendants did to a ticket (accepted, transferred, returned, resolved, reopened), by whom and when:
+ * the activity lines of the conversation. Written in the transaction of the change itself.
+ */
+export const ticketEvents = pgTable(
+  "ticket_events",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 20 }).notNull(),
+    /** Who did it (null: the user was deleted since). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A transfer's destination. */
+    toQueueId: integer("to_queue_id").references(() => queues.id, { onDelete: "set null" }),
+    toUserId: integer("to_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ticket_events_company_ticket_created_idx").on(t.companyId, t.ticketId, t.createdAt)],
 );
 
 /** A customer's rating of a resolved ticket (1 unsatisfied, 2 satisfied, 3 very satisfied). */

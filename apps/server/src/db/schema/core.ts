@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { DEFAULT_BUSINESS_HOURS } from "@conversa/shared";
 import { connections } from "./channels.ts";
 import { timestamps } from "./columns.ts";
 
@@ -40,8 +41,13 @@ export const companies = pgTable("companies", {
   dueDate: timestamp("due_date", { withTimezone: true }),
   recurrence: varchar("recurrence", { length: 20 }),
   trialExpiration: timestamp("trial_expiration", { withTimezone: true }),
-  /** Weekly business hours of the company: [{weekday, weekdayEn, startTime, endTime}] (HH:MM). */
-  schedules: jsonb("schedules").notNull().default([]),
+  /**
+   * Weekly business hours of the company: [{weekday, weekdayEn, startTime, endTime}] (HH:MM). Every
+   * company starts with the default week stored, so the hours the Horários tab shows are the ones in force.
+   */
+  schedules: jsonb("schedules").notNull().default(DEFAULT_BUSINESS_HOURS),
+  /** The last ticket number given in this company (see `tickets.number`). */
+  lastTicketNumber: integer("last_ticket_number").notNull().default(0),
   /** IANA time zone used for business hours and per-day dashboard figures. */
   timezone: varchar("timezone", { length: 64 }).notNull().default("America/Sao_Paulo"),
   ...timestamps(),

@@ -18,6 +18,7 @@ import {
   showAnnouncement,
   updateAnnouncement,
 } from "./announcements.service.ts";
+import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
 /**
  * /announcements (spec admin §7): the installation's announcements, read by every user of every company
@@ -36,7 +37,7 @@ export function announcementsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post("/announcements", { ...auth, schema: { body: ZAnnouncementBody, response: { 200: ZAnnouncement } } }, (request) =>
       createAnnouncement(deps, ctxOf(request), request.body),
     );
-    app.put("/announcements/:id", { ...auth, schema: { params: ZIdParam, body: ZAnnouncementBody, response: { 200: ZAnnouncement } } }, (request) =>
+    app.put("/announcements/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZAnnouncementBody, ZAnnouncement), response: { 200: ZAnnouncement } } }, (request) =>
       updateAnnouncement(deps, ctxOf(request), request.params.id, request.body),
     );
     app.delete("/announcements/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {

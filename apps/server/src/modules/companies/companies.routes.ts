@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ZCompany,
+  ZCompanyAdminDetail,
   ZCompanyDetail,
   ZCompanyLookup,
   ZCompanyPlanParams,
@@ -20,6 +21,7 @@ import { ctxOf } from "../../lib/context.ts";
 import { mailLanguageOf } from "../../mail/language.ts";
 import { createCompany, deleteCompany, getCompanyPlan, listAllCompanies, listCompanies, lookupCompany, updateCompany } from "./companies.service.ts";
 import { updateCompanySchedules } from "./company-hours.service.ts";
+import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
 /**
  * /companies (spec admin §7, core §7): the super users' Empresas tab (any company, deliberately across
@@ -44,7 +46,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post("/companies", { ...auth, schema: { body: ZCreateCompanyBody, response: { 200: ZCreatedCompany } } }, (request) =>
       createCompany(companies, ctxOf(request), request.body, mailLanguageOf(request.headers["accept-language"])),
     );
-    app.put("/companies/:id", { ...auth, schema: { params: ZIdParam, body: ZUpdateCompanyBody, response: { 200: ZCompany } } }, (request) =>
+    app.put("/companies/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZUpdateCompanyBody, ZCompanyAdminDetail), response: { 200: ZCompany } } }, (request) =>
       updateCompany(companies, ctxOf(request), request.params.id, request.body),
     );
     app.delete("/companies/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {

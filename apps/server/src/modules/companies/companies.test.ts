@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_BUSINESS_HOURS } from "@conversa/shared";
 import { companies, contacts, plans, settings, users } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
@@ -257,7 +258,7 @@ describe("the companies administration (super users)", () => {
         status: true,
         campaignsEnabled: true,
         timezone: "America/Sao_Paulo",
-        schedules: [],
+        schedules: DEFAULT_BUSINESS_HOURS,
         counts: { users: 2, connections: 0, queues: 0, contacts: 2, tickets: 0, messages: 0, schedules: 0, quickMessages: 0, tags: 0 },
       });
     });
@@ -366,7 +367,7 @@ describe("the companies administration (super users)", () => {
     });
 
     it("answers 400 ERR_VALIDATION to a renew flag as text and an unknown field", async () => {
-      for (const overrides of [{ renew: "yes" }, { trialExpiration: "2030-01-01" }]) {
+      for (const overrides of [{ renew: "yes" }, { ownerId: 1 }]) {
         const response = await call("PUT", `/companies/${a.company.id}`, superToken, body(overrides));
         expect({ status: response.statusCode, error: response.json().error }).toEqual({ status: 400, error: "ERR_VALIDATION" });
       }

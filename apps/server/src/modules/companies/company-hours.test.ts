@@ -23,6 +23,8 @@ const put = (companyId: number, token: string | undefined, payload: Record<strin
   t.app.inject({ method: "PUT", url: `/companies/${companyId}/schedules`, headers: token ? bearer(token) : {}, payload });
 
 const weekdays = DEFAULT_BUSINESS_HOURS.map((day) => ({ ...day }));
+/** Hours other than the default week, so that "saved nothing" and "saved these" look different. */
+const sundaysToo = weekdays.map((day) => (day.weekdayEn === "sunday" ? { ...day, startTime: "10:00", endTime: "14:00" } : day));
 
 describe("GET /companies/:id", () => {
   it("answers the own company with its plan id, due date, time zone and hours, and no more", async () => {
@@ -40,6 +42,12 @@ describe("GET /companies/:id", () => {
       schedules: weekdays,
     });
     expect(response.body).not.toContain("financeiro@example.com");
+  });
+
+  it("answers the default week for a company whose hours were never saved: they are the hours in force", async () => {
+    const response = await t.app.inject({ method: "GET", url: `/companies/${a.company.id}`, headers: bearer(a.adminToken) });
+    expect(response.json()).toMatchObject({ schedules: weekdays });
+    expect(await schedulesOf(a.company.id)).toEqual(weekdays);
   });
 
   it("answers [] for hours stored in a shape that is not a weekly schedule", async () => {
@@ -79,28 +87,28 @@ describe("PUT /companies/:id/schedules", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: a.company.id, schedules: hours });
     expect(await schedulesOf(a.company.id)).toEqual(hours);
-    expect(await schedulesOf(b.company.id)).toEqual([]);
+    expect(await schedulesOf(b.company.id)).toEqual(weekdays);
   });
 
   it("answers ERR_NO_PERMISSION to a user-profile account and saves nothing", async () => {
-    const response = await put(a.company.id, a.agentToken, { schedules: weekdays });
+    const response = await put(a.company.id, a.agentToken, { schedules: sundaysToo });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
-    expect(await schedulesOf(a.company.id)).toEqual([]);
+    expect(await schedulesOf(a.company.id)).toEqual(weekdays);
   });
 
   it("answers 404 for another company's id and leaves its hours unchanged", async () => {
-    const response = await put(b.company.id, a.adminToken, { schedules: weekdays });
+    const response = await put(b.company.id, a.adminToken, { schedules: sundaysToo });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: "ERR_NO_COMPANY_FOUND" });
-    expect(await schedulesOf(b.company.id)).toEqual([]);
+    expect(await schedulesOf(b.company.id)).toEqual(weekdays);
   });
 
   it("lets a super user save another company's hours", async () => {
     const superUser = await createUser(t.db, { companyId: b.company.id, profile: "admin", isSuper: true });
     const session = await loginAs(t.app, superUser.email);
-    expect((await put(a.company.id, session.token, { schedules: weekdays })).statusCode).toBe(200);
-    expect(await schedulesOf(a.company.id)).toEqual(weekdays);
+    expect((await put(a.company.id, session.token, { schedules: sundaysToo })).statusCode).toBe(200);
+    expect(await schedulesOf(a.company.id)).toEqual(sundaysToo);
   });
 
   it.each([
@@ -110,12 +118,12 @@ describe("PUT /companies/:id/schedules", () => {
     ["an unknown weekday", { schedules: [{ weekday: "Feriado", weekdayEn: "holiday", startTime: "08:00", endTime: "18:00" }] }],
     ["more than seven days", { schedules: [...weekdays, weekdays[0]] }],
     ["a missing schedules field", {}],
-    ["an unknown field", { schedules: weekdays, timezone: "UTC" }],
+    ["an unknown field", { schedules: sundaysToo, timezone: "UTC" }],
   ])("answers 400 ERR_VALIDATION for %s and saves nothing", async (_label, payload) => {
     const response = await put(a.company.id, a.adminToken, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
-    expect(await schedulesOf(a.company.id)).toEqual([]);
+    expect(await schedulesOf(a.company.id)).toEqual(weekdays);
   });
 
   it("answers 401 without a session", async () => {

@@ -12,6 +12,7 @@ import {
   startConnectionSession,
   updateConnection,
 } from "./connections.service.ts";
+import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
 /** /whatsapp (connections) and /whatsappsession (their sessions), spec core §7. */
 export function connectionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -27,7 +28,7 @@ export function connectionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post("/whatsapp", { ...auth, schema: { body: ZConnectionBody, response: { 200: ZConnection } } }, (request) =>
       createConnection(deps, ctxOf(request), request.body),
     );
-    app.put("/whatsapp/:id", { ...auth, schema: { params: ZIdParam, body: ZConnectionBody, response: { 200: ZConnection } } }, (request) =>
+    app.put("/whatsapp/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZConnectionBody, ZConnectionDetail), response: { 200: ZConnection } } }, (request) =>
       updateConnection(deps, ctxOf(request), request.params.id, request.body),
     );
     app.delete("/whatsapp/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {

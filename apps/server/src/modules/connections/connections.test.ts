@@ -439,7 +439,7 @@ describe("PUT /whatsapp/:id", () => {
 
   it.each([
     ["a short name", { name: "A" }],
-    ["an unknown field", { name: "Loja", status: "CONNECTED" }],
+    ["an unknown field", { name: "Loja", sessionData: "x" }],
     ["a negative expiresTicket", { name: "Loja", expiresTicket: -1 }],
     ["a transferQueueId of the wrong type", { name: "Loja", transferQueueId: "fila" }],
   ])("answers 400 ERR_VALIDATION for %s", async (_label, payload) => {

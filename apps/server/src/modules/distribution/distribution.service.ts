@@ -13,16 +13,16 @@ import {
   type Store,
   type StoreBody,
   ZDistributionStrategy,
+  can,
 } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { violatedUniqueConstraint } from "../../db/errors.ts";
 import { isValidRulePattern } from "../../engine/distribution-strategy.ts";
-import { drainWaitingLine, planDistribution } from "../../engine/distribution.ts";
+import { firstMatchingRule, planDistribution, requestDrain } from "../../engine/distribution.ts";
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
-import { canEditQueues } from "../queues/queues.policy.ts";
 import { findAccessibleTicket } from "../tickets/tickets.access.ts";
 import { oneQueueMetrics, queueMetricsOf } from "./distribution.metrics.ts";
 import {
@@ -46,13 +46,14 @@ import {
   upsertQueueConfig,
 } from "./distribution.repository.ts";
 
-type Deps = Pick<EngineDeps, "db" | "events" | "now" | "log">;
+type Deps = Pick<EngineDeps, "db" | "events" | "jobs" | "now" | "log">;
 
 const storeNotFound = () => new AppError("ERR_NO_STORE_FOUND", undefined, "Store not found");
 const ruleNotFound = () => new AppError("ERR_NO_RULE_FOUND", undefined, "Rule not found");
 
-function assertAdmin(ctx: RequestContext): void {
-  if (!canEditQueues(ctx)) throw new AppError("ERR_NO_PERMISSION");
+/** Distribution is configured by admins and supervisors ("distribution:manage"). */
+function assertManager(ctx: RequestContext): void {
+  if (!can({ profile: ctx.profile, isSuper: ctx.isSuper }, "distribution:manage")) throw new AppError("ERR_NO_PERMISSION");
 }
 
 async function requireStore(db: Db, companyId: number, id: number): Promise<Store> {
@@ -71,16 +72,6 @@ async function mapStoreName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The waiting line moves after a change that may have freed capacity; a failure is logged, the change stays. */
-async function drainQuietly(deps: Deps, companyId: number, queueIds: readonly number[]): Promise<void> {
-  if (queueIds.length === 0) return;
-  try {
-    await drainWaitingLine(deps, companyId, { queueIds });
-  } catch (error) {
-    deps.log.error({ err: error, companyId }, "waiting line not drained");
-  }
-}
-
 /** GET /stores: the company's stores (any profile: the queue pickers show them). */
 export async function listStores(deps: Deps, ctx: RequestContext, query: { searchParam?: string; pageNumber?: number }): Promise<ListStoresResponse> {
   const page = await listStoreRows(deps.db, ctx.companyId, query.searchParam, query.pageNumber);
@@ -90,14 +81,14 @@ export async function listStores(deps: Deps, ctx: RequestContext, query: { searc
 
 /** Creates a store. Throws ERR_NO_PERMISSION, ERR_STORE_NAME_ALREADY_EXISTS. */
 export async function createStore(deps: Deps, ctx: RequestContext, body: StoreBody): Promise<Store> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   const id = await mapStoreName(() => insertStore(deps.db, ctx.companyId, { name: body.name, active: body.active ?? true }));
   return requireStore(deps.db, ctx.companyId, id);
 }
 
 /** Renames or (de)activates a store. Throws ERR_NO_PERMISSION, ERR_NO_STORE_FOUND, ERR_STORE_NAME_ALREADY_EXISTS. */
 export async function updateStore(deps: Deps, ctx: RequestContext, id: number, body: StoreBody): Promise<Store> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   const changed = await mapStoreName(() => updateStoreRow(deps.db, ctx.companyId, id, { name: body.name, ...(body.active === undefined ? {} : { active: body.active }) }));
   if (!changed) throw storeNotFound();
   const store = await requireStore(deps.db, ctx.companyId, id);
@@ -106,7 +97,7 @@ export async function updateStore(deps: Deps, ctx: RequestContext, id: number, b
 
 /** Deletes a store and its rules; its queues stay, without a store. Throws ERR_NO_PERMISSION, ERR_NO_STORE_FOUND. */
 export async function deleteStore(deps: Deps, ctx: RequestContext, id: number): Promise<void> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   const freed = await deleteStoreRow(deps.db, ctx.companyId, id);
   if (!freed) throw storeNotFound();
   for (const queueId of freed) deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "queue", action: "update", record: { id: queueId } });
@@ -114,7 +105,7 @@ export async function deleteStore(deps: Deps, ctx: RequestContext, id: number): 
 
 /** A store's rules in the order they are tried. Throws ERR_NO_PERMISSION, ERR_NO_STORE_FOUND. */
 export async function listRules(deps: Deps, ctx: RequestContext, storeId: number): Promise<{ rules: DistributionRule[] }> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   await requireStore(deps.db, ctx.companyId, storeId);
   return { rules: await listRuleRows(deps.db, ctx.companyId, storeId) };
 }
@@ -146,7 +137,7 @@ function ruleValues(body: RuleBody, current?: DistributionRule): RuleValues {
  * ERR_INVALID_RULE_MATCH, ERR_NO_QUEUE_FOUND, ERR_NO_USER_FOUND.
  */
 export async function createRule(deps: Deps, ctx: RequestContext, storeId: number, body: RuleBody): Promise<DistributionRule> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   const { companyId } = ctx;
   await requireStore(deps.db, companyId, storeId);
   const values = ruleValues(body);
@@ -157,7 +148,7 @@ export async function createRule(deps: Deps, ctx: RequestContext, storeId: numbe
   });
   const rule = await findRule(deps.db, companyId, storeId, id);
   if (!rule) throw ruleNotFound();
-  if (rule.queueId !== null) await drainQuietly(deps, companyId, [rule.queueId]);
+  if (rule.queueId !== null) await requestDrain(deps, companyId, { queueIds: [rule.queueId] });
   return rule;
 }
 
@@ -166,7 +157,7 @@ export async function createRule(deps: Deps, ctx: RequestContext, storeId: numbe
  * ERR_NO_RULE_FOUND, ERR_INVALID_RULE_MATCH, ERR_NO_QUEUE_FOUND, ERR_NO_USER_FOUND.
  */
 export async function updateRule(deps: Deps, ctx: RequestContext, storeId: number, ruleId: number, body: RuleBody): Promise<DistributionRule> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   const { companyId } = ctx;
   await requireStore(deps.db, companyId, storeId);
   const current = await findRule(deps.db, companyId, storeId, ruleId);
@@ -176,20 +167,20 @@ export async function updateRule(deps: Deps, ctx: RequestContext, storeId: numbe
   if (!(await updateRuleRow(deps.db, companyId, storeId, ruleId, values))) throw ruleNotFound();
   const rule = await findRule(deps.db, companyId, storeId, ruleId);
   if (!rule) throw ruleNotFound();
-  if (rule.queueId !== null) await drainQuietly(deps, companyId, [rule.queueId]);
+  if (rule.queueId !== null) await requestDrain(deps, companyId, { queueIds: [rule.queueId] });
   return rule;
 }
 
 /** Deletes a rule. Throws ERR_NO_PERMISSION, ERR_NO_STORE_FOUND, ERR_NO_RULE_FOUND. */
 export async function deleteRule(deps: Deps, ctx: RequestContext, storeId: number, ruleId: number): Promise<void> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   await requireStore(deps.db, ctx.companyId, storeId);
   if (!(await deleteRuleRow(deps.db, ctx.companyId, storeId, ruleId))) throw ruleNotFound();
 }
 
 /** Puts a rule's round-robin pointer back to its first candidate. Throws ERR_NO_PERMISSION, ERR_NO_STORE_FOUND, ERR_NO_RULE_FOUND. */
 export async function resetRoundRobin(deps: Deps, ctx: RequestContext, storeId: number, ruleId: number): Promise<DistributionRule> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   await requireStore(deps.db, ctx.companyId, storeId);
   if (!(await updateRuleRow(deps.db, ctx.companyId, storeId, ruleId, { rrLastUserId: null }))) throw ruleNotFound();
   const rule = await findRule(deps.db, ctx.companyId, storeId, ruleId);
@@ -203,12 +194,14 @@ export async function resetRoundRobin(deps: Deps, ctx: RequestContext, storeId: 
  * it were active. Throws ERR_NO_PERMISSION, ERR_NO_STORE_FOUND, ERR_NO_QUEUE_FOUND.
  */
 export async function previewRules(deps: Deps, ctx: RequestContext, storeId: number, query: { message: string; queueId?: number }): Promise<RulePreview> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   const { companyId } = ctx;
   await requireStore(deps.db, companyId, storeId);
   if (query.queueId !== undefined) await assertCompanyQueues(deps.db, companyId, [query.queueId]);
   const plan = await planDistribution(deps.db, companyId, storeId, query.queueId ?? null, query.message);
-  const rules = plan?.rule ? await findRule(deps.db, companyId, storeId, plan.rule.id) : undefined;
+  // Without a queue, a matching rule with no target decides nothing, but the admin still sees which rule matched.
+  const matched = plan ? plan.rule : await firstMatchingRule(deps.db, companyId, storeId, query.message);
+  const rules = matched ? await findRule(deps.db, companyId, storeId, matched.id) : undefined;
   return {
     matchedRule: rules ?? null,
     queueId: plan?.queueId ?? null,
@@ -220,7 +213,7 @@ export async function previewRules(deps: Deps, ctx: RequestContext, storeId: num
 
 /**
  * GET /distribution-logs (spec admin §7, §9). With `ticketId`: that ticket's decisions for anyone who
- * may open it (50 by default, any age). Otherwise admins only: the last 7 days and 100 entries by
+ * may open it (50 by default, any age). Otherwise admins and supervisors only: the last 7 days and 100 entries by
  * default, or with `ruleId` the last 30 days and 50. Throws ERR_NO_PERMISSION, ERR_NO_TICKET_FOUND.
  */
 export async function listDistributionLogs(deps: Deps, ctx: RequestContext, query: ListDistributionLogsQuery): Promise<{ logs: DistributionLog[] }> {
@@ -229,7 +222,7 @@ export async function listDistributionLogs(deps: Deps, ctx: RequestContext, quer
   if (query.ticketId !== undefined) {
     await findAccessibleTicket(deps.db, ctx, query.ticketId);
   } else {
-    assertAdmin(ctx);
+    assertManager(ctx);
   }
   const isTicket = query.ticketId !== undefined;
   const isRule = !isTicket && query.ruleId !== undefined;
@@ -265,7 +258,7 @@ function configDto(queueId: number, row: Awaited<ReturnType<typeof findQueueConf
 
 /** A queue's distribution settings (the defaults when never saved). Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND. */
 export async function getQueueConfig(deps: Deps, ctx: RequestContext, queueId: number): Promise<QueueConfig> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   await assertCompanyQueues(deps.db, ctx.companyId, [queueId]);
   return configDto(queueId, await findQueueConfigRow(deps.db, ctx.companyId, queueId));
 }
@@ -275,7 +268,7 @@ export async function getQueueConfig(deps: Deps, ctx: RequestContext, queueId: n
  * wider candidate set moves the waiting line at once. Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND, ERR_NO_USER_FOUND.
  */
 export async function updateQueueConfig(deps: Deps, ctx: RequestContext, queueId: number, body: QueueConfigBody): Promise<QueueConfig> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   const { companyId } = ctx;
   await assertCompanyQueues(deps.db, companyId, [queueId]);
   const current = configDto(queueId, await findQueueConfigRow(deps.db, companyId, queueId));
@@ -290,26 +283,26 @@ export async function updateQueueConfig(deps: Deps, ctx: RequestContext, queueId
     keywords: body.keywords ?? current.keywords,
     enableFallbackToQueueKeywords: body.enableFallbackToQueueKeywords ?? current.enableFallbackToQueueKeywords,
   });
-  await drainQuietly(deps, companyId, [queueId]);
+  await requestDrain(deps, companyId, { queueIds: [queueId] });
   return configDto(queueId, await findQueueConfigRow(deps.db, companyId, queueId));
 }
 
 /** The users of a queue. Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND. */
 export async function listQueueUsers(deps: Deps, ctx: RequestContext, queueId: number) {
-  assertAdmin(ctx);
+  assertManager(ctx);
   await assertCompanyQueues(deps.db, ctx.companyId, [queueId]);
   return { users: await listQueueUserRows(deps.db, ctx.companyId, queueId) };
 }
 
 /** Every queue's figures over the last `days`. Throws ERR_NO_PERMISSION. */
 export async function listQueueMetrics(deps: Deps, ctx: RequestContext, days: number): Promise<{ metrics: QueueMetrics[] }> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   return { metrics: await queueMetricsOf(deps.db, ctx.companyId, days, nowOf(deps)) };
 }
 
 /** One queue's figures with its latest decisions. Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND. */
 export async function getQueueMetrics(deps: Deps, ctx: RequestContext, queueId: number, days: number): Promise<QueueMetrics> {
-  assertAdmin(ctx);
+  assertManager(ctx);
   const metrics = await oneQueueMetrics(deps.db, ctx.companyId, queueId, days, nowOf(deps));
   if (!metrics) throw new AppError("ERR_NO_QUEUE_FOUND", undefined, "Queue not found");
   return metrics;

@@ -1,7 +1,8 @@
 import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Message, ZSendStatus } from "@conversa/shared";
+import { type Message, type TicketActivity, ZSendStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { contacts, messages, tickets } from "../../db/schema/index.ts";
+import { listTicketActivities } from "../tickets/ticket-activity.repository.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -126,18 +127,30 @@ export async function listConversationPage(
   ticket: { contactId: number; whatsappId: number | null },
   pageNumber: number,
   visible?: SQL,
-): Promise<{ rows: MessageRow[]; count: number }> {
+): Promise<{ rows: MessageRow[]; count: number; activities: TicketActivity[] }> {
   const ticketIds = db.select({ id: tickets.id }).from(tickets).where(and(conversationTickets(companyId, ticket), visible));
   const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
-  const [rows, [total]] = await Promise.all([
+  const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
+  // One row more on the newer side: the message just after the page closes its window of activities.
+  const [read, [total]] = await Promise.all([
     db
       .select()
       .from(messages)
       .where(where)
       .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(MESSAGES_PAGE_SIZE)
-      .offset((pageNumber - 1) * MESSAGES_PAGE_SIZE),
+      .limit(MESSAGES_PAGE_SIZE + (offset > 0 ? 1 : 0))
+      .offset(Math.max(0, offset - 1)),
     db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where),
   ]);
-  return { rows: rows.reverse(), count: total?.count ?? 0 };
+  const newer = offset > 0 ? read[0] : undefined;
+  const rows = offset > 0 ? read.slice(1) : read;
+  const count = total?.count ?? 0;
+  const oldest = rows.at(-1);
+  // The activities between this page's oldest message and the next page's: the first page has no upper
+  // bound, the last none below. A page past the end has none.
+  const activities =
+    rows.length === 0 && offset > 0
+      ? []
+      : await listTicketActivities(db, companyId, ticketIds, { from: offset + MESSAGES_PAGE_SIZE < count ? oldest?.createdAt : undefined, until: newer?.createdAt });
+  return { rows: rows.reverse(), count, activities };
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZIdParam, ZIdText, ZListMessagesQuery, ZListMessagesResponse, ZMessage, ZSendMessageBody, type SendMessageBody } from "@conversa/shared";
+import { ZIdParam, ZIdText, ZListMessagesQuery, ZListMessagesResponse, ZMediaCaptions, ZMessage, ZSendMessageBody, type SendMessageBody } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
@@ -18,19 +18,36 @@ const MAX_FILES = 10;
 /** A multipart send: up to 10 files in `medias`, and the text fields of the message beside them. */
 const MESSAGE_UPLOAD: UploadSpec = { accepts: "media", field: "medias", maxFiles: MAX_FILES, maxBytes: MAX_UPLOAD_BYTES, maxFields: 20, maxFieldBytes: 70_000 };
 
-/** Reads a multipart send: `medias` files (stored as they stream in, checked by content) and text fields. */
-async function readMultipart(deps: AppDeps, request: FastifyRequest, companyId: number): Promise<{ body: SendMessageBody; media: StoredMedia[]; asVoice: boolean }> {
+/** `captions` as sent: a JSON list with as many captions as files. */
+function parseCaptions(raw: string | undefined, fileCount: number): { captions?: string[]; error?: string } {
+  if (raw === undefined) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { error: "captions must be a JSON list of strings" };
+  }
+  const parsed = ZMediaCaptions.safeParse(json);
+  if (!parsed.success) return { error: "captions must be a JSON list of strings" };
+  if (parsed.data.length !== fileCount) return { error: "captions must have one caption per file" };
+  return { captions: parsed.data };
+}
+
+/** Reads a multipart send: `medias` files (stored as they stream in, checked by content), `captions` and text fields. */
+async function readMultipart(deps: AppDeps, request: FastifyRequest, companyId: number): Promise<{ body: SendMessageBody; media: StoredMedia[]; captions?: string[]; asVoice: boolean }> {
   const { files: media, fields } = await saveUploadedMedia(deps.media, request, companyId);
   const parsed = ZSendMessageBody.safeParse({
     body: fields.body ?? "",
     ...(fields.signMessage !== undefined ? { signMessage: fields.signMessage === "true" } : {}),
     ...(fields.quotedMsgId ? { quotedMsg: { id: Number(fields.quotedMsgId) } } : {}),
   });
-  if (!parsed.success) {
+  const captions = parseCaptions(fields.captions, media.length);
+  if (!parsed.success || captions.error) {
     for (const file of media) await deps.media.remove(companyId, file.fileName);
-    throw new AppError("ERR_VALIDATION", parsed.error.issues.map((i) => ({ in: "body", path: `/${i.path.join("/")}`, message: i.message })));
+    const issues = parsed.success ? [] : parsed.error.issues.map((i) => ({ in: "body", path: `/${i.path.join("/")}`, message: i.message }));
+    throw new AppError("ERR_VALIDATION", captions.error ? [...issues, { in: "body", path: "/captions", message: captions.error }] : issues);
   }
-  return { body: parsed.data, media, asVoice: fields.voice === "true" };
+  return { body: parsed.data, media, captions: captions.captions, asVoice: fields.voice === "true" };
 }
 
 export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Message, type SendMessageBody, mayWriteOnTicket } from "@conversa/shared";
+import { type Message, type SendMessageBody, type TicketActivity, mayWriteOnTicket } from "@conversa/shared";
 import { connections, contacts, messages, tickets, users } from "../../db/schema/index.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
 import { SEND_MESSAGE_JOB, sendQueueKeyOf } from "../../engine/jobs.ts";
@@ -14,6 +14,7 @@ import { MESSAGES_PAGE_SIZE, findConversationMessage, findMessageRow, listConver
 
 export interface MessagesPage {
   messages: Message[];
+  activities: TicketActivity[];
   ticket: { id: number; uuid: string; status: string };
   count: number;
   hasMore: boolean;
@@ -40,17 +41,19 @@ async function markTicketRead(deps: EngineDeps, ticket: TicketRow): Promise<void
 
 /**
  * A page of a ticket's conversation (newest page first, earlier tickets of the same contact and connection
- * that the actor may open included); the first page also marks the ticket read. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION.
+ * that the actor may open included), with the activities of those tickets among its messages; the first
+ * page also marks the ticket read. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION.
  */
 export async function listMessages(deps: EngineDeps, ctx: RequestContext, ticketId: number, pageNumber: number): Promise<MessagesPage> {
   // An admin opens every ticket: the facts (two queries) are read only for others, and once.
   const facts = ctx.profile === "admin" ? undefined : await accessFactsOf(deps.db, ctx);
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId, facts);
   const visible = facts && ticketAccessCondition(ctx, facts);
-  const { rows, count } = await listConversationPage(deps.db, ctx.companyId, ticket, pageNumber, visible);
+  const { rows, count, activities } = await listConversationPage(deps.db, ctx.companyId, ticket, pageNumber, visible);
   if (pageNumber === 1) await markTicketRead(deps, ticket);
   return {
     messages: await loadMessages(deps.db, ctx.companyId, rows),
+    activities,
     ticket: { id: ticket.id, uuid: ticket.uuid, status: ticket.status },
     count,
     hasMore: pageNumber * MESSAGES_PAGE_SIZE < count,
@@ -71,6 +74,8 @@ async function quotableMessageId(deps: EngineDeps, ctx: RequestContext, ticket: 
 export interface SendInput {
   body: SendMessageBody;
   media: StoredMedia[];
+  /** One caption per file of `media`, in order ("" for none); the text follows the files when the first has its own. */
+  captions?: string[];
   /** Audio recorded in the browser goes out as a voice note. */
   asVoice?: boolean;
 }
@@ -92,19 +97,26 @@ export async function sendMessage(deps: EngineDeps, ctx: RequestContext, ticketI
   const text = input.body.body.trim();
   if (!text && input.media.length === 0) throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/body", message: "Empty message" }], "A message needs text or media");
   const quotedMsgId = input.body.quotedMsg ? await quotableMessageId(deps, ctx, ticket, input.body.quotedMsg.id) : null;
-  let body = text;
-  if (body && input.body.signMessage) {
+  let signature = "";
+  if (input.body.signMessage) {
     const [user] = await deps.db.select({ name: users.name }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, ctx.userId)));
-    body = `*${user?.name ?? ""}*:\n${body}`;
+    signature = `*${user?.name ?? ""}*:\n`;
   }
+  const signed = (caption: string) => (caption ? `${signature}${caption}` : "");
   const sent: Message[] = [];
+  // Queued one after the other: the chat's sends go out in this order.
+  const queue = (body: string, extra: { media?: StoredMedia; quotedMsgId: number | null }) =>
+    queueOutboundMessage(deps, { companyId: ctx.companyId, ticketId, body: signed(body), userId: ctx.userId, asVoice: extra.media ? input.asVoice : undefined, ...extra });
   if (input.media.length === 0) {
-    sent.push(await queueOutboundMessage(deps, { companyId: ctx.companyId, ticketId, body, userId: ctx.userId, quotedMsgId }));
+    sent.push(await queue(text, { quotedMsgId }));
   } else {
+    const ownFirstCaption = input.captions?.[0]?.trim() ?? "";
     for (const [index, media] of input.media.entries()) {
-      // The text goes as the caption of the first file.
-      sent.push(await queueOutboundMessage(deps, { companyId: ctx.companyId, ticketId, body: index === 0 ? body : "", userId: ctx.userId, media, asVoice: input.asVoice, quotedMsgId: index === 0 ? quotedMsgId : null }));
+      // Each file with its own caption; the text is the first file's caption when it has none.
+      const caption = input.captions?.[index]?.trim() || (index === 0 ? text : "");
+      sent.push(await queue(caption, { media, quotedMsgId: index === 0 ? quotedMsgId : null }));
     }
+    if (ownFirstCaption && text) sent.push(await queue(text, { quotedMsgId: null }));
   }
   const [connection] = ticket.whatsappId !== null ? await deps.db.select({ status: connections.status }).from(connections).where(eq(connections.id, ticket.whatsappId)) : [];
   if (connection?.status !== "CONNECTED") {

@@ -31,15 +31,17 @@ afterEach(async () => {
   await t.close();
 });
 
-function multipart(token: string, fields: Record<string, string>, file?: { name: string; content: Buffer; type: string }) {
+type UploadFile = { name: string; content: Buffer; type: string };
+
+function multipart(token: string, fields: Record<string, string>, file?: UploadFile | UploadFile[]) {
   const boundary = "----conversa-test-boundary";
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    parts.push(file.content, Buffer.from("\r\n"));
+  for (const each of Array.isArray(file) ? file : file ? [file] : []) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${each.name}"\r\nContent-Type: ${each.type}\r\n\r\n`));
+    parts.push(each.content, Buffer.from("\r\n"));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { ...bearer(token), "content-type": `multipart/form-data; boundary=${boundary}` } };
@@ -96,6 +98,46 @@ describe("POST /messages/:ticketId", () => {
     const otherCompany = await t.app.inject({ method: "GET", url: sent.mediaUrl, headers: bearer(b.adminToken) });
     expect(otherCompany.statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: sent.mediaUrl })).statusCode).toBe(401);
+  });
+
+  it("sends each file with its own caption, in order, signed, and the text after them when the first file has its caption", async () => {
+    const files = [
+      { name: "fachada.png", content: PNG, type: "image/png" },
+      { name: "planta.png", content: PNG, type: "image/png" },
+      { name: "notas.txt", content: Buffer.from("notas"), type: "text/plain" },
+    ];
+    const fields = { body: "veja", signMessage: "true", captions: JSON.stringify(["A fachada", "", "As notas"]) };
+    const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, ...multipart(a.adminToken, fields, files) });
+    expect(response.statusCode).toBe(200);
+    const signed = (text: string) => `*${a.admin.name}*:\n${text}`;
+    expect(response.json().map((m: { mediaName: string | null; body: string }) => [m.mediaName, m.body])).toEqual([
+      ["fachada.png", signed("A fachada")],
+      ["planta.png", ""],
+      ["notas.txt", signed("As notas")],
+      [null, signed("veja")],
+    ]);
+    const order = [signed("A fachada"), "", signed("As notas"), signed("veja")];
+    const bodies = await eventually(() => driver.bodies(), (sent) => sent.length >= 4);
+    expect(bodies).toEqual(order);
+  });
+
+  it("takes the text as the first file's caption when the captions leave it empty", async () => {
+    const files = [{ name: "a.png", content: PNG, type: "image/png" }, { name: "b.png", content: PNG, type: "image/png" }];
+    const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, ...multipart(a.adminToken, { body: "veja", captions: JSON.stringify(["", "segunda"]) }, files) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((m: { body: string }) => m.body)).toEqual(["veja", "segunda"]);
+  });
+
+  it.each([
+    ["one caption for two files", JSON.stringify(["só uma"])],
+    ["captions that are not a list of texts", JSON.stringify([1, 2])],
+    ["captions that are not JSON", "[oops"],
+  ])("refuses %s with ERR_VALIDATION and stores nothing", async (_case, captions) => {
+    const files = [{ name: "a.png", content: PNG, type: "image/png" }, { name: "b.png", content: PNG, type: "image/png" }];
+    const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, ...multipart(a.adminToken, { captions }, files) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: "ERR_VALIDATION", details: [{ path: "/captions" }] });
+    expect(await t.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))).toHaveLength(0);
   });
 
   it("refuses a renamed executable and leaves nothing behind", async () => {

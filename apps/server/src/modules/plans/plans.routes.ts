@@ -4,6 +4,7 @@ import { ZIdParam, ZOkResponse, ZPlan, ZPlanBody } from "@conversa/shared";
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { createPlan, deletePlan, listPlans, listPublicPlans, updatePlan } from "./plans.service.ts";
+import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
 /** Browsers and proxies may keep the public plan list this long, so a busy sign-up page stays cheap. */
 const PUBLIC_LIST_MAX_AGE_SECONDS = 60;
@@ -19,7 +20,7 @@ export function plansRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
     app.get("/plans/all", { ...auth, schema: { response: { 200: z.array(ZPlan) } } }, (request) => listPlans(deps, ctxOf(request)));
     app.post("/plans", { ...auth, schema: { body: ZPlanBody, response: { 200: ZPlan } } }, (request) => createPlan(deps, ctxOf(request), request.body));
-    app.put("/plans/:id", { ...auth, schema: { params: ZIdParam, body: ZPlanBody, response: { 200: ZPlan } } }, (request) =>
+    app.put("/plans/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZPlanBody, ZPlan), response: { 200: ZPlan } } }, (request) =>
       updatePlan(deps, ctxOf(request), request.params.id, request.body),
     );
     app.delete("/plans/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {

@@ -20,6 +20,7 @@ import {
   updateQueueOption,
 } from "./queue-options.service.ts";
 import { SINGLE_MEDIA_UPLOAD, saveUploadedMedia } from "../../media/media-upload.ts";
+import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
 /** /queue-options: a queue's chatbot option tree, level by level (spec admin §7 Queue options). */
 export function queueOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -32,7 +33,7 @@ export function queueOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post("/queue-options", { ...auth, schema: { body: ZCreateQueueOptionBody, response: { 200: ZQueueOption } } }, (request) =>
       createQueueOption(deps, ctxOf(request), request.body),
     );
-    app.put("/queue-options/:id", { ...auth, schema: { params: ZIdParam, body: ZUpdateQueueOptionBody, response: { 200: ZQueueOption } } }, (request) =>
+    app.put("/queue-options/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZUpdateQueueOptionBody, ZQueueOption), response: { 200: ZQueueOption } } }, (request) =>
       updateQueueOption(deps, ctxOf(request), request.params.id, request.body),
     );
     app.delete("/queue-options/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {

@@ -173,11 +173,13 @@ describe("PUT /queue-options/:id", () => {
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ error: "ERR_NO_QUEUE_OPTION_FOUND" });
     expect((await updateOption(b.adminToken, option.id, { option: 0 })).statusCode).toBe(400);
-    expect((await updateOption(b.adminToken, option.id, { queueId: 3 })).statusCode).toBe(400);
+    expect((await updateOption(b.adminToken, option.id, { moveTo: 3 })).statusCode).toBe(400);
+    // The option's queueId is read-only (the record sent back, docs/compatibility.md): ignored, never a move.
+    expect((await updateOption(b.adminToken, option.id, { queueId: a.company.id + theirs.id + 1000 })).statusCode).toBe(200);
     expect((await updateOption(b.agentToken, option.id, { title: "Agente" })).json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
     expect((await t.app.inject({ method: "PUT", url: `/queue-options/${option.id}`, payload: { title: "Anônima" } })).statusCode).toBe(401);
     const [row] = await t.db.select().from(queueOptions).where(eq(queueOptions.id, option.id));
-    expect(row).toMatchObject({ title: "Deles", option: 1 });
+    expect(row).toMatchObject({ title: "Deles", option: 1, queueId: theirs.id });
   });
 });
 

@@ -15,6 +15,7 @@ import {
   updateQueue,
 } from "./queues.service.ts";
 import { SINGLE_MEDIA_UPLOAD, saveUploadedMedia } from "../../media/media-upload.ts";
+import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
 /** /queue (spec admin §7 Queues) and /queue-options (the chatbot option trees). */
 export function queuesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -32,7 +33,7 @@ export function queuesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post("/queue", { ...auth, schema: { body: ZQueueBody, response: { 200: ZQueueDetail } } }, (request) =>
       createQueue(deps, ctxOf(request), request.body),
     );
-    app.put("/queue/:id", { ...auth, schema: { params: ZIdParam, body: ZQueueBody, response: { 200: ZQueueDetail } } }, (request) =>
+    app.put("/queue/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZQueueBody, ZQueueDetail), response: { 200: ZQueueDetail } } }, (request) =>
       updateQueue(deps, ctxOf(request), request.params.id, request.body),
     );
     app.delete("/queue/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {

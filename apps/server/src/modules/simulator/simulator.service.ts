@@ -1,13 +1,17 @@
 import { createReadStream, type ReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import type {
-  SimulatorChat,
-  SimulatorConnection,
-  SimulatorInboundBody,
-  SimulatorMessage,
-  SimulatorMessagesPage,
-  SimulatorScanBody,
+import {
+  type SimulatorChat,
+  type SimulatorConnection,
+  type SimulatorInboundBody,
+  type SimulatorMessage,
+  type SimulatorMessagesPage,
+  type SimulatorScanBody,
+  ZSimulatorInboundBody,
+  ZSimulatorMessage,
 } from "@conversa/shared";
+import { z } from "zod";
+import type { ChannelManager } from "../../channels/channel-manager.ts";
 import type { SimulatorDriver } from "../../channels/simulator/simulator-driver.ts";
 import { ChannelNotConnectedError } from "../../channels/types.ts";
 import type { Db } from "../../db/client.ts";
@@ -33,6 +37,26 @@ import {
 export interface SimulatorDeps {
   db: Db;
   simulator: SimulatorDriver;
+  /** Runs the phone's and the customers' actions in the process that runs the connection's session. */
+  channels: ChannelManager;
+}
+
+const ZScanResult = z.enum(["pairing", "no_qr", "wrong_qr"]);
+const ZCount = z.number().int().min(0);
+
+/**
+ * The simulated network's actions that need the session, as ops of the channel manager: with several
+ * server processes a customer's message or a scan that reaches any of them is played where the session runs.
+ */
+export function registerSimulatorOps(channels: ChannelManager, simulator: SimulatorDriver): void {
+  channels.registerOp("simulator.receive", async (id, [body]) => toSimulatorMessageDto(await simulator.receive(id, ZSimulatorInboundBody.parse(body))));
+  channels.registerOp("simulator.scan", (id, [qrcode, number]) => simulator.scan(id, z.string().parse(qrcode), z.string().parse(number)));
+  channels.registerOp("simulator.read", (id, [chatNumber]) => simulator.customerRead(id, z.string().parse(chatNumber)));
+  channels.registerOp("simulator.dropNetwork", (id) => simulator.dropNetwork(id));
+  channels.registerOp("simulator.refuseSends", async (id, [refuse, answerDelayMs]) => {
+    simulator.setRefuseSends(id, z.boolean().parse(refuse));
+    simulator.setAnswerDelay(id, ZCount.parse(answerDelayMs));
+  });
 }
 
 /** The QR code is for those who may pair the phone; anyone else sees none. */
@@ -81,7 +105,7 @@ export async function listSimulatorConnections(deps: SimulatorDeps, ctx: Request
 /** A phone scans the QR code shown. Throws ERR_NO_WAPP_FOUND, ERR_NO_PERMISSION, ERR_SIMULATOR_BAD_QR. */
 export async function scanQrCode(deps: SimulatorDeps, ctx: RequestContext, id: number, body: SimulatorScanBody): Promise<SimulatorConnection> {
   await requirePhoneOperator(deps, ctx, id);
-  const result = await deps.simulator.scan(id, body.qrcode, body.number);
+  const result = await deps.channels.onOwner(id, "simulator.scan", [body.qrcode, body.number], (answer) => ZScanResult.parse(answer));
   if (result === "no_qr") throw new AppError("ERR_SIMULATOR_BAD_QR", undefined, "This connection is not showing a QR code");
   if (result === "wrong_qr") throw new AppError("ERR_SIMULATOR_BAD_QR", undefined, "This is not the QR code being shown");
   return toDto(deps, ctx, await requireConnection(deps, ctx, id));
@@ -90,8 +114,7 @@ export async function scanQrCode(deps: SimulatorDeps, ctx: RequestContext, id: n
 /** A customer sends one message. Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED. */
 export async function receiveMessage(deps: SimulatorDeps, ctx: RequestContext, id: number, body: SimulatorInboundBody): Promise<SimulatorMessage> {
   await requireConnection(deps, ctx, id);
-  const row = await whileConnected(() => deps.simulator.receive(id, body));
-  return toSimulatorMessageDto(row);
+  return whileConnected(() => receiveHere(deps, id, body));
 }
 
 /** Customers send many messages, handed over one after the other in order. Throws as receiveMessage. */
@@ -104,9 +127,14 @@ export async function receiveBatch(
   await requireConnection(deps, ctx, id);
   const wids: string[] = [];
   await whileConnected(async () => {
-    for (const message of messages) wids.push((await deps.simulator.receive(id, message)).wid);
+    for (const message of messages) wids.push((await receiveHere(deps, id, message)).wid);
   });
   return { count: wids.length, wids };
+}
+
+/** A customer's message, handed to the process that runs the session. */
+function receiveHere(deps: SimulatorDeps, id: number, body: SimulatorInboundBody): Promise<SimulatorMessage> {
+  return deps.channels.onOwner(id, "simulator.receive", [body], (answer) => ZSimulatorMessage.parse(answer));
 }
 
 /** The conversations of a connection. Throws ERR_NO_WAPP_FOUND. */
@@ -130,7 +158,7 @@ export async function listSimulatorChatMessages(
 /** The customer read the company's messages (ack 3). Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED. */
 export async function readChat(deps: SimulatorDeps, ctx: RequestContext, id: number, chatNumber: string): Promise<{ read: number }> {
   await requireConnection(deps, ctx, id);
-  return { read: await whileConnected(() => deps.simulator.customerRead(id, chatNumber)) };
+  return { read: await whileConnected(() => deps.channels.onOwner(id, "simulator.read", [chatNumber], (answer) => ZCount.parse(answer))) };
 }
 
 /**
@@ -139,7 +167,7 @@ export async function readChat(deps: SimulatorDeps, ctx: RequestContext, id: num
  */
 export async function dropNetwork(deps: SimulatorDeps, ctx: RequestContext, id: number): Promise<SimulatorConnection> {
   await requirePhoneOperator(deps, ctx, id);
-  await whileConnected(() => deps.simulator.dropNetwork(id));
+  await whileConnected(() => deps.channels.onOwner(id, "simulator.dropNetwork", [], () => undefined));
   return toDto(deps, ctx, await requireConnection(deps, ctx, id));
 }
 
@@ -155,8 +183,7 @@ export async function setRefuseSends(
   answerDelayMs = 0,
 ): Promise<SimulatorConnection> {
   const row = await requirePhoneOperator(deps, ctx, id);
-  deps.simulator.setRefuseSends(id, refuse);
-  deps.simulator.setAnswerDelay(id, answerDelayMs);
+  await deps.channels.onOwner(id, "simulator.refuseSends", [refuse, answerDelayMs], () => undefined);
   return toDto(deps, ctx, row);
 }
 

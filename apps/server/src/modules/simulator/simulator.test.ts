@@ -324,7 +324,7 @@ describe("conversations", () => {
     await sendInbound(connection.id, { from: CUSTOMER, name: "Maria", body: "Oi" });
     await t.platform.channels.send(connection.id, { idempotencyKey: "reply-1", to: CUSTOMER, isGroup: false, body: "Olá Maria!" });
     await sendInbound(connection.id, { from: "5511933334444", name: "João", body: "Bom dia" });
-    await vi.waitFor(() => expect(acks).toContainEqual({ wid: "reply-1", ack: 2 }));
+    await vi.waitFor(() => expect(acks).toContainEqual({ wid: "reply-1", ack: 3 }));
 
     const chats = await simulate({ method: "GET", url: `/simulator/connections/${connection.id}/chats` });
     expect(chats.statusCode).toBe(200);
@@ -385,7 +385,7 @@ describe("conversations", () => {
 });
 
 describe("POST /simulator/connections/:id/chats/:number/read", () => {
-  it("reports ack 3 for the company's messages the customer had not read", async () => {
+  it("reports ack 4 (read) for the company's messages the customer had not read", async () => {
     const { connection } = await connected();
     await t.platform.channels.send(connection.id, { idempotencyKey: "r1", to: CUSTOMER, isGroup: false, body: "a" });
     await t.platform.channels.send(connection.id, { idempotencyKey: "r2", to: CUSTOMER, isGroup: false, body: "b" });
@@ -394,7 +394,7 @@ describe("POST /simulator/connections/:id/chats/:number/read", () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ read: 2 });
-    expect(acks.filter((a) => a.ack === 3).map((a) => a.wid).sort()).toEqual(["r1", "r2"]);
+    expect(acks.filter((a) => a.ack === 4).map((a) => a.wid).sort()).toEqual(["r1", "r2"]);
   });
 
   it("answers 409 ERR_SIMULATOR_NOT_CONNECTED when the session is not running", async () => {

@@ -18,6 +18,7 @@ import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { createTag, deleteTag, listKanbanTags, listTagRecords, listTags, showTag, updateTag } from "./tags.service.ts";
 import { addTicketTag, removeKanbanTags, syncTicketTags } from "./ticket-tags.service.ts";
+import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
 /**
  * /tags: the tags page (spec admin §7), the kanban lanes, and the conversation's tag picker (spec core §7);
@@ -36,7 +37,7 @@ export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get("/tags/kanban", { ...auth, config: { planFlag: "useKanban" }, schema: { response: { 200: z.array(ZTag) } } }, (request) => listKanbanTags(deps, ctxOf(request)));
     app.get("/tags/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZTagRecord } } }, (request) => showTag(deps, ctxOf(request), request.params.id));
     app.post("/tags", { ...auth, schema: { body: ZCreateTagBody, response: { 200: ZTagRecord } } }, (request) => createTag(deps, ctxOf(request), request.body));
-    app.put("/tags/:id", { ...auth, schema: { params: ZIdParam, body: ZTagBody, response: { 200: ZTagRecord } } }, (request) =>
+    app.put("/tags/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZTagBody, ZTagRecord), response: { 200: ZTagRecord } } }, (request) =>
       updateTag(deps, ctxOf(request), request.params.id, request.body),
     );
     app.delete("/tags/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { canManageTags, mayRequestKanban } from "./tags.policy.ts";
+import { canManageTags, changesOnlyKanban, mayEditTag, mayRequestKanban } from "./tags.policy.ts";
 import { deleteTagRow, findTagRecord, insertTag, listAllTags, listKanbanTagRows, listTagPage, updateTagRow } from "./tags.repository.ts";
 
 export interface TagsDeps {
@@ -55,12 +55,14 @@ export async function createTag(deps: TagsDeps, ctx: RequestContext, body: TagBo
 }
 
 /**
- * Renames or recolours a tag ("tags:manage": admins); omitted color and kanban are kept. Throws
+ * Renames or recolours a tag ("tags:manage": admins); omitted color and kanban are kept. A supervisor
+ * ("tags:kanban") may change the kanban flag alone. Throws
  * ERR_NO_PERMISSION (a user-profile account, or a kanban change without "tags:kanban"), ERR_NO_TAG_FOUND, ERR_DUPLICATED_TAG.
  */
 export async function updateTag(deps: TagsDeps, ctx: RequestContext, id: number, body: TagBody): Promise<TagRecord> {
-  if (!canManageTags(ctx)) throw new AppError("ERR_NO_PERMISSION");
+  if (!mayEditTag(ctx)) throw new AppError("ERR_NO_PERMISSION");
   const current = await requireTag(deps.db, ctx.companyId, id);
+  if (!canManageTags(ctx) && !changesOnlyKanban(body, current)) throw new AppError("ERR_NO_PERMISSION");
   if (!mayRequestKanban(ctx, body.kanban, current.kanban)) throw new AppError("ERR_NO_PERMISSION");
   const result = await updateTagRow(deps.db, ctx.companyId, id, { name: body.name, color: body.color ?? current.color, kanban: body.kanban ?? current.kanban });
   if (result === "missing") throw notFound();

@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
 import { type ListTicketsQuery, TICKET_COUNT_CAP } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { containsPattern, foldedContains } from "../../db/search.ts";
@@ -46,6 +46,7 @@ export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, fa
   // previous generation's inbox expects; the visibility rule above still decides who sees them.
   if (query.queueIds?.length) conditions.push(or(inArray(tickets.queueId, query.queueIds), isNull(tickets.queueId)));
   if (query.users?.length) conditions.push(inArray(tickets.userId, query.users));
+  if (query.contactId) conditions.push(eq(tickets.contactId, query.contactId));
   if (query.tags?.length) {
     conditions.push(exists(sql`(select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, query.tags)})`));
   }
@@ -97,10 +98,21 @@ export async function ticketSearchCondition(db: Db, companyId: number, searchPar
 }
 
 /**
- * One page of ticket ids, newest activity first; whether more follow; and the number of matches,
+ * The order of a list: newest activity first, or (the pending tab) the longest waiting first, by the
+ * ticket's creation as the SLA counts it.
+ */
+export type TicketListOrder = "activity" | "waiting";
+
+/** The pending tab is a waiting line; every other list shows the newest activity first. */
+export function ticketListOrderOf(query: Pick<ListTicketsQuery, "status" | "searchParam">): TicketListOrder {
+  return query.status === "pending" && !query.searchParam?.trim() ? "waiting" : "activity";
+}
+
+/**
+ * One page of ticket ids in the list's order; whether more follow; and the number of matches,
  * counted up to TICKET_COUNT_CAP (the tab badges show "999+" beyond that).
  */
-export async function listTicketIds(db: Db, where: SQL, pageNumber: number): Promise<{ ids: number[]; count: number; hasMore: boolean }> {
+export async function listTicketIds(db: Db, where: SQL, pageNumber: number, order: TicketListOrder = "activity"): Promise<{ ids: number[]; count: number; hasMore: boolean }> {
   const offset = (pageNumber - 1) * TICKETS_PAGE_SIZE;
   const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKET_COUNT_CAP).as("capped");
   const [rows, [counted]] = await Promise.all([
@@ -108,7 +120,7 @@ export async function listTicketIds(db: Db, where: SQL, pageNumber: number): Pro
       .select({ id: tickets.id })
       .from(tickets)
       .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .orderBy(...(order === "waiting" ? [asc(tickets.createdAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)]))
       .limit(TICKETS_PAGE_SIZE + 1)
       .offset(offset),
     db.select({ count: sql<number>`count(*)::int` }).from(capped),

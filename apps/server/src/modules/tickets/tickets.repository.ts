@@ -39,6 +39,7 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
       {
         id: t.id,
         uuid: t.uuid,
+        number: t.number,
         status: ZTicketStatus.catch("pending").parse(t.status),
         contactId: t.contactId,
         contact,

@@ -10,16 +10,19 @@ import type { RequestContext } from "../../lib/context.ts";
 import { assertReferencesExist } from "../../lib/references.ts";
 import { accessFactsOf, findAccessibleTicket } from "./tickets.access.ts";
 import { mayOpenTicketInQueue } from "./tickets.policy.ts";
-import { listContextOf, listTicketIds, ticketListWhere, ticketSearchCondition } from "./tickets.list.ts";
+import { listContextOf, listTicketIds, ticketListOrderOf, ticketListWhere, ticketSearchCondition } from "./tickets.list.ts";
 import { type TicketRow, loadTicket, loadTickets } from "./tickets.repository.ts";
 
 const actor = (ctx: RequestContext) => ({ profile: ctx.profile, isSuper: ctx.isSuper });
 
-/** The ticket list with every filter combined; a user-profile account sees only its queues. */
+/**
+ * The ticket list with every filter combined; a user-profile account sees only its queues. The
+ * pending tab lists the longest waiting first, every other list the newest activity first.
+ */
 export async function listTickets(deps: EngineDeps, ctx: RequestContext, query: ListTicketsQuery): Promise<{ tickets: Ticket[]; count: number; hasMore: boolean }> {
   const [{ facts, timezone }, search] = await Promise.all([listContextOf(deps.db, ctx), ticketSearchCondition(deps.db, ctx.companyId, query.searchParam)]);
   const where = ticketListWhere(ctx, query, facts, can(actor(ctx), "tickets-manager:showall"), timezone, search);
-  const { ids, count, hasMore } = await listTicketIds(deps.db, where, query.pageNumber);
+  const { ids, count, hasMore } = await listTicketIds(deps.db, where, query.pageNumber, ticketListOrderOf(query));
   return { tickets: await loadTickets(deps.db, ctx.companyId, ids), count, hasMore };
 }
 

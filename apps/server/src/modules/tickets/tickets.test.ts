@@ -60,6 +60,32 @@ describe("GET /tickets", () => {
     expect(body.tickets[0]).toMatchObject({ contact: { name: expect.any(String) }, queue: { id: sales.id, name: "Vendas" }, whatsapp: { id: connectionId } });
   });
 
+  it("lists the pending tab longest waiting first (by creation), whatever the latest activity, and the open tab newest activity first", async () => {
+    const hour = 3_600_000;
+    // Waiting for 3 h, but the customer wrote again a moment ago; waiting for 1 h; for 2 h.
+    const oldest = await ticket({ queueId: sales.id, createdAt: new Date(Date.now() - 3 * hour), updatedAt: new Date(Date.now() + 60_000) });
+    const newest = await ticket({ queueId: sales.id, createdAt: new Date(Date.now() - hour), updatedAt: new Date(Date.now() - hour) });
+    const middle = await ticket({ queueId: sales.id, createdAt: new Date(Date.now() - 2 * hour), updatedAt: new Date(Date.now() - 2 * hour) });
+    const pending = await list(a.adminToken, "?showAll=true&status=pending");
+    expect(pending.body.tickets.map((x: { id: number }) => x.id)).toEqual([oldest.id, middle.id, newest.id]);
+
+    await t.db.update(tickets).set({ status: "open" }).where(eq(tickets.companyId, a.company.id));
+    const open = await list(a.adminToken, "?showAll=true&status=open");
+    expect(open.body.tickets.map((x: { id: number }) => x.id)).toEqual([oldest.id, newest.id, middle.id]);
+  });
+
+  it("lists one contact's tickets with contactId, only those the user may open", async () => {
+    const first = await ticket({ queueId: sales.id, status: "closed" });
+    const [contact] = await t.db.select({ id: tickets.contactId }).from(tickets).where(eq(tickets.id, first.id));
+    const contactId = contact!.id;
+    const later = await ticket({ queueId: sales.id, status: "open", contactId });
+    await ticket({ queueId: support.id, status: "closed", contactId });
+    await ticket({ queueId: sales.id });
+    expect(ids((await list(a.adminToken, `?showAll=true&contactId=${contactId}`)).body)).toHaveLength(3);
+    expect(ids((await list(a.agentToken, `?showAll=true&contactId=${contactId}`)).body)).toEqual([first.id, later.id].sort((x, y) => x - y));
+    expect((await list(a.agentToken, "?contactId=abc")).status).toBe(400);
+  });
+
   it("restricts a user-profile account to its queues, its own tickets, and no-queue tickets only with allTicket", async () => {
     const inSales = await ticket({ queueId: sales.id });
     await ticket({ queueId: support.id });

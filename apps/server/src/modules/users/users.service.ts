@@ -181,9 +181,10 @@ export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: numbe
       if (missingEditPermission(ctx, { ...body, queueIds }, current) !== null) throw noPermission();
       if (await isEmailTaken(tx, body.email, id)) throw emailTaken();
       // A super user is an admin with the provider's rights on top: making one makes an admin, and
-      // demoting one to attendant ends both (both explicit at once contradict each other).
-      if (body.super === true && body.profile === "user") throw new AppError("ERR_VALIDATION", undefined, "A super user is an admin");
-      const isSuper = body.super ?? (current.isSuper && body.profile !== "user");
+      // demoting one to attendant or supervisor ends both (both explicit at once contradict each other).
+      const demotes = body.profile !== undefined && body.profile !== "admin";
+      if (body.super === true && demotes) throw new AppError("ERR_VALIDATION", undefined, "A super user is an admin");
+      const isSuper = body.super ?? (current.isSuper && !demotes);
       const profile = isSuper ? "admin" : (body.profile ?? current.profile);
       if (removesLastAdmin(current.profile === "admin", profile === "admin", await countOtherAdmins(tx, companyId, id))) throw lastAdmin();
       if (current.isSuper && !isSuper) {

@@ -6,6 +6,7 @@ import Toolbar from "@mui/material/Toolbar";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { Suspense, useMemo, useState } from "react";
 import { Outlet } from "react-router";
+import { ConnectionBanner } from "../../components/connection-banner.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { AnnouncementsPopover } from "../../features/announcements/index.ts";
 import { ChatsPopover, useHasUnreadChats } from "../../features/chats/index.ts";
@@ -75,6 +76,7 @@ function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () =>
       />
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
         <Toolbar />
+        <ConnectionBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -1,8 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { CampaignsPanel } from "../../features/campaigns/index.ts";
 
-/** /campaigns (not built yet). */
+/** /campaigns: the company's campaigns, their dialog, status actions and test send. */
 export default function CampaignsPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.campaigns")} />;
+  return <CampaignsPanel />;
 }

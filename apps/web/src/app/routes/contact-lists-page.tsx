@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { useNavigate } from "react-router";
+import { ContactListsPanel } from "../../features/contact-lists/index.ts";
 
-/** /contact-lists (not built yet). */
+/** /contact-lists: the company's contact lists; a row opens its contacts. */
 export default function ContactListsPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.contactLists")} />;
+  const navigate = useNavigate();
+  return <ContactListsPanel onOpenContacts={(list) => void navigate(`/contact-lists/${list.id}/contacts`)} />;
 }

@@ -1,8 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { UnavailablePage } from "../../components/unavailable-page.tsx";
+import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { FilesPanel } from "../../features/files/index.ts";
 
-/** /files: file lists (not built yet). */
+/** /files: the company's file lists, the files a campaign sends after its message. */
 export default function FilesPage() {
-  const { t } = useTranslation();
-  return <UnavailablePage title={t("menu.files")} />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return <FilesPanel actor={{ profile: user.profile, isSuper: user.super }} />;
 }

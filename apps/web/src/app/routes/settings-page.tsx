@@ -1,10 +1,13 @@
 import { useTranslation } from "react-i18next";
+import { can } from "@conversa/shared";
 import { useAuth } from "../../features/auth/hooks/use-auth.ts";
+import { useConnections } from "../../features/connections/api/list-connections.ts";
+import { useQueues } from "../../features/connections/api/list-queues.ts";
 import { CompaniesTab } from "../../features/companies/index.ts";
 import { HelpsTab } from "../../features/helps/index.ts";
 import { InstallationSection } from "../../features/installation/index.ts";
 import { PlansTab } from "../../features/plans/index.ts";
-import { SettingsPanel, type SettingsExtraTab } from "../../features/settings/index.ts";
+import { type OutOfHoursGaps, SettingsPanel, type SettingsExtraTab } from "../../features/settings/index.ts";
 
 /**
  * /settings: the company's settings and business hours, and for super users the Empresas, Planos and Ajuda
@@ -13,7 +16,14 @@ import { SettingsPanel, type SettingsExtraTab } from "../../features/settings/in
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const isAdmin = !!user && can({ profile: user.profile, isSuper: user.super }, "settings:edit");
+  const connections = useConnections({ enabled: isAdmin, silentError: true });
+  const queues = useQueues(isAdmin);
   if (!user) return null;
+  const outOfHoursGaps: OutOfHoursGaps = {
+    company: (connections.data ?? []).filter((connection) => !connection.outOfHoursMessage.trim()).map((connection) => connection.name),
+    queue: (queues.data ?? []).filter((queue) => !queue.outOfHoursMessage.trim()).map((queue) => queue.name),
+  };
   const superTabs: SettingsExtraTab[] = user.super
     ? [
         { value: "companies", label: t("settings.tabs.companies"), content: <CompaniesTab ownCompanyId={user.companyId} /> },
@@ -27,6 +37,7 @@ export default function SettingsPage() {
       companyId={user.companyId}
       extraTabs={superTabs}
       optionsExtra={user.super ? <InstallationSection /> : undefined}
+      outOfHoursGaps={outOfHoursGaps}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { type SessionUser, type Ticket, planAllows } from "@conversa/shared";
+import { type Message, type SessionUser, type Ticket, planAllows } from "@conversa/shared";
 import Box from "@mui/material/Box";
 import { useTheme } from "@mui/material/styles";
 import Tab from "@mui/material/Tab";
@@ -17,6 +17,10 @@ import { TicketsManager, useTicketAccessGuard } from "../../features/tickets/ind
 
 // The conversation loads on its own: the list shows while it comes.
 const ConversationPanel = lazy(() => import("../../features/conversation/index.ts").then((module) => ({ default: module.ConversationPanel })));
+// A message's media and formatting in the list's peek dialog, with the conversation's code.
+const MessageContent = lazy(() => import("../../features/conversation/index.ts").then((module) => ({ default: module.MessageContent })));
+// The contact dialog of the contacts page, opened from the conversation's contact drawer.
+const ContactDialog = lazy(() => import("../../features/contacts/index.ts").then((module) => ({ default: module.ContactDialog })));
 // The schedule dialog loads the first time the conversation's "schedule message" action is used.
 const ScheduleDialog = lazy(() => import("../../features/schedules/index.ts").then((module) => ({ default: module.ScheduleDialog })));
 
@@ -24,6 +28,22 @@ const ScheduleDialog = lazy(() => import("../../features/schedules/index.ts").th
 const LIST_WIDTH = 420;
 
 type NarrowTab = "ticket" | "list";
+
+function renderContactEditor({ contactId, onClose }: { contactId: number; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <ContactDialog open contactId={contactId} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+function renderMessageContent(message: Message) {
+  return (
+    <Suspense fallback={null}>
+      <MessageContent message={message} />
+    </Suspense>
+  );
+}
 
 function ConversationPlaceholder() {
   const { t } = useTranslation();
@@ -61,7 +81,7 @@ function TicketsView({ user }: { user: SessionUser }) {
 
   const conversation = ticketUuid ? (
     <Suspense fallback={<PageLoader />}>
-      <ConversationPanel key={ticketUuid} ticketUuid={ticketUuid} onClose={closeTicket} onScheduleMessage={canSchedule ? setScheduleContact : undefined} />
+      <ConversationPanel key={ticketUuid} ticketUuid={ticketUuid} onClose={closeTicket} onScheduleMessage={canSchedule ? setScheduleContact : undefined} renderContactEditor={renderContactEditor} />
     </Suspense>
   ) : (
     <ConversationPlaceholder />
@@ -72,7 +92,7 @@ function TicketsView({ user }: { user: SessionUser }) {
         <ScheduleDialog open contact={scheduleContact} onClose={() => setScheduleContact(null)} />
       </Suspense>
     ) : null;
-  const manager = <TicketsManager user={user} selectedUuid={ticketUuid} onTicketOpen={showTicket} />;
+  const manager = <TicketsManager user={user} selectedUuid={ticketUuid} onTicketOpen={showTicket} renderMessageContent={renderMessageContent} />;
 
   if (isTwoTabs) {
     return (

@@ -1,10 +1,12 @@
 export { InfiniteListArea, isNearBottom, LOAD_MORE_THRESHOLD_PX } from "./infinite-list-area.tsx";
 export { ListStateRows } from "./list-states.tsx";
 export { ListToolbar } from "./list-toolbar.tsx";
-export { removeRecord, upsertRecord } from "./live-records.ts";
+export { nameMatchesListSearch, removeRecord, upsertRecord } from "./live-records.ts";
+export { forgetListRecord, storeListRecord } from "./record-cache.ts";
 export { type ListPage, useInfiniteList } from "./use-infinite-list.ts";
 export { useListSearch } from "./use-list-search.ts";
 export { useLiveRecords } from "./use-live-records.ts";
 export { useRecordEditing } from "./use-record-editing.ts";
 export { RecordDialogContent } from "./record-dialog-content.tsx";
 export { EditDeleteActions, RowAction, RowActionsCell } from "./row-actions.tsx";
+export { saveAndClose } from "./save-and-close.ts";

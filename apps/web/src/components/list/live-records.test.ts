@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isNearBottom } from "./infinite-list-area.tsx";
-import { removeRecord, upsertRecord } from "./live-records.ts";
+import { nameMatchesListSearch, removeRecord, upsertRecord } from "./live-records.ts";
 
 const data = (...pages: { id: number; name: string }[][]) => ({
   pages: pages.map((records, i) => ({ records, hasMore: i < pages.length - 1 })),
@@ -49,5 +49,11 @@ describe("isNearBottom", () => {
     { scrollTop: 500, scrollHeight: 1000, clientHeight: 500, near: true },
   ])("is $near at scrollTop $scrollTop", ({ near, ...el }) => {
     expect(isNearBottom(el)).toBe(near);
+  });
+
+  it("matches a record's name against the search term ending a list's key, ignoring case", () => {
+    expect(nameMatchesListSearch({ name: "Robô de Vendas" }, ["prompts", "list", "VENDAS"])).toBe(true);
+    expect(nameMatchesListSearch({ name: "Robô de Vendas" }, ["prompts", "list", "suporte"])).toBe(false);
+    expect(nameMatchesListSearch({ name: "Robô de Vendas" }, ["prompts", "list", " "])).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { InfiniteData } from "@tanstack/react-query";
+import type { InfiniteData, QueryKey } from "@tanstack/react-query";
 import type { ListPage } from "./use-infinite-list.ts";
 
 type Pages<T> = InfiniteData<ListPage<T>, number> | undefined;
@@ -25,4 +25,14 @@ export function upsertRecord<T extends { id: number }>(data: Pages<T>, record: T
 export function removeRecord<T extends { id: number }>(data: Pages<T>, id: number): Pages<T> {
   if (!data) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, records: page.records.filter((r) => r.id !== id) })) };
+}
+
+/**
+ * Whether a record belongs in a list searched by name, whose query key ends with the search term: its
+ * name contains the term, ignoring case, as the server's ILIKE compares. An empty term matches all.
+ */
+export function nameMatchesListSearch(record: { name: string }, queryKey: QueryKey): boolean {
+  const term = queryKey.at(-1);
+  if (typeof term !== "string" || term.trim() === "") return true;
+  return record.name.toLowerCase().includes(term.trim().toLowerCase());
 }

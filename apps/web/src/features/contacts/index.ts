@@ -1,1 +1,2 @@
 export { ContactsPanel } from "./components/contacts-panel.tsx";
+export { ContactDialog } from "./components/contact-dialog.tsx";

@@ -18,7 +18,18 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmationDialog } from "../../components/confirmation-dialog.tsx";
-import { EditDeleteActions, InfiniteListArea, ListStateRows, ListToolbar, RowActionsCell, useInfiniteList, useListSearch, useRecordEditing } from "../../components/list/index.ts";
+import {
+  EditDeleteActions,
+  InfiniteListArea,
+  ListStateRows,
+  ListToolbar,
+  RowActionsCell,
+  nameMatchesListSearch,
+  useInfiniteList,
+  useListSearch,
+  useLiveRecords,
+  useRecordEditing,
+} from "../../components/list/index.ts";
 import { PageContainer } from "../../components/page-container.tsx";
 import { apiRequest } from "../../lib/api-client.ts";
 import { showToast } from "../../lib/toast.ts";
@@ -57,6 +68,8 @@ export function PromptsPanel() {
   const { t } = useTranslation();
   const search = useListSearch();
   const prompts = usePromptRecords(search.searchParam);
+  // Prompts created, changed or deleted by another admin appear here without a reload.
+  useLiveRecords("prompt", { queryKeyPrefix: LIST_KEY, schema: ZPrompt, belongs: nameMatchesListSearch });
   const deletion = useDeletePrompt();
   const editing = useRecordEditing<Prompt>(deletion);
   const editingPrompt = prompts.records.find((p) => p.id === editing.editor.id);
@@ -217,7 +230,7 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose
             </TextField>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               <TextField label={t("prompts.form.model")} fullWidth {...field("model")} />
-              <TextField label={t("prompts.form.baseUrl")} fullWidth placeholder="https://api.openai.com/v1" {...field("baseUrl")} />
+              <TextField label={t("prompts.form.baseUrl")} fullWidth placeholder="https://api.openai.com/v1" {...field("baseUrl")} helperText={errors.baseUrl ?? t("prompts.form.baseUrlHelp")} />
             </Stack>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               <TextField label={t("prompts.form.maxTokens")} type="number" fullWidth {...field("maxTokens")} />
@@ -233,8 +246,17 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField label={t("prompts.form.voiceKey")} type="password" fullWidth autoComplete="off" value={form.voiceKey} onChange={(e) => setForm((c) => ({ ...c, voiceKey: e.target.value }))} />
-              <TextField label={t("prompts.form.voiceRegion")} fullWidth {...field("voiceRegion")} />
+              {/* The voice service is used only with a voice: with text replies its key and region do nothing. */}
+              <TextField
+                label={t("prompts.form.voiceKey")}
+                type="password"
+                fullWidth
+                autoComplete="off"
+                disabled={form.voice === "texto"}
+                value={form.voiceKey}
+                onChange={(e) => setForm((c) => ({ ...c, voiceKey: e.target.value }))}
+              />
+              <TextField label={t("prompts.form.voiceRegion")} fullWidth disabled={form.voice === "texto"} {...field("voiceRegion")} />
             </Stack>
           </Stack>
         </DialogContent>

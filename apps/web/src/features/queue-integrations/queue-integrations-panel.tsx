@@ -32,7 +32,18 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmationDialog } from "../../components/confirmation-dialog.tsx";
-import { EditDeleteActions, InfiniteListArea, ListStateRows, ListToolbar, RowActionsCell, useInfiniteList, useListSearch, useRecordEditing } from "../../components/list/index.ts";
+import {
+  EditDeleteActions,
+  InfiniteListArea,
+  ListStateRows,
+  ListToolbar,
+  RowActionsCell,
+  nameMatchesListSearch,
+  useInfiniteList,
+  useListSearch,
+  useLiveRecords,
+  useRecordEditing,
+} from "../../components/list/index.ts";
 import { PageContainer } from "../../components/page-container.tsx";
 import { apiRequest } from "../../lib/api-client.ts";
 import { showToast } from "../../lib/toast.ts";
@@ -79,6 +90,8 @@ export function QueueIntegrationsPanel() {
       return { records: page.queueIntegrations, hasMore: page.hasMore };
     },
   });
+  // Integrations created, changed or deleted by another admin appear here without a reload.
+  useLiveRecords("queueIntegration", { queryKeyPrefix: LIST_KEY, schema: ZQueueIntegration, belongs: nameMatchesListSearch });
   const deletion = useDeleteIntegration();
   const editing = useRecordEditing<QueueIntegration>(deletion);
   const current = list.records.find((r) => r.id === editing.editor.id);

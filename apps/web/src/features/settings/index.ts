@@ -1,1 +1,1 @@
-export { SettingsPanel, type SettingsExtraTab } from "./components/settings-panel.tsx";
+export { type OutOfHoursGaps, SettingsPanel, type SettingsExtraTab } from "./components/settings-panel.tsx";

@@ -99,6 +99,7 @@ describe("ConnectionDialog", { timeout: 20_000 }, () => {
       expiresTicket: 0,
       timeToTransfer: null,
       transferQueueId: null,
+      promptId: null,
       maxUseBotQueues: 3,
       timeUseBotQueues: 0,
       token: null,
@@ -143,5 +144,34 @@ describe("ConnectionDialog", { timeout: 20_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const put = calls.find((call) => call.method === "PUT");
     expect(put?.body).toMatchObject({ name: "Loja Centro", provider: "simulator", queueIds: [11], greetingMessage: "Olá", token: (token as HTMLInputElement).value });
+  });
+
+  it("offers the company's AI prompts when the plan has them, and saves the one chosen as promptId", async () => {
+    const robot = { id: 21, name: "Robô de Vendas", queueId: 11, queue: { id: 11, name: "Vendas" } };
+    const stored = { ...connectionFixture({ id: 5, name: "Loja" }), token: null };
+    const { calls } = serve((call) => {
+      if (call.method === "GET" && call.path === "/prompt") return jsonResponse({ prompts: [{ ...robot, prompt: "p", model: "m", baseUrl: null, maxTokens: 100, temperature: 1, maxMessages: 10, apiKey: null, voice: "texto", voiceKey: null, voiceRegion: "", createdAt: "", updatedAt: "" }], count: 1, hasMore: false });
+      if (call.method === "GET" && call.path === "/whatsapp/5") return jsonResponse(stored);
+      if (call.method === "PUT" && call.path === "/whatsapp/5") return jsonResponse(connectionFixture({ id: 5, name: "Loja", promptId: 21 }));
+      return undefined;
+    });
+    const { user, onClose } = openDialog(5);
+
+    await screen.findByRole("textbox", { name: "Nome" });
+    await user.click(await screen.findByRole("combobox", { name: "Prompt" }, { timeout: 5_000 }));
+    await user.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Robô de Vendas" }));
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({ name: "Loja", promptId: 21 });
+  });
+
+  it("shows no prompt picker when the plan has no AI prompts (GET /prompt refused)", async () => {
+    serve((call) => (call.method === "GET" && call.path === "/prompt" ? jsonResponse({ error: "ERR_PLAN_FEATURE_DISABLED", message: "off" }, 403) : undefined));
+    openDialog();
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Filas" })).toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole("combobox", { name: "Prompt" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.")).not.toBeInTheDocument();
   });
 });

@@ -22,6 +22,7 @@ import type { z } from "zod";
 import { RecordDialogContent } from "../../../components/list/index.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useConnection } from "../api/get-connection.ts";
+import { usePromptChoices } from "../api/list-prompts.ts";
 import { useQueues } from "../api/list-queues.ts";
 import { useSaveConnection } from "../api/save-connection.ts";
 import {
@@ -91,6 +92,7 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
   const { t } = useTranslation();
   const schema = useMemo(() => buildConnectionFormSchema(t), [t]);
   const queues = useQueues();
+  const prompts = usePromptChoices();
   const save = useSaveConnection();
   const {
     register,
@@ -265,6 +267,40 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
                   ))}
                 </TextField>
               )}
+            />
+            <Controller
+              control={control}
+              name="promptId"
+              render={({ field }) =>
+                // Shown when the plan has AI prompts (the list answered), or to keep a prompt already chosen.
+                prompts.isSuccess || (field.value ?? null) !== null ? (
+                  <TextField
+                    select
+                    label={t("connections.form.prompt")}
+                    fullWidth
+                    sx={fullRow}
+                    name={field.name}
+                    value={field.value ?? ""}
+                    onChange={(event) => field.onChange(event.target.value === "" ? null : Number(event.target.value))}
+                    onBlur={field.onBlur}
+                    error={Boolean(errors.promptId)}
+                    helperText={errors.promptId?.message ?? t("connections.form.promptHelp")}
+                  >
+                    <MenuItem value="">
+                      <em>{t("connections.form.noPrompt")}</em>
+                    </MenuItem>
+                    {(prompts.data ?? []).map((prompt) => (
+                      <MenuItem key={prompt.id} value={prompt.id}>
+                        {prompt.name}
+                      </MenuItem>
+                    ))}
+                    {/* A stored prompt the first page does not show stays as it is. */}
+                    {field.value && !(prompts.data ?? []).some((prompt) => prompt.id === field.value) ? <MenuItem value={field.value}>{`#${field.value}`}</MenuItem> : null}
+                  </TextField>
+                ) : (
+                  <></>
+                )
+              }
             />
           </Section>
 

@@ -31,6 +31,21 @@ afterEach(() => {
 });
 
 describe("QrCodeDialog", () => {
+  it("offers a new QR code once the last one expired, and asks the server for it", async () => {
+    const expired = { ...connectionFixture({ id: 7, name: "Loja", status: "TIMEOUT" }), token: null };
+    const { calls } = mockFetch((call) => {
+      if (call.path === "/whatsapp/7") return jsonResponse(expired);
+      if (call.path === "/whatsappsession/7" && call.method === "PUT") return jsonResponse({ message: "Starting session." });
+      return undefined;
+    });
+    renderWithProviders(<QrCodeDialog connectionId={7} onClose={vi.fn()} />);
+
+    (await screen.findByRole("button", { name: "Novo QR Code" })).click();
+
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT" && call.path === "/whatsappsession/7")).toBe(true));
+  });
+
+
   it("shows the connection's QR code as an image", async () => {
     mockFetch((call) => (call.path === "/whatsapp/7" ? jsonResponse(waiting) : undefined));
     renderWithProviders(<QrCodeDialog connectionId={7} onClose={vi.fn()} />);

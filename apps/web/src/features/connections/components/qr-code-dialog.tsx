@@ -11,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import { QRCodeSVG } from "qrcode.react";
 import { useEffect, useEffectEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useSessionCommand } from "../api/connection-session.ts";
 import { useConnection } from "../api/get-connection.ts";
 import { useConnectionsLiveUpdates } from "../hooks/use-connections-live-updates.ts";
 
@@ -38,6 +39,9 @@ export function QrCodeDialog({ connectionId, onClose }: QrCodeDialogProps) {
   }, [isConnected]);
 
   const qrcode = data?.status === "qrcode" ? data.qrcode : null;
+  // A QR code lasts about two minutes; once the session gave up waiting for a scan, offer a new one here.
+  const renew = useSessionCommand();
+  const renewId = connectionId !== null && (data?.status === "TIMEOUT" || data?.status === "DISCONNECTED") ? connectionId : null;
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm">
@@ -63,6 +67,11 @@ export function QrCodeDialog({ connectionId, onClose }: QrCodeDialogProps) {
         </Stack>
       </DialogContent>
       <DialogActions>
+        {renewId !== null && (
+          <Button variant="contained" loading={renew.isPending} onClick={() => renew.mutate({ id: renewId, command: "renewQr" })}>
+            {t("connections.actions.newQr")}
+          </Button>
+        )}
         <Button onClick={onClose}>{t("common.close")}</Button>
       </DialogActions>
     </Dialog>

@@ -18,6 +18,8 @@ export interface ConnectionFormValues {
   expiresTicket: string | number;
   timeToTransfer: string | number | null;
   transferQueueId: number | null;
+  /** The AI prompt that answers every new conversation before any queue; null: none. */
+  promptId: number | null;
   maxUseBotQueues: string | number;
   timeUseBotQueues: string | number;
   token: string;
@@ -71,6 +73,7 @@ export function connectionFormValues(source?: ConnectionFormSource): ConnectionF
       expiresTicket: CONNECTION_DEFAULTS.expiresTicket,
       timeToTransfer: "",
       transferQueueId: null,
+      promptId: null,
       maxUseBotQueues: CONNECTION_DEFAULTS.maxUseBotQueues,
       timeUseBotQueues: CONNECTION_DEFAULTS.timeUseBotQueues,
       token: "",
@@ -89,6 +92,7 @@ export function connectionFormValues(source?: ConnectionFormSource): ConnectionF
     expiresTicket: source.expiresTicket,
     timeToTransfer: source.timeToTransfer ?? "",
     transferQueueId: source.transferQueueId,
+    promptId: source.promptId,
     maxUseBotQueues: source.maxUseBotQueues,
     timeUseBotQueues: source.timeUseBotQueues,
     token: source.token ?? "",

@@ -1,4 +1,4 @@
-import type { Contact } from "@conversa/shared";
+import { type Contact, formatPhoneNumber } from "@conversa/shared";
 import WhatsApp from "@mui/icons-material/WhatsApp";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
@@ -56,11 +56,11 @@ export function ContactsTable({ contacts, isLoading, isError, onRetry, canDelete
                 </Avatar>
                 <Box sx={{ minWidth: 0 }}>
                   <Box sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{contact.name}</Box>
-                  <Box sx={{ display: { xs: "block", sm: "none" }, color: "text.secondary", fontSize: 13 }}>{contact.number}</Box>
+                  <Box sx={{ display: { xs: "block", sm: "none" }, color: "text.secondary", fontSize: 13 }}>{formatPhoneNumber(contact.number)}</Box>
                 </Box>
               </Box>
             </TableCell>
-            <TableCell sx={{ ...FROM_SM, whiteSpace: "nowrap" }}>{contact.number}</TableCell>
+            <TableCell sx={{ ...FROM_SM, whiteSpace: "nowrap" }}>{formatPhoneNumber(contact.number)}</TableCell>
             <TableCell sx={{ ...FROM_MD, maxWidth: 260, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{contact.email}</TableCell>
             <RowActionsCell sx={{ px: { xs: 0.5, sm: 2 } }}>
               <RowAction label={t("contacts.openTicket")} subject={contact.name} icon={<WhatsApp fontSize="small" />} onClick={() => onOpenTicket(contact)} />

@@ -13,9 +13,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/error-message.ts";
 import { useImportConnections, useImportPhoneContacts } from "../api/import-phone-contacts.ts";
-import { useImportProgress } from "../hooks/use-import-progress.ts";
-import { ImportProgressBar } from "./import-progress.tsx";
-import { ImportReport } from "./import-report.tsx";
+import { ImportProgressBar, ImportReport, useImportProgress } from "../../../components/spreadsheet-import/index.ts";
 
 /** Imports the address book of a connected phone (POST /contacts/import), then shows the report. */
 export function ImportPhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -17,7 +17,7 @@ function openDialog() {
 
 function choose(name: string, size = 100) {
   const file = new File([new Uint8Array(size)], name);
-  fireEvent.change(screen.getByTestId("contacts-import-file"), { target: { files: [file] } });
+  fireEvent.change(screen.getByTestId("spreadsheet-import-file"), { target: { files: [file] } });
 }
 
 describe("ImportSpreadsheetDialog", { timeout: 20_000 }, () => {

@@ -13,6 +13,7 @@ export const conversationKeys = {
   users: ["conversation", "users"] as const,
   connections: ["conversation", "connections"] as const,
   contact: (id: number) => ["conversation", "contact", id] as const,
+  contactTickets: (contactId: number) => ["conversation", "contact-tickets", contactId] as const,
 };
 
 /** The session's user, as the auth feature caches it: read here, never fetched twice. */

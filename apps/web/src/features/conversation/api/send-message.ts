@@ -13,12 +13,15 @@ export interface SendMessageInput {
   signMessage: boolean;
   quotedMsgId?: number;
   files?: readonly File[];
+  /** One caption per file, in the same order ("" for none). */
+  captions?: readonly string[];
   /** A recording from the browser, sent as a voice note. */
   voice?: Blob;
 }
 
 /**
- * POST /messages/{ticketId}: JSON for text, multipart (`medias`) for files and voice notes.
+ * POST /messages/{ticketId}: JSON for text, multipart (`medias`, and `captions` as a JSON list, one per
+ * file) for files and voice notes.
  * Rejects with ERR_TICKET_NOT_OPEN, ERR_MEDIA_TYPE_NOT_ALLOWED, ERR_MEDIA_TOO_LARGE, and
  * ERR_WAPP_NOT_INITIALIZED when the connection is down (the message is queued all the same).
  */
@@ -39,6 +42,7 @@ export function sendMessage(input: SendMessageInput): Promise<Message[]> {
     form.set("voice", "true");
     form.append("medias", input.voice, `audio-${Date.now()}.mp3`);
   }
+  if (input.captions?.some((caption) => caption !== "")) form.set("captions", JSON.stringify(input.captions));
   for (const file of files) form.append("medias", file, file.name);
   return apiRequest(path, ZMessageList, { method: "POST", body: form });
 }

@@ -1,4 +1,4 @@
-import type { SessionUser, Ticket, TicketStatus } from "@conversa/shared";
+import { formatPhoneNumber, type SessionUser, type Ticket, type TicketStatus, ticketNumberOf } from "@conversa/shared";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
@@ -33,7 +33,7 @@ export function ConversationHeader({ ticket, user, onOpenContact, onClose, onSch
   const { t } = useTranslation();
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
-  const actions = useTicketActions(ticket);
+  const actions = useTicketActions(ticket, user);
   const [transferOpen, setTransferOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -55,9 +55,9 @@ export function ConversationHeader({ ticket, user, onOpenContact, onClose, onSch
             {ticket.contact.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
-            {ticket.contact.number}
+            {formatPhoneNumber(ticket.contact.number)}
             {" · "}
-            {t("conversation.header.ticketNumber", { id: ticket.id })}
+            {t("conversation.header.ticketNumber", { id: ticketNumberOf(ticket) })}
             {ticket.user ? ` · ${t("conversation.header.assignedTo", { name: ticket.user.name })}` : ""}
           </Typography>
         </Box>
@@ -89,7 +89,7 @@ export function ConversationHeader({ ticket, user, onOpenContact, onClose, onSch
       <TransferTicketDialog open={transferOpen} ticket={ticket} onClose={() => setTransferOpen(false)} onTransfer={actions.transfer} />
       <ConfirmationDialog
         open={confirmDelete}
-        title={t("conversation.confirmDelete.title", { id: ticket.id })}
+        title={t("conversation.confirmDelete.title", { id: ticketNumberOf(ticket) })}
         message={t("conversation.confirmDelete.message")}
         confirmLabel={t("conversation.confirmDelete.confirm")}
         loading={actions.running === "delete"}

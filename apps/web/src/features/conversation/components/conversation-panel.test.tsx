@@ -114,6 +114,71 @@ describe("ConversationPanel", { timeout: 30_000 }, () => {
     expect(screen.queryByText(/assumiu este atendimento/)).toBeNull();
   });
 
+  it("confirms a transfer with where the ticket went, leaves a ticket the user no longer sees and asks nothing more about it", async () => {
+    const suporte = { id: 3, name: "Suporte", color: "#3388DD" };
+    const queues = [{ ...suporte, orderQueue: 2, greetingMessage: "", outOfHoursMessage: "" }];
+    const { calls } = serve({ status: "open" }, (call) => {
+      if (call.path === "/queue") return jsonResponse(queues);
+      if (call.path === "/whatsapp/") return jsonResponse([]);
+      // Bruno, of a queue the attendant is not in, now holds it: the server no longer shows it to her.
+      if (call.method === "PUT") return jsonResponse(ticket({ status: "open", userId: 8, user: { id: 8, name: "Bruno" }, queueId: 3, queue: suporte }));
+      if (call.path === `/tickets/u/${UUID}` && calls.some((earlier) => earlier.method === "PUT")) return errorResponse(403, "ERR_NO_PERMISSION", "Acesso não permitido");
+      return undefined;
+    });
+    const { router } = renderPanel();
+    await screen.findByRole("log", { name: "Mensagens" }, SLOW);
+    fireEvent.click(await screen.findByText("Transferir", { selector: "button" }, SLOW));
+    const dialog = await screen.findByRole("dialog", { name: "Transferir atendimento" }, SLOW);
+    fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: "Fila" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Suporte" }, SLOW));
+    fireEvent.click(within(dialog).getByText("Transferir", { selector: "button" }));
+
+    expect(await screen.findByText("Atendimento transferido para Bruno (Suporte).", undefined, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tickets"), SLOW);
+    const asked = calls.length;
+    // The window gets the focus back and the realtime connection comes back: nothing is asked about the ticket.
+    window.dispatchEvent(new Event("focus"));
+    document.dispatchEvent(new Event("visibilitychange"));
+    window.dispatchEvent(new Event("online"));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.slice(asked).map((call) => call.path)).toEqual([]);
+    expect(screen.queryByText("Acesso não permitido")).not.toBeInTheDocument();
+  });
+
+  it("shows beside the conversation the contact's earlier tickets the user may open, opens one, and edits the contact", async () => {
+    const earlier = ticket({ id: 3, uuid: "3c1d0b6f-0000-4000-8000-000000000003", status: "closed", lastMessage: "*Obrigado*!", updatedAt: "2025-03-08T10:00:00.000Z" });
+    const { calls } = serve({ status: "open" }, (call) => {
+      if (call.path === "/contacts/11") return jsonResponse({ id: 11, name: "Maria Cliente", number: "5511988887777", email: "", profilePicUrl: null, isGroup: false, extraInfo: [], tags: [] });
+      if (call.path === "/tickets" && call.url.searchParams.get("contactId") === "11") return jsonResponse({ tickets: [ticket(), earlier], count: 2, hasMore: false });
+      return undefined;
+    });
+    let edited = 0;
+    const { router } = renderWithApp(
+      <ConversationPanel
+        ticketUuid={UUID}
+        renderContactEditor={({ contactId, onClose }) => (
+          <button type="button" onClick={() => { edited = contactId; onClose(); }}>
+            editor stub
+          </button>
+        )}
+      />,
+      `/tickets/${UUID}`,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Ver os dados de Maria Cliente" }, SLOW));
+    const history = await screen.findByRole("list", { name: "Atendimentos anteriores" }, SLOW);
+    // The conversation stays on screen beside the contact (jsdom matches no media query: the drawer form).
+    expect(within(history).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(history).getByText(/Obrigado!$/)).toBeInTheDocument();
+    expect(calls.find((call) => call.url.searchParams.get("contactId") === "11")?.url.searchParams.get("pageNumber")).toBe("1");
+
+    fireEvent.click(screen.getByRole("button", { name: "Editar contato" }));
+    fireEvent.click(await screen.findByRole("button", { name: "editor stub" }, SLOW));
+    expect(edited).toBe(11);
+
+    fireEvent.click(within(history).getByRole("button", { name: "Abrir o atendimento #3" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/tickets/${earlier.uuid}`), SLOW);
+  });
+
   it("refuses a ticket of another queue with 'Acesso não permitido' and goes back to the list", async () => {
     mockFetch((call) => {
       if (call.path === "/auth/refresh_token") return jsonResponse({ token: "t2", user: sessionUser({ profile: "user" }) });

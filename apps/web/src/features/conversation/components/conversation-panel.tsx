@@ -14,7 +14,8 @@ import { showToast, toastError } from "../../../lib/toast.ts";
 import { useCurrentUser } from "../api/current-user.ts";
 import { useTicket } from "../api/get-ticket.ts";
 import { useConversationLiveUpdates } from "../hooks/use-conversation-live-updates.ts";
-import { ContactDrawer } from "./contact-drawer.tsx";
+import { ActivityNotice } from "./activity-notice.tsx";
+import { ContactDrawer, type ContactEditor } from "./contact-drawer.tsx";
 import { ConversationHeader } from "./conversation-header.tsx";
 import { DistributionLogPanel, DistributionLogToggle } from "./distribution-log-panel.tsx";
 import { MessageInput } from "./message-input.tsx";
@@ -29,6 +30,8 @@ export interface ConversationPanelProps {
   onClose?: () => void;
   /** The header's "schedule message" action for the ticket's contact; without it the action is shown unavailable. */
   onScheduleMessage?: (contact: Ticket["contact"]) => void;
+  /** The contact dialog, composed by the page: the contact drawer's edit button opens it. */
+  renderContactEditor?: ContactEditor;
 }
 
 /** A refused or missing ticket sends the user back to the list; anything else can be retried here. */
@@ -41,7 +44,7 @@ function leavesPanel(error: unknown): boolean {
  * distribution history, the messages, the input and the contact drawer with notes. Fills its
  * container (give it a height).
  */
-export function ConversationPanel({ ticketUuid, onClose, onScheduleMessage }: ConversationPanelProps) {
+export function ConversationPanel({ ticketUuid, onClose, onScheduleMessage, renderContactEditor }: ConversationPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ticket = useTicket(ticketUuid);
@@ -55,7 +58,7 @@ export function ConversationPanel({ ticketUuid, onClose, onScheduleMessage }: Co
     void navigate("/tickets", { replace: true });
   }, [error, navigate, t]);
 
-  if (ticket.data) return <Conversation key={ticket.data.id} ticket={ticket.data} user={user} onClose={onClose} onScheduleMessage={onScheduleMessage} />;
+  if (ticket.data) return <Conversation key={ticket.data.id} ticket={ticket.data} user={user} onClose={onClose} onScheduleMessage={onScheduleMessage} renderContactEditor={renderContactEditor} />;
 
   return (
     <Box sx={{ height: "100%", display: "grid", placeItems: "center", p: 2 }}>
@@ -77,46 +80,57 @@ export function ConversationPanel({ ticketUuid, onClose, onScheduleMessage }: Co
   );
 }
 
-function Conversation({ ticket, user, onClose, onScheduleMessage }: { ticket: Ticket; user: SessionUser | null } & Pick<ConversationPanelProps, "onClose" | "onScheduleMessage">) {
+function Conversation({
+  ticket,
+  user,
+  onClose,
+  onScheduleMessage,
+  renderContactEditor,
+}: { ticket: Ticket; user: SessionUser | null } & Pick<ConversationPanelProps, "onClose" | "onScheduleMessage" | "renderContactEditor">) {
   const [quoted, setQuoted] = useState<Message | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
   const [logsOpen, setLogsOpen] = useState(false);
   const logsId = useId();
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
+  // From 1200 px the contact's column fits beside the list and the conversation.
+  const contactBeside = useMediaQuery(theme.breakpoints.up("lg"), { noSsr: true });
   const { t } = useTranslation();
-  useConversationLiveUpdates(ticket);
+  const { notice, dismissNotice } = useConversationLiveUpdates(ticket, user?.id);
   const onReply = useCallback((message: Message) => setQuoted(message), []);
   const cancelQuote = useCallback(() => setQuoted(null), []);
   // A colleague took the ticket (accepted it first, or it was transferred to them): read only.
   const holder = blockingHolder(ticket, user);
 
   return (
-    <Box component="section" aria-label={ticket.contact.name} sx={{ height: "100%", minHeight: 0, display: "flex", flexDirection: "column", bgcolor: "background.paper" }}>
-      <ConversationHeader ticket={ticket} user={user} onOpenContact={() => setContactOpen(true)} onClose={onClose} onScheduleMessage={onScheduleMessage} />
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}>
-        <TagPicker ticket={ticket} canCreate={canCreateTags(user)} />
-        <DistributionLogToggle open={logsOpen} regionId={logsId} compact={compact} onToggle={() => setLogsOpen((open) => !open)} />
-      </Stack>
-      <DistributionLogPanel ticketId={ticket.id} open={logsOpen} regionId={logsId} />
-      {ticket.botSummary ? (
-        <Alert severity="info" icon={false} role="note" aria-label={t("prompts.summary")} sx={{ borderRadius: 0, py: 0.5 }} data-testid="bot-summary">
-          <Box component="strong" sx={{ display: "block", fontSize: "0.75rem" }}>
-            {t("prompts.summary")}
-          </Box>
-          <Box component="span" sx={{ whiteSpace: "pre-line" }}>
-            {ticket.botSummary}
-          </Box>
-        </Alert>
-      ) : null}
-      <MessageList ticket={ticket} user={user} onReply={onReply} />
-      {holder ? (
-        <Alert severity="warning" role="status" sx={{ borderRadius: 0 }}>
-          {t("conversation.heldBy", { user: holder.name })}
-        </Alert>
-      ) : null}
-      <MessageInput ticketId={ticket.id} status={ticket.status} heldBy={holder ? holder.name : null} quoted={quoted} onCancelQuote={cancelQuote} />
-      <ContactDrawer open={contactOpen} ticket={ticket} onClose={() => setContactOpen(false)} />
+    <Box sx={{ height: "100%", minHeight: 0, display: "flex" }}>
+      <Box component="section" aria-label={ticket.contact.name} sx={{ flex: 1, minWidth: 0, minHeight: 0, display: "flex", flexDirection: "column", bgcolor: "background.paper" }}>
+        <ConversationHeader ticket={ticket} user={user} onOpenContact={() => setContactOpen(true)} onClose={onClose} onScheduleMessage={onScheduleMessage} />
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap", px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}>
+          <TagPicker ticket={ticket} canCreate={canCreateTags(user)} />
+          <DistributionLogToggle open={logsOpen} regionId={logsId} compact={compact} onToggle={() => setLogsOpen((open) => !open)} />
+        </Stack>
+        <DistributionLogPanel ticketId={ticket.id} open={logsOpen} regionId={logsId} />
+        {ticket.botSummary ? (
+          <Alert severity="info" icon={false} role="note" aria-label={t("prompts.summary")} sx={{ borderRadius: 0, py: 0.5 }} data-testid="bot-summary">
+            <Box component="strong" sx={{ display: "block", fontSize: "0.75rem" }}>
+              {t("prompts.summary")}
+            </Box>
+            <Box component="span" sx={{ whiteSpace: "pre-line" }}>
+              {ticket.botSummary}
+            </Box>
+          </Alert>
+        ) : null}
+        <MessageList ticket={ticket} user={user} onReply={onReply} />
+        {notice ? <ActivityNotice activity={notice} onClose={dismissNotice} /> : null}
+        {holder ? (
+          <Alert severity="warning" role="status" sx={{ borderRadius: 0 }}>
+            {t("conversation.heldBy", { user: holder.name })}
+          </Alert>
+        ) : null}
+        <MessageInput ticketId={ticket.id} status={ticket.status} heldBy={holder ? holder.name : null} quoted={quoted} onCancelQuote={cancelQuote} />
+      </Box>
+      <ContactDrawer open={contactOpen} ticket={ticket} onClose={() => setContactOpen(false)} inline={contactBeside} renderContactEditor={renderContactEditor} />
     </Box>
   );
 }

@@ -11,22 +11,17 @@ import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
+import { distributionLogKindOf } from "@conversa/shared";
 import { useTranslation } from "react-i18next";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
 import { type DistributionLog, useDistributionLogs } from "../api/list-distribution-logs.ts";
-
-const KNOWN_STRATEGIES = ["least_load", "round_robin", "ordered"] as const;
-type KnownStrategy = (typeof KNOWN_STRATEGIES)[number];
-
-function isKnownStrategy(value: string): value is KnownStrategy {
-  return KNOWN_STRATEGIES.some((strategy) => strategy === value);
-}
 
 function LogEntry({ log }: { log: DistributionLog }) {
   const { t } = useTranslation();
   const from = log.fromQueueName ?? t("conversation.distribution.noQueue");
   const to = log.toQueueName ?? t("conversation.distribution.noQueue");
-  const strategy = log.strategy ? (isKnownStrategy(log.strategy) ? t(`conversation.distribution.strategies.${log.strategy}`) : log.strategy) : null;
+  const kind = log.strategy ? distributionLogKindOf(log.strategy) : undefined;
+  const strategy = log.strategy ? (kind ? t(`conversation.distribution.strategies.${kind}`) : log.strategy) : null;
   const details = [
     t("conversation.distribution.user", { name: log.assignedUserName ?? t("conversation.distribution.noUser") }),
     strategy ? t("conversation.distribution.strategy", { name: strategy }) : null,

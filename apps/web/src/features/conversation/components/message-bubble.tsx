@@ -14,11 +14,11 @@ import Typography from "@mui/material/Typography";
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
-import { captionOf, hasMediaContent, messageKindOf } from "../utils/message-content.ts";
+import { plainText } from "../../../lib/format-text.ts";
+import { messageKindOf } from "../utils/message-content.ts";
 import { chatColors } from "../../../components/chat-colors.ts";
-import { MessageMedia } from "./message-media.tsx";
+import { MessageContent } from "./message-content.tsx";
 import { MessageStatusIcon } from "./message-status-icon.tsx";
-import { MessageText } from "./message-text.tsx";
 
 interface MessageBubbleProps {
   message: Message;
@@ -38,7 +38,7 @@ function QuotedPreview({ quoted }: { quoted: NonNullable<Message["quotedMsg"]> }
   const theme = useTheme();
   const colors = chatColors(theme);
   const author = quoted.fromMe ? t("conversation.messages.you") : (quoted.contact?.name ?? "");
-  const text = quoted.body || t(`conversation.messages.kinds.${messageKindOf(quoted.mediaType)}`);
+  const text = plainText(quoted.body) || t(`conversation.messages.kinds.${messageKindOf(quoted.mediaType)}`);
   return (
     <Box
       data-testid="quoted-message"
@@ -66,7 +66,6 @@ export const MessageBubble = memo(function MessageBubble({ message, isGroup, can
   const failed = message.fromMe && message.sendStatus === "failed";
   // A pending send whose last try failed: the server retries it until sendRetryUntil, then marks it failed.
   const retryingUntil = message.fromMe && message.sendStatus === "pending" && !message.isDeleted ? message.sendRetryUntil : null;
-  const caption = captionOf(message);
   const showSender = isGroup && !message.fromMe && Boolean(message.participant);
   const menuOpen = menuAnchor !== null;
 
@@ -155,12 +154,7 @@ export const MessageBubble = memo(function MessageBubble({ message, isGroup, can
           </Stack>
         ) : null}
         <Box sx={message.isDeleted ? { opacity: 0.6, textDecoration: "line-through" } : undefined} data-deleted={message.isDeleted || undefined}>
-          {hasMediaContent(message) ? <MessageMedia message={message} /> : null}
-          {caption ? (
-            <Typography variant="body2" component="div" sx={{ fontSize: 14.5 }}>
-              <MessageText text={caption} />
-            </Typography>
-          ) : null}
+          <MessageContent message={message} />
         </Box>
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: "flex-end", alignItems: "center", color: colors.meta, mr: -3, mt: 0.25, fontSize: 15 }}>
           <Typography variant="caption" component="time" dateTime={message.createdAt} title={formatDate(message.createdAt, DATE_PATTERNS.dateTime)} sx={{ color: "inherit", fontSize: 11 }}>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { errorResponse, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
 import { message } from "../testing/fixtures.ts";
@@ -25,6 +25,30 @@ const quickMessages = [
 ];
 
 describe("MessageInput", { timeout: 20_000 }, () => {
+  it.each([
+    [new DOMException("denied", "NotAllowedError"), "O acesso ao microfone foi negado. Permita o microfone nas configurações do navegador para gravar áudio."],
+    [new DOMException("none", "NotFoundError"), "Nenhum microfone encontrado. Conecte um microfone para gravar áudio."],
+  ])("says why the microphone could not be used (%s)", async (failure, text) => {
+    mockFetch(() => undefined);
+    Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: { getUserMedia: () => Promise.reject(failure) } });
+    Object.defineProperty(globalThis, "MediaRecorder", { configurable: true, writable: true, value: class {} });
+    try {
+      await renderInput("open");
+      fireEvent.click(screen.getByLabelText("Gravar áudio"));
+      expect(await screen.findByText(text, undefined, SLOW)).toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(navigator, "mediaDevices");
+      Reflect.deleteProperty(globalThis, "MediaRecorder");
+    }
+  });
+
+  it("says when the browser cannot record at all", async () => {
+    mockFetch(() => undefined);
+    await renderInput("open");
+    fireEvent.click(screen.getByLabelText("Gravar áudio"));
+    expect(await screen.findByText("Este navegador não permite gravar áudio aqui (é preciso uma conexão segura, https).", undefined, SLOW)).toBeInTheDocument();
+  });
+
   it.each([
     ["pending", "Aceite o atendimento para enviar mensagens."],
     ["closed", "Reabra o atendimento para enviar mensagens."],
@@ -132,6 +156,7 @@ describe("MessageInput", { timeout: 20_000 }, () => {
     fireEvent.keyDown(input, { key: "Enter" });
 
     expect(await screen.findByText("catálogo_2025.png", undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByLabelText("Legenda de catálogo_2025.png")).toHaveValue("");
     fireEvent.click(screen.getByLabelText("Enviar", { selector: "button" }));
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     const form = posts(calls)[0]?.body;
@@ -141,5 +166,53 @@ describe("MessageInput", { timeout: 20_000 }, () => {
     const file = form.get("medias");
     expect(file).toBeInstanceOf(File);
     expect(file instanceof File ? file.name : "").toBe("catálogo_2025.png");
+  });
+
+  it("previews the files chosen, takes one out, and sends each with its caption in order", async () => {
+    URL.createObjectURL = () => "blob:preview";
+    URL.revokeObjectURL = () => undefined;
+    const { calls } = mockFetch((call) => (call.method === "POST" ? jsonResponse([message({ id: 92, fromMe: true, body: "", sendStatus: "pending" })]) : undefined));
+    await renderInput("open");
+    const photo = new File(["png-bytes"], "foto.png", { type: "image/png" });
+    const contract = new File([new Uint8Array(2048)], "contrato.pdf", { type: "application/pdf" });
+    const notes = new File(["abc"], "notas.txt", { type: "text/plain" });
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!picker) throw new Error("no file input");
+    fireEvent.change(picker, { target: { files: [photo, contract, notes] } });
+
+    const list = await screen.findByRole("list", { name: "Anexos para enviar" }, SLOW);
+    expect(within(list).getAllByRole("listitem")).toHaveLength(3);
+    expect(within(list).getByText("2 KB")).toBeInTheDocument();
+    expect(list.querySelector('img[src="blob:preview"]')).not.toBeNull();
+    fireEvent.change(screen.getByLabelText("Legenda de foto.png"), { target: { value: "A fachada" } });
+    fireEvent.change(screen.getByLabelText("Legenda de notas.txt"), { target: { value: "As notas" } });
+    fireEvent.click(screen.getByRole("button", { name: "Remover contrato.pdf" }));
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+
+    fireEvent.click(screen.getByLabelText("Enviar", { selector: "button" }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1), SLOW);
+    const form = posts(calls)[0]?.body;
+    if (!(form instanceof FormData)) throw new Error("not multipart");
+    expect(form.getAll("medias").map((file) => (file instanceof File ? file.name : ""))).toEqual(["foto.png", "notas.txt"]);
+    expect(JSON.parse(String(form.get("captions")))).toEqual(["A fachada", "As notas"]);
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Anexos para enviar" })).toBeNull(), SLOW);
+  });
+
+  it("inserts emojis from the picker where the caret is, searching them by name", async () => {
+    mockFetch(() => undefined);
+    const input = await renderInput("open");
+    fireEvent.change(input, { target: { value: "Bom dia!" } });
+    input.setSelectionRange(3, 3);
+    fireEvent.click(screen.getByRole("button", { name: "Emojis" }));
+    const picker = await screen.findByRole("dialog", { name: "Emojis" }, SLOW);
+    fireEvent.click(await within(picker).findByRole("button", { name: "rosto risonho" }, { timeout: 8000 }));
+    expect(input).toHaveValue("Bom😀 dia!");
+
+    fireEvent.change(within(picker).getByLabelText("Buscar emoji"), { target: { value: "coracao vermelho" } });
+    fireEvent.click(await within(picker).findByRole("button", { name: "coração vermelho" }, SLOW));
+    expect(input).toHaveValue("Bom😀❤️ dia!");
+
+    fireEvent.change(within(picker).getByLabelText("Buscar emoji"), { target: { value: "zzzz" } });
+    expect(await within(picker).findByText("Nenhum emoji encontrado", undefined, SLOW)).toBeInTheDocument();
   });
 });

@@ -1,22 +1,24 @@
 import type { Message, QuickMessage, TicketStatus } from "@conversa/shared";
 import AttachFile from "@mui/icons-material/AttachFile";
-import Cancel from "@mui/icons-material/Cancel";
 import Close from "@mui/icons-material/Close";
+import InsertEmoticon from "@mui/icons-material/InsertEmoticon";
 import Mic from "@mui/icons-material/Mic";
 import Send from "@mui/icons-material/Send";
 import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
+import CircularProgress from "@mui/material/CircularProgress";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import IconButton from "@mui/material/IconButton";
+import Popover from "@mui/material/Popover";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api-client.ts";
+import { plainText } from "../../../lib/format-text.ts";
 import { showToast, toastError } from "../../../lib/toast.ts";
 import { fetchMedia } from "../api/get-media.ts";
 import { useQuickMessages } from "../api/list-quick-messages.ts";
@@ -24,12 +26,17 @@ import { conversationKeys } from "../api/query-keys.ts";
 import { refreshNewestPage } from "../api/list-messages.ts";
 import { type SendMessageInput, useSendMessage } from "../api/send-message.ts";
 import { useAudioRecorder } from "../hooks/use-audio-recorder.ts";
-import { isRecordingTooShort, recordingToMp3 } from "../utils/audio.ts";
+import { type PendingAttachment } from "../utils/attachments.ts";
+import { isRecordingTooShort, microphoneFailureOf, recordingToMp3 } from "../utils/audio.ts";
 import { messageKindOf } from "../utils/message-content.ts";
 import { matchQuickReplies, quickReplyQuery } from "../utils/quick-replies.ts";
 import { hasContent, wasQueued } from "../utils/send-errors.ts";
+import { AttachmentPreview } from "./attachment-preview.tsx";
 import { ProcessingAudio, RecordingBar } from "./audio-recorder.tsx";
 import { QuickReplyList } from "./quick-reply-list.tsx";
+
+/** The picker and its data load on first use: most messages carry no emoji from it. */
+const EmojiPicker = lazy(() => import("./emoji-picker.tsx"));
 
 /** Hidden on screen, read by assistive technology. */
 const visuallyHidden = { position: "absolute", width: 1, height: 1, margin: "-1px", padding: 0, border: 0, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
@@ -57,7 +64,7 @@ function QuotedBar({ quoted, onCancel }: { quoted: Message; onCancel: () => void
           {t("conversation.input.replyingTo", { name: author })}
         </Typography>
         <Typography variant="body2" noWrap color="text.secondary">
-          {quoted.body || t(`conversation.messages.kinds.${messageKindOf(quoted.mediaType)}`)}
+          {plainText(quoted.body) || t(`conversation.messages.kinds.${messageKindOf(quoted.mediaType)}`)}
         </Typography>
       </Box>
       <IconButton size="small" aria-label={t("conversation.input.cancelReply")} onClick={onCancel}>
@@ -78,7 +85,10 @@ export function MessageInput({ ticketId, status, heldBy, quoted, onCancelQuote }
   const queryClient = useQueryClient();
   const isOpen = status === "open" && heldBy === null;
   const [text, setText] = useState("");
-  const [files, setFiles] = useState<File[]>([]);
+  const [attachments, setAttachments] = useState<PendingAttachment[]>([]);
+  const nextAttachmentKey = useRef(0);
+  const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
+  const caretAfterInsert = useRef<number | null>(null);
   const [signMessage, setSignMessage] = useState(true);
   const [focused, setFocused] = useState(false);
   const [activeIndex, setActiveIndex] = useState(0);
@@ -101,7 +111,28 @@ export function MessageInput({ ticketId, status, heldBy, quoted, onCancelQuote }
     if (quoted) inputRef.current?.focus();
   }, [quoted]);
 
-  const deliver = (input: Pick<SendMessageInput, "body" | "files" | "voice">, onSent: () => void) => {
+  // Once an inserted emoji is in the input, the caret goes right after it.
+  useEffect(() => {
+    const caret = caretAfterInsert.current;
+    if (caret === null || !inputRef.current) return;
+    caretAfterInsert.current = null;
+    inputRef.current.setSelectionRange(caret, caret);
+  }, [text]);
+
+  const addFiles = (chosen: readonly File[]) => {
+    setAttachments((list) => [...list, ...chosen.map((file) => ({ key: (nextAttachmentKey.current += 1), file, caption: "" }))]);
+  };
+
+  /** Puts the emoji where the caret is (replacing a selection), or at the end. */
+  const insertEmoji = (emoji: string) => {
+    const input = inputRef.current;
+    const start = input?.selectionStart ?? text.length;
+    const end = input?.selectionEnd ?? text.length;
+    caretAfterInsert.current = start + emoji.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+  };
+
+  const deliver = (input: Pick<SendMessageInput, "body" | "files" | "captions" | "voice">, onSent: () => void) => {
     send.mutate(
       // A voice note carries no text to sign.
       { ticketId, signMessage: signMessage && !input.voice, quotedMsgId: quoted?.id, ...input },
@@ -121,10 +152,10 @@ export function MessageInput({ ticketId, status, heldBy, quoted, onCancelQuote }
   };
 
   const submit = () => {
-    if (!isOpen || send.isPending || !hasContent(text, files.length)) return;
-    deliver({ body: text.trim(), files }, () => {
+    if (!isOpen || send.isPending || !hasContent(text, attachments.length)) return;
+    deliver({ body: text.trim(), files: attachments.map((item) => item.file), captions: attachments.map((item) => item.caption.trim()) }, () => {
       setText("");
-      setFiles([]);
+      setAttachments([]);
       onCancelQuote();
     });
   };
@@ -138,7 +169,7 @@ export function MessageInput({ ticketId, status, heldBy, quoted, onCancelQuote }
     if (quick.isMedia && mediaPath) {
       queryClient
         .fetchQuery({ queryKey: conversationKeys.media(mediaPath), queryFn: ({ signal }) => fetchMedia(mediaPath, signal), staleTime: Number.POSITIVE_INFINITY })
-        .then((blob) => setFiles((list) => [...list, new File([blob], mediaName ?? mediaPath.slice(mediaPath.lastIndexOf("/") + 1), { type: blob.type })]))
+        .then((blob) => addFiles([new File([blob], mediaName ?? mediaPath.slice(mediaPath.lastIndexOf("/") + 1), { type: blob.type })]))
         .catch(toastError);
     }
   };
@@ -176,7 +207,7 @@ export function MessageInput({ ticketId, status, heldBy, quoted, onCancelQuote }
     try {
       await recorder.start();
     } catch (error) {
-      toastError(error);
+      showToast(t(`conversation.input.microphone.${microphoneFailureOf(error)}`), "error");
     }
   };
 
@@ -213,20 +244,13 @@ export function MessageInput({ ticketId, status, heldBy, quoted, onCancelQuote }
     <Box component="footer" sx={{ position: "relative", borderTop: 1, borderColor: "divider", bgcolor: "background.paper", pt: 1, pb: 0.5 }}>
       {showQuickReplies ? <QuickReplyList id={listId} options={matches} activeIndex={active} onPick={pickQuickReply} /> : null}
       {quoted && isOpen ? <QuotedBar quoted={quoted} onCancel={onCancelQuote} /> : null}
-      {files.length > 0 ? (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", mx: 1, mb: 1 }} aria-label={t("conversation.input.attachments")} role="list">
-          {files.map((file, index) => (
-            <Chip
-              key={`${file.name}-${index}`}
-              role="listitem"
-              label={file.name}
-              icon={<AttachFile />}
-              onDelete={() => setFiles((list) => list.filter((_, i) => i !== index))}
-              deleteIcon={<Cancel titleAccess={t("conversation.input.removeFile", { name: file.name })} />}
-              sx={{ maxWidth: 260 }}
-            />
-          ))}
-        </Stack>
+      {attachments.length > 0 && isOpen ? (
+        <AttachmentPreview
+          attachments={attachments}
+          onCaptionChange={(key, caption) => setAttachments((list) => list.map((item) => (item.key === key ? { ...item, caption } : item)))}
+          onRemove={(key) => setAttachments((list) => list.filter((item) => item.key !== key))}
+          onSubmit={submit}
+        />
       ) : null}
       <Stack direction="row" spacing={0.5} sx={{ alignItems: "flex-end", px: 1 }}>
         {recording && recorder.startedAt !== null ? (
@@ -244,13 +268,31 @@ export function MessageInput({ ticketId, status, heldBy, quoted, onCancelQuote }
               tabIndex={-1}
               onChange={(event) => {
                 const chosen = Array.from(event.target.files ?? []);
-                if (chosen.length) setFiles((list) => [...list, ...chosen]);
+                if (chosen.length) addFiles(chosen);
                 event.target.value = "";
               }}
             />
             <IconButton aria-label={t("conversation.input.attach")} disabled={!isOpen} onClick={() => fileInputRef.current?.click()}>
               <AttachFile />
             </IconButton>
+            <IconButton aria-label={t("composer.emoji")} aria-haspopup="dialog" disabled={!isOpen} onClick={(event) => setEmojiAnchor(event.currentTarget)}>
+              <InsertEmoticon />
+            </IconButton>
+            <Popover
+              open={emojiAnchor !== null}
+              anchorEl={emojiAnchor}
+              onClose={() => {
+                setEmojiAnchor(null);
+                inputRef.current?.focus();
+              }}
+              anchorOrigin={{ vertical: "top", horizontal: "left" }}
+              transformOrigin={{ vertical: "bottom", horizontal: "left" }}
+              slotProps={{ paper: { role: "dialog", "aria-label": t("composer.emoji") } }}
+            >
+              <Suspense fallback={<CircularProgress size={24} sx={{ m: 2 }} aria-label={t("common.loading")} />}>
+                <EmojiPicker onPick={insertEmoji} />
+              </Suspense>
+            </Popover>
             <TextField
               inputRef={inputRef}
               value={text}

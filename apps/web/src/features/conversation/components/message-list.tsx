@@ -13,10 +13,11 @@ import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
 import { useDeleteMessage } from "../api/delete-message.ts";
 import { useMessages } from "../api/list-messages.ts";
 import { useRetryMessage } from "../api/retry-message.ts";
-import { flattenPages } from "../utils/message-cache.ts";
+import { flattenActivities, flattenPages } from "../utils/message-cache.ts";
 import { canDeleteMessage } from "../utils/permissions.ts";
 import { buildTimeline, type TimelineItem } from "../utils/timeline.ts";
 import { chatColors } from "../../../components/chat-colors.ts";
+import { ActivityLine } from "./activity-line.tsx";
 import { MessageBubble } from "./message-bubble.tsx";
 
 /** Older messages load when the list is scrolled within this distance of the top (spec core §9). */
@@ -30,7 +31,7 @@ interface MessageListProps {
   onReply: (message: Message) => void;
 }
 
-function Separator({ item }: { item: Exclude<TimelineItem, { kind: "message" }> }) {
+function Separator({ item }: { item: Exclude<TimelineItem, { kind: "message" | "activity" }> }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const colors = chatColors(theme);
@@ -54,7 +55,7 @@ function Separator({ item }: { item: Exclude<TimelineItem, { kind: "message" }> 
 
 /**
  * The conversation: paged upwards (the next page loads within 50 px of the top, keeping what the
- * user was reading in place), day separators, ticket dividers, bubbles and their actions.
+ * user was reading in place), day separators, ticket dividers, activity lines, bubbles and their actions.
  */
 export function MessageList({ ticket, user, onReply }: MessageListProps) {
   const { t } = useTranslation();
@@ -72,7 +73,8 @@ export function MessageList({ ticket, user, onReply }: MessageListProps) {
   const lastMessageId = useRef<number | null>(null);
 
   const messages = useMemo(() => flattenPages(query.data), [query.data]);
-  const timeline = useMemo(() => buildTimeline(messages, new Date()), [messages]);
+  const activities = useMemo(() => flattenActivities(query.data), [query.data]);
+  const timeline = useMemo(() => buildTimeline(messages, new Date(), activities), [messages, activities]);
   const pageCount = query.data?.pages.length ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
@@ -175,6 +177,8 @@ export function MessageList({ ticket, user, onReply }: MessageListProps) {
               onDelete={onDelete}
               onRetry={onRetry}
             />
+          ) : item.kind === "activity" ? (
+            <ActivityLine key={item.key} activity={item.activity} />
           ) : (
             <Separator key={item.key} item={item} />
           ),

@@ -1,6 +1,6 @@
 import Link from "@mui/material/Link";
 import { Fragment, type ReactNode, useMemo } from "react";
-import { parseFormattedText, type TextSegment } from "../utils/format-text.ts";
+import { parseFormattedText, type TextSegment } from "../../../lib/format-text.ts";
 
 function renderSegments(segments: readonly TextSegment[], path = ""): ReactNode[] {
   return segments.map((segment, index) => {
@@ -14,6 +14,12 @@ function renderSegments(segments: readonly TextSegment[], path = ""): ReactNode[
             {segment.text}
           </Link>
         );
+      case "mono":
+        return (
+          <code key={key} style={{ fontFamily: "monospace", whiteSpace: "pre-wrap" }}>
+            {segment.text}
+          </code>
+        );
       case "bold":
         return <strong key={key}>{renderSegments(segment.children, `${key}.`)}</strong>;
       case "italic":
@@ -25,8 +31,8 @@ function renderSegments(segments: readonly TextSegment[], path = ""): ReactNode[
 }
 
 /**
- * A message body as text: never interpreted as HTML. `*bold*`, `_italic_`, `~strike~` and http(s)
- * links become React elements; line breaks are kept.
+ * A message body as text: never interpreted as HTML. `*bold*`, `_italic_`, `~strike~`, ```mono``` and
+ * http(s) links become React elements; line breaks are kept.
  */
 export function MessageText({ text }: { text: string }) {
   const nodes = useMemo(() => renderSegments(parseFormattedText(text)), [text]);

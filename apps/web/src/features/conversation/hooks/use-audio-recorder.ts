@@ -20,7 +20,7 @@ function release(recording: Recording): void {
 
 /**
  * Records from the microphone with MediaRecorder. `start` rejects when the microphone cannot be
- * used (permission, no device); `finish` resolves with the recording; `cancel` drops it.
+ * used (permission, no device, busy; NotSupportedError without a recorder in the browser); `finish` resolves with the recording; `cancel` drops it.
  */
 export function useAudioRecorder() {
   const [state, setState] = useState<RecorderState>("idle");
@@ -40,6 +40,10 @@ export function useAudioRecorder() {
 
   const start = useCallback(async () => {
     if (current.current) return;
+    // Without a secure context (plain http) or in an old browser there is no recorder at all.
+    if (typeof navigator.mediaDevices?.getUserMedia !== "function" || typeof MediaRecorder === "undefined") {
+      throw new DOMException("Audio recording is not available", "NotSupportedError");
+    }
     const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     const mimeType = pickMimeType();
     const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);

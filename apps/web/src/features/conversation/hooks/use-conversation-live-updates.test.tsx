@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "../../../test/fake-socket.ts";
 import { jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
@@ -95,5 +95,34 @@ describe("useConversationLiveUpdates", { timeout: 30_000 }, () => {
 
     expect(await screen.findByText("Carla Colega assumiu este atendimento. Você pode acompanhar a conversa, mas não enviar mensagens.", undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByLabelText("Mensagem", { selector: "textarea" })).toBeDisabled();
+  });
+
+  it("reads the ticket and the newest messages again when the lost connection comes back", async () => {
+    const { calls } = await renderLivePanel();
+    const reads = (path: string) => calls.filter((call) => call.path === path).length;
+    const before = { messages: reads("/messages/5"), ticket: reads(`/tickets/u/${UUID}`) };
+    act(() => socket().dropConnection());
+    act(() => socket().acceptConnection());
+    await waitFor(() => expect(reads("/messages/5")).toBe(before.messages + 1), SLOW);
+    await waitFor(() => expect(reads(`/tickets/u/${UUID}`)).toBe(before.ticket + 1), SLOW);
+  });
+
+  it("adds a colleague's transfer of this ticket as an activity line, with a notice that can be closed", async () => {
+    await renderLivePanel(sessionUser({ id: 7 }));
+    const activity = { id: 40, ticketId: 5, kind: "transferred", user: { id: 9, name: "Carla Colega" }, toQueue: { id: 2, name: "Vendas" }, toUser: null, createdAt: "2025-03-10T12:08:00.000Z" };
+    receive("ticket", { action: "update", ticket: ticket({ status: "pending", userId: null, user: null }), activity });
+    expect(await screen.findByText(/Carla Colega transferiu para a fila Vendas/, undefined, SLOW)).toBeInTheDocument();
+    const notice = await screen.findByRole("alert", undefined, SLOW);
+    expect(notice).toHaveTextContent("Carla Colega transferiu este atendimento para a fila Vendas.");
+    fireEvent.click(within(notice).getByRole("button", { name: "Fechar" }));
+    await waitFor(() => expect(screen.queryByText("Carla Colega transferiu este atendimento para a fila Vendas.")).toBeNull(), SLOW);
+  });
+
+  it("adds the user's own activity as a line without a notice", async () => {
+    await renderLivePanel(sessionUser({ id: 7 }));
+    const activity = { id: 41, ticketId: 5, kind: "resolved", user: { id: 7, name: "Ana" }, toQueue: null, toUser: null, createdAt: "2025-03-10T12:09:00.000Z" };
+    receive("ticket", { action: "update", ticket: ticket({ status: "closed" }), activity });
+    expect(await screen.findByText(/Ana resolveu o atendimento/, undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/assumiu este atendimento\.|transferiu este atendimento/)).toBeNull();
   });
 });

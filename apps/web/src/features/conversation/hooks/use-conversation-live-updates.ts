@@ -1,11 +1,11 @@
-import { type Ticket, ZMessage, ZTicket } from "@conversa/shared";
+import { type Ticket, type TicketActivity, ZMessage, ZTicket, ZTicketActivity } from "@conversa/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { useCompanyEvent, useRealtimeJoin } from "../../../lib/socket-provider.tsx";
+import { useCompanyEvent, useRealtimeJoin, useRealtimeReconnect } from "../../../lib/socket-provider.tsx";
 import { refreshNewestPage } from "../api/list-messages.ts";
 import { conversationKeys } from "../api/query-keys.ts";
-import { appendMessages, type MessagePages, replaceMessage, ticketIdsOf } from "../utils/message-cache.ts";
+import { appendActivity, appendMessages, type MessagePages, replaceMessage, ticketIdsOf } from "../utils/message-cache.ts";
 
 const ZAppMessageEvent = z.object({
   action: z.enum(["create", "update", "delete"]),
@@ -17,7 +17,7 @@ const ZAppMessageEvent = z.object({
 const MARK_READ_DELAY_MS = 1500;
 
 const ZTicketEvent = z.union([
-  z.object({ action: z.literal("update"), ticket: ZTicket }),
+  z.object({ action: z.literal("update"), ticket: ZTicket, activity: ZTicketActivity.optional() }),
   z.object({ action: z.literal("delete"), ticketId: z.number() }),
 ]);
 
@@ -26,13 +26,22 @@ const ZTicketEvent = z.union([
  * messages of this conversation (earlier tickets of the contact included), applies message updates
  * (acks, send status, deletion) and ticket updates; customer messages that arrive while it is shown
  * are marked read (the newest page is read again). A deleted ticket is fetched again, so that the
- * panel learns whether it still exists.
+ * panel learns whether it still exists. Activities (accepted, transferred, …) join the conversation as they
+ * happen; one by someone else that takes or moves this ticket is returned as the notice to show. After a lost connection comes back, the ticket and the newest
+ * page are read again (what happened meanwhile was never delivered).
  */
-export function useConversationLiveUpdates(ticket: Ticket | undefined): void {
+export function useConversationLiveUpdates(ticket: Ticket | undefined, userId?: number): { notice: TicketActivity | null; dismissNotice: () => void } {
   const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<TicketActivity | null>(null);
   const markReadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useRealtimeJoin("chatBox", ticket?.id, ticket !== undefined);
   useEffect(() => () => clearTimeout(markReadTimer.current), []);
+
+  useRealtimeReconnect(() => {
+    if (!ticket) return;
+    void queryClient.invalidateQueries({ queryKey: conversationKeys.ticket(ticket.uuid) });
+    void refreshNewestPage(queryClient, ticket.id).catch(() => undefined);
+  });
 
   useCompanyEvent("appMessage", (payload) => {
     if (!ticket) return;
@@ -63,8 +72,17 @@ export function useConversationLiveUpdates(ticket: Ticket | undefined): void {
     if (!event.success) return;
     if (event.data.action === "update") {
       if (event.data.ticket.id === ticket.id) queryClient.setQueryData(conversationKeys.ticket(ticket.uuid), event.data.ticket);
+      const { activity } = event.data;
+      if (activity && (activity.ticketId === ticket.id || ticketIdsOf(queryClient.getQueryData<MessagePages>(conversationKeys.messages(ticket.id))).has(activity.ticketId))) {
+        queryClient.setQueryData<MessagePages>(conversationKeys.messages(ticket.id), (data) => appendActivity(data, activity));
+        // Someone else took or moved the ticket on screen: say so above the composer.
+        const byOther = activity.user?.id !== userId;
+        if (activity.ticketId === ticket.id && byOther && (activity.kind === "accepted" || activity.kind === "transferred")) setNotice(activity);
+      }
       return;
     }
     if (event.data.ticketId === ticket.id) void queryClient.invalidateQueries({ queryKey: conversationKeys.ticket(ticket.uuid) });
   });
+
+  return { notice, dismissNotice: () => setNotice(null) };
 }

@@ -1,4 +1,4 @@
-import { type Ticket, TIMINGS, type UpdateTicketBody, ZOtherOpenTicketDetails } from "@conversa/shared";
+import { mayViewTicket, type SessionUser, type Ticket, TIMINGS, type UpdateTicketBody, ZOtherOpenTicketDetails } from "@conversa/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,13 +12,27 @@ import { staysSelectedAfterAction, statusChangeBody, type TicketAction } from ".
 
 export type RunningAction = TicketAction | "delete" | null;
 
+/** Whether the user may still see the ticket after a change (the server's visibility rule). */
+function staysVisibleTo(ticket: Ticket, user: SessionUser | null): boolean {
+  if (!user) return true;
+  return mayViewTicket({ profile: user.profile, userId: user.id, allTicket: user.allTicket, queueIds: user.queues.map((queue) => queue.id) }, ticket);
+}
+
+/** Every cached read of one ticket's conversation: the ticket, its messages, notes, distribution log. */
+function isTicketQuery(ticket: Ticket) {
+  return ({ queryKey }: { queryKey: readonly unknown[] }) =>
+    queryKey[0] === conversationKeys.all[0] && (queryKey[2] === ticket.id || queryKey[2] === ticket.uuid);
+}
+
 /**
  * The header's ticket actions: each one PUTs the ticket, then the ticket stays selected only while it
  * is open, otherwise the app goes back to /tickets (spec core §4). A reopen refused because the
  * contact has another active ticket says who holds it; an accept that lost to another attendant says
- * who took the ticket and goes back to /tickets.
+ * who took the ticket and goes back to /tickets. A transfer names where the ticket went; when the
+ * user may no longer see it, the conversation is left and its cached reads dropped, so that nothing
+ * asks the server for it again.
  */
-export function useTicketActions(ticket: Ticket) {
+export function useTicketActions(ticket: Ticket, user: SessionUser | null) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -41,10 +55,25 @@ export function useTicketActions(ticket: Ticket) {
     toastError(error);
   };
 
+  const leave = async () => {
+    const matches = isTicketQuery(ticket);
+    await queryClient.cancelQueries({ predicate: matches });
+    await navigate("/tickets", { replace: true });
+    queryClient.removeQueries({ predicate: matches });
+  };
+
   const apply = async (action: TicketAction, body: UpdateTicketBody): Promise<boolean> => {
     setRunning(action);
     try {
       const updated = await update.mutateAsync({ id: ticket.id, body });
+      if (action === "transfer") {
+        const destination = updated.user ? `${updated.user.name} (${updated.queue?.name ?? t("conversation.header.noQueue")})` : (updated.queue?.name ?? t("conversation.header.noQueue"));
+        showToast(t("conversation.transfer.done", { destination }), "success");
+        if (!staysVisibleTo(updated, user)) {
+          await leave();
+          return true;
+        }
+      }
       if (!staysSelectedAfterAction(updated.status)) void navigate("/tickets");
       return true;
     } catch (error) {

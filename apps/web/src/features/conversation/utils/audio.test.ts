@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { downmix, encodeMp3, isRecordingTooShort, MIN_RECORDING_BYTES, toPcm16 } from "./audio.ts";
+import { downmix, encodeMp3, isRecordingTooShort, microphoneFailureOf, MIN_RECORDING_BYTES, toPcm16 } from "./audio.ts";
 
 /** jsdom's Blob has no arrayBuffer(): read it as a browser of old would. */
 function readBytes(blob: Blob): Promise<Uint8Array> {
@@ -46,5 +46,24 @@ describe("encodeMp3", () => {
     expect(bytes.length).toBeGreaterThan(30_000);
     expect(bytes.length).toBeLessThan(36_000);
     expect(isRecordingTooShort(bytes.length)).toBe(false);
+  });
+});
+
+describe("microphoneFailureOf", () => {
+  it.each([
+    ["NotAllowedError", "denied"],
+    ["SecurityError", "denied"],
+    ["NotFoundError", "noDevice"],
+    ["OverconstrainedError", "noDevice"],
+    ["NotReadableError", "busy"],
+    ["NotSupportedError", "unsupported"],
+    ["AbortError", "failed"],
+  ])("names a %s %j", (name, failure) => {
+    expect(microphoneFailureOf(new DOMException("x", name))).toBe(failure);
+  });
+
+  it("calls anything else a failure", () => {
+    expect(microphoneFailureOf(new TypeError("undefined is not a function"))).toBe("failed");
+    expect(microphoneFailureOf("nope")).toBe("failed");
   });
 });

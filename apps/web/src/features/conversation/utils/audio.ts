@@ -5,6 +5,27 @@ export const MP3_KBPS = 128;
 /** Samples per MPEG-1 Layer III frame: the encoder's natural chunk size. */
 const FRAME_SAMPLES = 1152;
 
+/** Why the microphone could not be used, as the user is told. */
+export type MicrophoneFailure = "denied" | "noDevice" | "busy" | "unsupported" | "failed";
+
+const FAILURE_BY_NAME: Record<string, MicrophoneFailure> = {
+  NotAllowedError: "denied",
+  PermissionDeniedError: "denied",
+  SecurityError: "denied",
+  NotFoundError: "noDevice",
+  DevicesNotFoundError: "noDevice",
+  OverconstrainedError: "noDevice",
+  NotReadableError: "busy",
+  TrackStartError: "busy",
+  NotSupportedError: "unsupported",
+};
+
+/** Names a failure to start recording (getUserMedia's errors, or a browser without it). */
+export function microphoneFailureOf(error: unknown): MicrophoneFailure {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : "";
+  return FAILURE_BY_NAME[name] ?? "failed";
+}
+
 /** Whether a recording is too small to send (an accidental click on the recorder). */
 export function isRecordingTooShort(sizeInBytes: number): boolean {
   return sizeInBytes < MIN_RECORDING_BYTES;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { message } from "../testing/fixtures.ts";
-import { appendMessages, flattenPages, type MessagePages, replaceMessage, ticketIdsOf } from "./message-cache.ts";
+import { appendActivity, appendMessages, flattenActivities, flattenPages, type MessagePages, replaceMessage, ticketIdsOf } from "./message-cache.ts";
 
 const ticketRef = { id: 5, uuid: "u", status: "open" };
 
@@ -8,6 +8,7 @@ function pages(...lists: number[][]): MessagePages {
   return {
     pages: lists.map((ids) => ({
       messages: ids.map((id) => message({ id, createdAt: new Date(Date.UTC(2025, 2, 10, 12, id)).toISOString() })),
+      activities: [],
       ticket: ticketRef,
       count: 40,
       hasMore: true,
@@ -56,5 +57,19 @@ describe("ticketIdsOf", () => {
     const data = pages([1]);
     data.pages[0]?.messages.push(message({ id: 2, ticketId: 3 }));
     expect([...ticketIdsOf(data)].sort()).toEqual([3, 5]);
+  });
+});
+
+describe("activities", () => {
+  const activity = (id: number, minute: number) => ({ id, ticketId: 5, kind: "accepted" as const, user: null, toQueue: null, toUser: null, createdAt: new Date(Date.UTC(2025, 2, 10, 12, minute)).toISOString() });
+
+  it("lists the activities of every page once, oldest first, and adds a new one to the newest page once", () => {
+    const data = pages([3, 4], [1, 2]);
+    data.pages[0]!.activities = [activity(8, 4), activity(7, 2)];
+    data.pages[1]!.activities = [activity(7, 2), activity(6, 1)];
+    expect(flattenActivities(data).map((a) => a.id)).toEqual([6, 7, 8]);
+    const added = appendActivity(appendActivity(data, activity(9, 5)), activity(9, 5));
+    expect(flattenActivities(added).map((a) => a.id)).toEqual([6, 7, 8, 9]);
+    expect(added?.pages[0]?.activities.map((a) => a.id)).toEqual([8, 7, 9]);
   });
 });

@@ -1,8 +1,10 @@
-import type { Message } from "@conversa/shared";
+import type { Message, TicketActivity } from "@conversa/shared";
 
 /** A page of GET /messages/{ticketId} as kept in the cache (page 1 holds the newest messages). */
 export interface MessagesPage {
   messages: Message[];
+  /** The ticket activities among this page's messages (accepted, transferred, …). */
+  activities: TicketActivity[];
   ticket: { id: number; uuid: string; status: string };
   count: number;
   hasMore: boolean;
@@ -70,4 +72,18 @@ export function ticketIdsOf(data: MessagePages | undefined): Set<number> {
     for (const message of page.messages) ids.add(message.ticketId);
   }
   return ids;
+}
+
+/** The ticket activities of the cached pages, each once, oldest first. */
+export function flattenActivities(data: MessagePages | undefined): TicketActivity[] {
+  const byId = new Map<number, TicketActivity>();
+  for (const page of data?.pages ?? []) for (const activity of page.activities) byId.set(activity.id, activity);
+  return [...byId.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
+}
+
+/** Adds an activity that just happened to the newest page (once). */
+export function appendActivity(data: MessagePages | undefined, activity: TicketActivity): MessagePages | undefined {
+  const [first, ...rest] = data?.pages ?? [];
+  if (!data || !first || first.activities.some((item) => item.id === activity.id)) return data;
+  return { ...data, pages: [{ ...first, activities: [...first.activities, activity] }, ...rest] };
 }

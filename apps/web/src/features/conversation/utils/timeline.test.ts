@@ -17,6 +17,8 @@ function kinds(items: ReturnType<typeof buildTimeline>): string[] {
         return `started #${item.ticketId}`;
       case "message":
         return `message ${item.message.id}`;
+      case "activity":
+        return `${item.activity.kind} ${item.activity.id}`;
     }
   });
 }
@@ -63,5 +65,15 @@ describe("buildTimeline", () => {
       now,
     );
     expect(new Set(items.map((item) => item.key)).size).toBe(items.length);
+  });
+
+  it("puts the activity lines among the messages by time, with their own day separator, before a message of the same instant", () => {
+    const activity = (id: number, kind: "accepted" | "resolved", createdAt: string) => ({ id, ticketId: 3, kind, user: { id: 1, name: "Ana" }, toQueue: null, toUser: null, createdAt });
+    const items = buildTimeline(
+      [message({ id: 1, createdAt: at(10, 9) }), message({ id: 2, createdAt: at(10, 11) })],
+      now,
+      [activity(7, "accepted", at(10, 10)), activity(8, "accepted", at(10, 11)), activity(9, "resolved", at(12, 8))],
+    );
+    expect(kinds(items)).toEqual(["day 2025-03-10", "message 1", "accepted 7", "accepted 8", "message 2", "day 2025-03-12 (today)", "resolved 9"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Ticket } from "@conversa/shared";
+import { type Ticket, ticketNumberOf } from "@conversa/shared";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -29,7 +29,7 @@ export function CardView({ ticket, handle, onOpen, raised = false }: CardViewPro
       <Box sx={{ flex: 1, minWidth: 0, p: 1.25, pr: 0.5 }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
           <Typography component="span" variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
-            {t("kanban.card.number", { id: ticket.id })}
+            {t("kanban.card.number", { id: ticketNumberOf(ticket) })}
           </Typography>
           {ticket.queue ? (
             <Typography component="span" variant="caption" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
@@ -51,7 +51,7 @@ export function CardView({ ticket, handle, onOpen, raised = false }: CardViewPro
           {ticket.lastMessage || t("kanban.card.noMessage")}
         </Typography>
         {onOpen ? (
-          <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => onOpen(ticket)} aria-label={t("kanban.card.openLabel", { id: ticket.id, name })}>
+          <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => onOpen(ticket)} aria-label={t("kanban.card.openLabel", { id: ticketNumberOf(ticket), name })}>
             {t("kanban.card.open")}
           </Button>
         ) : null}

@@ -97,11 +97,12 @@ beforeEach(() => {
 
 describe("KanbanBoard", () => {
   it("shows 'Em aberto' and a lane per kanban tag with its count, and cards with number, contact, number and last message", async () => {
-    renderBoard({ lanes: { open: [open([makeTicket({ id: 1, tags: [vip] })], 12)], 5: [open([makeTicket({ id: 2, tags: [doingTag] })])] } });
+    renderBoard({ lanes: { open: [open([makeTicket({ id: 1, number: 7, tags: [vip] })], 12)], 5: [open([makeTicket({ id: 2, tags: [doingTag] })])] } });
 
     const first = await lane("Em aberto", 12);
     expect(await within(first).findByText("Contato 1")).toBeInTheDocument();
-    expect(within(first).getByText("Ticket #1")).toBeInTheDocument();
+    // The company's own ticket number, not the installation-wide id.
+    expect(within(first).getByText("Ticket #7")).toBeInTheDocument();
     expect(within(first).getByText("551199999001")).toBeInTheDocument();
     expect(within(first).getByText("Mensagem 1")).toBeInTheDocument();
     const second = await lane("Fazendo", 1);

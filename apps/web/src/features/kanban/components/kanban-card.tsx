@@ -1,4 +1,4 @@
-import type { Ticket } from "@conversa/shared";
+import { type Ticket, ticketNumberOf } from "@conversa/shared";
 import { useDraggable } from "@dnd-kit/core";
 import DragIndicator from "@mui/icons-material/DragIndicator";
 import Box from "@mui/material/Box";
@@ -32,7 +32,7 @@ export const KanbanCard = memo(function KanbanCard({ ticket, laneId, onOpen }: K
       ref={setActivatorNodeRef}
       {...attributes}
       size="small"
-      aria-label={t("kanban.card.move", { id: ticket.id, name })}
+      aria-label={t("kanban.card.move", { id: ticketNumberOf(ticket), name })}
       sx={{ alignSelf: "flex-start", m: 0.5, cursor: "grab", touchAction: "none" }}
     >
       <DragIndicator fontSize="small" />

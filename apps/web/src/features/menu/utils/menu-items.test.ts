@@ -28,6 +28,14 @@ describe("buildMenu", () => {
     ]);
   });
 
+  it("gives a supervisor the attendant items and the Queues page only", () => {
+    const sections = buildMenu({ ...base, profile: "supervisor" });
+
+    expect(sections.map((section) => section.id)).toEqual(["main", "administration"]);
+    expect(paths(sections)).not.toContain("/");
+    expect(sections[1]!.entries.map((entry) => (entry.kind === "link" ? entry.path : entry.id))).toEqual(["/queues"]);
+  });
+
   it("gives an admin the Dashboard and the Administration block, without announcements", () => {
     const sections = buildMenu({ ...base, profile: "admin" });
 

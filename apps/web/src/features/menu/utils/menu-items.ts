@@ -1,4 +1,4 @@
-import { type PlanFlag, planAllows, type Profile } from "@conversa/shared";
+import { type PlanFlag, type Profile, can, planAllows } from "@conversa/shared";
 import type { Messages } from "../../../lib/locales/pt.ts";
 
 export type MenuLabel = keyof Messages["menu"];
@@ -67,7 +67,11 @@ export function buildMenu({ profile, isSuper, plan, campaignsFlag, connectionsAl
     link("helps", "/helps"),
   ];
   const sections: MenuSection[] = [{ id: "main", entries: main }];
-  if (!isAdmin) return sections;
+  if (!isAdmin) {
+    // A supervisor configures distribution: the Queues page (its rules, logs and stores tabs).
+    if (can({ profile, isSuper }, "distribution:manage")) sections.push({ id: "administration", heading: "administration", entries: [link("queues", "/queues")] });
+    return sections;
+  }
 
   const administration: MenuEntry[] = [
     ...(allows("useCampaigns") && campaignsFlag

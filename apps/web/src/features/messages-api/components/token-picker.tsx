@@ -19,7 +19,7 @@ export function TokenPicker({ onToken }: { onToken: (token: string) => void }) {
   };
   return (
     <Stack spacing={1}>
-      <TextField select size="small" label={t("messagesApi.picker.connection")} value={picked} onChange={(event) => pick(event.target.value)} sx={{ maxWidth: 360 }}>
+      <TextField select size="small" label={t("messagesApi.picker.connection")} value={picked} onChange={(event) => pick(event.target.value)} sx={{ maxWidth: 480 }}>
         {(connections.data ?? []).map((connection) => (
           <MenuItem key={connection.id} value={String(connection.id)}>
             {connection.name}

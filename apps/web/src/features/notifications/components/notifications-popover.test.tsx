@@ -90,6 +90,45 @@ beforeEach(() => {
 });
 
 describe("NotificationsPopover", { timeout: 30_000 }, () => {
+  it("shows WhatsApp-formatted texts without their markers, in the list and in the browser notification", async () => {
+    const shown: { title: string; body: string }[] = [];
+    vi.stubGlobal(
+      "Notification",
+      class {
+        static permission = "granted";
+        onclick: (() => void) | null = null;
+        constructor(title: string, options: { body: string }) {
+          shown.push({ title, body: options.body });
+        }
+        close() {}
+      },
+    );
+    try {
+      mockFetch((call) =>
+        call.path === "/tickets" && call.url.searchParams.get("status") === "open"
+          ? jsonResponse({ tickets: [ticket(1, { lastMessage: "*Ana Souza*: _Bom dia_ ~ontem~" })], count: 1, hasMore: false })
+          : call.path === "/tickets"
+            ? jsonResponse({ tickets: [], count: 0, hasMore: false })
+            : undefined,
+      );
+      renderBell("/");
+      await userEvent.setup({ delay: null }).click(await screen.findByRole("button", { name: "Notificações (1)" }, SLOW));
+      const popover = await screen.findByRole("dialog", { name: "Notificações" }, SLOW);
+      expect(within(popover).getByText("Ana Souza: Bom dia ontem")).toBeInTheDocument();
+
+      const socket = sockets.at(-1);
+      if (!socket) throw new Error("no socket");
+      socket.receive("company-3-appMessage", {
+        action: "create",
+        message: { id: 9, ticketId: 2, body: "*Pedido* ```1234``` _pronto_", fromMe: false, mediaType: "chat" },
+        ticket: ticket(2),
+      });
+      await waitFor(() => expect(shown).toEqual([{ title: expect.any(String), body: "Pedido 1234 pronto" }]), SLOW);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("lists the user's unread tickets, shows the count in the title and opens a ticket", async () => {
     const { calls } = mockFetch((call) => {
       if (call.path !== "/tickets") return undefined;

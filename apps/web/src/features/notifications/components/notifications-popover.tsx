@@ -14,6 +14,7 @@ import Typography from "@mui/material/Typography";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { plainText } from "../../../lib/format-text.ts";
 import { useTicketNotifications } from "../hooks/use-ticket-notifications.ts";
 import type { NotificationViewer } from "../utils/notification-rules.ts";
 
@@ -79,7 +80,7 @@ export function NotificationsPopover({ user }: { user: SessionUser }) {
                     secondary={
                       <Box component="span" sx={{ display: "flex", gap: 1 }}>
                         <Box component="span" sx={{ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-                          {ticket.lastMessage}
+                          {plainText(ticket.lastMessage)}
                         </Box>
                         <Box component="span" sx={{ flexShrink: 0 }}>
                           {ticket.status === "pending" ? t("notifications.pending") : (ticket.queue?.name ?? t("notifications.noQueue"))}

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { matchPath, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
+import { plainText } from "../../../lib/format-text.ts";
 import { useCompanyEvent, useRealtimeJoin } from "../../../lib/socket-provider.tsx";
 import { readVolume } from "../../../lib/storage.ts";
 import { showToast } from "../../../lib/toast.ts";
@@ -112,7 +113,7 @@ export function useTicketNotifications(viewer: NotificationViewer): Ticket[] {
     const name = ticket.contact.name || ticket.contact.number;
     showBrowserNotification(
       t("notifications.newMessage", { name }),
-      { body: message.body || t("notifications.media"), tag: ticket.uuid, icon: ticket.contact.profilePicUrl ?? undefined },
+      { body: plainText(message.body) || t("notifications.media"), tag: ticket.uuid, icon: ticket.contact.profilePicUrl ?? undefined },
       () => void navigate(`/tickets/${ticket.uuid}`),
     );
   });

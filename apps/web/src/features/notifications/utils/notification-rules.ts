@@ -1,4 +1,4 @@
-import type { SessionUser, Ticket } from "@conversa/shared";
+import { mayViewTicket, type SessionUser, type Ticket } from "@conversa/shared";
 
 /** The signed-in user as far as notifications go. */
 export type NotificationViewer = Pick<SessionUser, "id" | "profile" | "allTicket"> & { queues: readonly { id: number }[] };
@@ -11,11 +11,9 @@ export function isInViewerQueues(ticket: Pick<Ticket, "queueId">, viewer: Notifi
   return viewer.queues.some((queue) => queue.id === ticket.queueId);
 }
 
-/** Whether the user may see a ticket at all (as the server decides): admins all; users theirs and their queues'. */
+/** Whether the user may see a ticket at all: the server's visibility rule (`mayViewTicket`). */
 export function canSeeTicket(ticket: Pick<Ticket, "userId" | "queueId">, viewer: NotificationViewer): boolean {
-  if (viewer.profile === "admin") return true;
-  if (ticket.userId === viewer.id) return true;
-  return isInViewerQueues(ticket, viewer);
+  return mayViewTicket({ profile: viewer.profile, userId: viewer.id, allTicket: viewer.allTicket, queueIds: viewer.queues.map((queue) => queue.id) }, ticket);
 }
 
 /**

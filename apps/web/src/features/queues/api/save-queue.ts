@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { upsertRecord } from "../../../components/list/index.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { belongsToQueueList } from "../utils/queue-search.ts";
-import { allQueuesQueryKey, queueQueryKey, queuesListPrefix } from "./query-keys.ts";
+import { allQueuesQueryKey, queueQueryKey, queuesListPrefix, storesQueryKey } from "./query-keys.ts";
 
 export interface SaveQueueInput {
   /** The queue to change; null creates one. */
@@ -29,6 +29,8 @@ export function useStoreSavedQueue() {
     }
     queryClient.setQueryData(queueQueryKey(queue.id), queue);
     void queryClient.invalidateQueries({ queryKey: allQueuesQueryKey });
+    // A queue that joined or left a store changes the stores' queue counts.
+    void queryClient.invalidateQueries({ queryKey: storesQueryKey });
   };
 }
 

@@ -29,11 +29,14 @@ import { QueuesTable } from "./queues-table.tsx";
 type PageTab = "queues" | "rules" | "logs" | "stores";
 const TABS: readonly PageTab[] = ["queues", "rules", "logs", "stores"];
 
-/** The Queues page (spec admin §2): tabs queues, rules, distribution logs and stores; admins only. */
+/**
+ * The Queues page (spec admin §2): tabs queues, rules, distribution logs and stores. Admins and
+ * supervisors ("distribution:manage"); only admins add, edit and delete queues ("queues-page:edit").
+ */
 export function QueuesPanel({ actor }: { actor: Actor }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<PageTab>("queues");
-  if (!can(actor, "queues-page:edit")) {
+  if (!can(actor, "distribution:manage")) {
     return (
       <PageContainer title={t("queues.title")}>
         <Alert severity="warning">{t("errors.ERR_NO_PERMISSION")}</Alert>
@@ -47,7 +50,7 @@ export function QueuesPanel({ actor }: { actor: Actor }) {
           <Tab key={value} value={value} label={t(`distribution.tabs.${value}`)} />
         ))}
       </Tabs>
-      {tab === "queues" ? <ManageQueues /> : null}
+      {tab === "queues" ? <ManageQueues canEdit={can(actor, "queues-page:edit")} /> : null}
       {tab === "rules" ? <RulesTab /> : null}
       {tab === "logs" ? <LogsTab /> : null}
       {tab === "stores" ? <StoresTab /> : null}
@@ -55,7 +58,7 @@ export function QueuesPanel({ actor }: { actor: Actor }) {
   );
 }
 
-function ManageQueues() {
+function ManageQueues({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const search = useListSearch();
   const [storeFilter, setStoreFilter] = useState<StoreFilter>("all");
@@ -74,7 +77,7 @@ function ManageQueues() {
 
   return (
     <>
-      <ListToolbar search={search.input} onSearchChange={search.setInput} onAdd={editing.add} addLabel={t("queues.add")}>
+      <ListToolbar search={search.input} onSearchChange={search.setInput} onAdd={canEdit ? editing.add : undefined} addLabel={t("queues.add")}>
         <TextField
           select
           size="small"
@@ -103,8 +106,8 @@ function ManageQueues() {
           isLoading={queues.isLoading}
           isError={queues.isError}
           onRetry={queues.refetch}
-          onEdit={editing.edit}
-          onDelete={editing.askDelete}
+          onEdit={canEdit ? editing.edit : undefined}
+          onDelete={canEdit ? editing.askDelete : undefined}
           metrics={metrics.data}
           stores={stores.data}
           onInsights={setInsights}

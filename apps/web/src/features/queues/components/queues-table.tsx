@@ -18,8 +18,9 @@ interface QueuesTableProps {
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
-  onEdit: (queue: Queue) => void;
-  onDelete: (queue: Queue) => void;
+  /** Edit and delete, for those who may change queues (admins); a supervisor only configures distribution. */
+  onEdit?: (queue: Queue) => void;
+  onDelete?: (queue: Queue) => void;
   /** The figures of each queue (open, pending, agents online), when loaded. */
   metrics?: readonly QueueMetrics[];
   stores?: readonly Store[];
@@ -76,7 +77,7 @@ export function QueuesTable({ queues, isLoading, isError, onRetry, onEdit, onDel
             <RowActionsCell>
               <RowAction label={t("distribution.insights.action")} subject={queue.name} icon={<InsightsIcon fontSize="small" />} onClick={() => onInsights(queue)} />
               <RowAction label={t("distribution.config.action")} subject={queue.name} icon={<TuneIcon fontSize="small" />} onClick={() => onConfig(queue)} />
-              <EditDeleteActions subject={queue.name} onEdit={() => onEdit(queue)} onDelete={() => onDelete(queue)} />
+              {onEdit && onDelete ? <EditDeleteActions subject={queue.name} onEdit={() => onEdit(queue)} onDelete={() => onDelete(queue)} /> : null}
             </RowActionsCell>
           </TableRow>
         ))}

@@ -1,22 +1,10 @@
 import { LIMITS, SCHEDULE_MEDIA_EXTENSIONS, SCHEDULE_PAST_GRACE_MS, ZScheduleBody } from "@conversa/shared";
-import { addHours, format, isValid, parse } from "date-fns";
+import { addHours } from "date-fns";
 import type { TFunction } from "i18next";
 import { z } from "zod";
+import { fromLocalInput } from "../../../lib/date.ts";
 
-/** The value format of a datetime-local input. */
-const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
-
-/** A moment as a datetime-local input shows it (local time, minutes). */
-export function toLocalInput(date: Date): string {
-  return format(date, LOCAL_INPUT);
-}
-
-/** A datetime-local input's value as a moment; null when empty or invalid. */
-export function fromLocalInput(value: string): Date | null {
-  if (!value) return null;
-  const date = parse(value, LOCAL_INPUT, new Date());
-  return isValid(date) ? date : null;
-}
+export { fromLocalInput, toLocalInput } from "../../../lib/date.ts";
 
 /** A new schedule's moment (spec core §4: now plus 1 hour). */
 export function defaultSendAt(now: Date = new Date()): Date {

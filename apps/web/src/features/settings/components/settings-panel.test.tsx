@@ -60,6 +60,24 @@ describe("SettingsPanel", { timeout: 20_000 }, () => {
     expect(puts(calls)).toEqual([{ path: "/settings/userRating", body: { key: "userRating", value: "enabled" } }]);
   });
 
+  it.each([
+    ["company", "Suporte"],
+    ["queue", "Vendas"],
+  ])("warns the admin while hours by %s are on and a message for out of hours is empty", async (scheduleType, named) => {
+    serve(settingsList({ scheduleType: { value: scheduleType } }));
+    renderWithProviders(<SettingsPanel actor={admin} companyId={3} outOfHoursGaps={{ company: ["Suporte"], queue: ["Vendas"] }} />);
+    expect(
+      await screen.findByText(`O horário de atendimento está ativo, mas sem mensagem de fora de expediente em: ${named}. Fora do horário, o cliente não recebe resposta.`),
+    ).toBeInTheDocument();
+  });
+
+  it("does not warn while hours are off", async () => {
+    serve(settingsList());
+    renderWithProviders(<SettingsPanel actor={admin} companyId={3} outOfHoursGaps={{ company: ["Suporte"], queue: ["Vendas"] }} />);
+    expect(await screen.findByRole("switch", { name: "Avaliações" })).toBeInTheDocument();
+    expect(screen.queryByText(/sem mensagem de fora de expediente/)).not.toBeInTheDocument();
+  });
+
   it("shows every setting disabled to a user-profile account", async () => {
     serve(settingsList());
     renderWithProviders(<SettingsPanel actor={agent} companyId={3} />);

@@ -20,26 +20,36 @@ export interface SettingsExtraTab {
   content: ReactNode;
 }
 
+/** Names of the connections (hours by company) and queues (hours by queue) whose out-of-hours message is empty. */
+export interface OutOfHoursGaps {
+  company: readonly string[];
+  queue: readonly string[];
+}
+
 interface SettingsPanelProps {
   actor: Actor;
   companyId: number;
   extraTabs?: readonly SettingsExtraTab[];
   /** More sections at the foot of the Options tab, composed by the page (the super users' Instalação). */
   optionsExtra?: ReactNode;
+  /** Composed by the page from the connections and queues: while hours are on, an empty notice leaves customers unanswered. */
+  outOfHoursGaps?: OutOfHoursGaps;
 }
 
 /**
  * The Settings page (spec admin §2): the Options tab for everyone (changes for admins only), the
  * Horarios tab while scheduleType is "company", then any tabs the page adds.
  */
-export function SettingsPanel({ actor, companyId, extraTabs = [], optionsExtra }: SettingsPanelProps) {
+export function SettingsPanel({ actor, companyId, extraTabs = [], optionsExtra, outOfHoursGaps }: SettingsPanelProps) {
   const { t } = useTranslation();
   const settings = useSettings();
   useSettingsLiveUpdates();
   const baseId = useId();
   const [chosen, setChosen] = useState("options");
   const canEdit = can(actor, "settings:edit");
-  const showHours = settingValue(settings.data, "scheduleType") === "company";
+  const scheduleType = settingValue(settings.data, "scheduleType");
+  const showHours = scheduleType === "company";
+  const unanswered = scheduleType === "company" || scheduleType === "queue" ? (outOfHoursGaps?.[scheduleType] ?? []) : [];
   const tabs = [
     { value: "options", label: t("settings.tabs.options") },
     ...(showHours ? [{ value: "hours", label: t("settings.tabs.hours") }] : []),
@@ -58,6 +68,11 @@ export function SettingsPanel({ actor, companyId, extraTabs = [], optionsExtra }
           ))}
         </Tabs>
       </Box>
+      {canEdit && unanswered.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t("settings.hours.noOutOfHoursMessage", { names: unanswered.join(", ") })}
+        </Alert>
+      )}
       <Box role="tabpanel" id={`${baseId}-panel-${current}`} aria-labelledby={`${baseId}-tab-${current}`}>
         {current === "options" &&
           (settings.isPending ? <PageLoader /> : settings.data ? <OptionsTab settings={settings.data} canEdit={canEdit} /> : <Alert severity="error">{t("list.loadError")}</Alert>)}

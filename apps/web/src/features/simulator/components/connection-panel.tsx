@@ -13,6 +13,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDropNetwork } from "../api/drop-network.ts";
+import { useRenewQrCode } from "../api/renew-qr-code.ts";
 import { useScanQrCode } from "../api/scan-qr-code.ts";
 import { useSetRefuseSends } from "../api/set-refuse-sends.ts";
 import { StatusChip } from "./status-chip.tsx";
@@ -24,6 +25,8 @@ export function ConnectionPanel({ connection, canOperatePhone }: { connection: S
   const scan = useScanQrCode(connection.id);
   const drop = useDropNetwork(connection.id);
   const refuse = useSetRefuseSends(connection.id);
+  const renew = useRenewQrCode(connection.id);
+  const isQrExpired = connection.status === "TIMEOUT" || connection.status === "DISCONNECTED";
   const isNumberValid = ZSimulatorPhone.safeParse(scanNumber).success;
 
   const onScan = (event: FormEvent) => {
@@ -53,6 +56,20 @@ export function ConnectionPanel({ connection, canOperatePhone }: { connection: S
       {!canOperatePhone ? (
         <Alert severity="info" sx={{ mt: 1 }}>
           {t("simulator.phoneAdminsOnly")}
+        </Alert>
+      ) : null}
+
+      {canOperatePhone && isQrExpired ? (
+        <Alert
+          severity="warning"
+          sx={{ mt: 1 }}
+          action={
+            <Button color="inherit" size="small" loading={renew.isPending} onClick={() => renew.mutate()}>
+              {t("simulator.renewQr")}
+            </Button>
+          }
+        >
+          {t("simulator.qrExpired")}
         </Alert>
       ) : null}
 

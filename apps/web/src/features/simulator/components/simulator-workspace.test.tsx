@@ -102,6 +102,22 @@ describe("/simulator", () => {
     expect(screen.getByRole("button", { name: "Derrubar a rede" })).toBeInTheDocument();
   });
 
+  it("offers an admin a new QR code once the last one expired (TIMEOUT), and asks the server for it", async () => {
+    const user = userEvent.setup();
+    const { calls } = signedIn((call) => {
+      if (call.path === "/simulator/connections") return jsonResponse([connection({ status: "TIMEOUT", qrcode: null })]);
+      if (call.path === "/simulator/connections/5/chats") return jsonResponse([]);
+      if (call.path === "/whatsappsession/5" && call.method === "PUT") return jsonResponse({ message: "Starting session." });
+      return undefined;
+    });
+    renderApp("/simulator");
+
+    expect(await screen.findByText("O QR Code expirou sem leitura (ele dura cerca de 2 minutos).")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Novo QR Code" }));
+
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT" && call.path === "/whatsappsession/5")).toBe(true));
+  });
+
   it("lets a user-profile account play the customers but not the phone: no scan, no failure switches", async () => {
     signedIn((call) => {
       if (call.path === "/simulator/connections") return jsonResponse([connection({ qrcode: null })]);

@@ -12,9 +12,9 @@ vi.mock("socket.io-client", async () => {
 
 const stored = { id: 4, name: "Proposta", color: "#ff0000", kanban: 1, userId: 7, ticketsCount: 2 };
 
-function openDialog(tagId: number | null, canSetKanban: boolean) {
+function openDialog(tagId: number | null, canSetKanban: boolean, kanbanOnly = false) {
   const onClose = vi.fn();
-  renderWithProviders(<TagDialog open tagId={tagId} canSetKanban={canSetKanban} onClose={onClose} />);
+  renderWithProviders(<TagDialog open tagId={tagId} canSetKanban={canSetKanban} kanbanOnly={kanbanOnly} onClose={onClose} />);
   return { onClose, user: userEvent.setup() };
 }
 
@@ -57,5 +57,22 @@ describe("TagDialog", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Salvar" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((call) => call.method === "PUT")).toMatchObject({ path: "/tags/4", body: { name: "Proposta enviada", color: "#ff0000" } });
+  });
+
+  it("lets a supervisor switch the kanban flag alone: name and colour stay as they are", async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.method === "GET" && call.path === "/tags/4") return jsonResponse(stored);
+      if (call.method === "PUT") return jsonResponse({ ...stored, kanban: 0 });
+      return undefined;
+    });
+    const { user, onClose } = openDialog(4, true, true);
+    const name = await screen.findByRole("textbox", { name: "Nome" });
+    expect(name).toHaveAttribute("readonly");
+    await user.type(name, " enviada");
+    expect(name).toHaveValue("Proposta");
+    await user.click(screen.getByRole("switch", { name: "Usar como coluna do Kanban" }));
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === "PUT")).toMatchObject({ path: "/tags/4", body: { name: "Proposta", color: "#ff0000", kanban: 0 } });
   });
 });

@@ -18,7 +18,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useTag } from "../api/get-tag.ts";
 import { useSaveTag } from "../api/save-tag.ts";
 import { type TagFormValues, buildTagFormSchema, tagFormValues, toTagBody } from "../utils/tag-form.ts";
-import { TagChip } from "./tag-chip.tsx";
+import { TagChip } from "../../../components/tag-chip.tsx";
 
 interface TagDialogProps {
   open: boolean;
@@ -26,30 +26,32 @@ interface TagDialogProps {
   tagId: number | null;
   /** Whether the kanban switch is shown (permission "tags:kanban"). */
   canSetKanban: boolean;
+  /** A supervisor ("tags:kanban" without "tags:manage"): name and colour are shown, only the kanban flag changes. */
+  kanbanOnly?: boolean;
   onClose: () => void;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Add or edit a tag: name, colour and, for admins, the kanban flag. Saving waits 400 ms as every form. */
-export function TagDialog({ open, tagId, canSetKanban, onClose }: TagDialogProps) {
+export function TagDialog({ open, tagId, canSetKanban, kanbanOnly = false, onClose }: TagDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{t(tagId === null ? "tags.dialog.addTitle" : "tags.dialog.editTitle")}</DialogTitle>
       {/* Mounted while the dialog is open: every opening starts from the server's current data. */}
-      {tagId === null ? <TagForm tagId={null} tag={undefined} canSetKanban={canSetKanban} onClose={onClose} /> : <EditTag tagId={tagId} canSetKanban={canSetKanban} onClose={onClose} />}
+      {tagId === null ? <TagForm tagId={null} tag={undefined} canSetKanban={canSetKanban} onClose={onClose} /> : <EditTag tagId={tagId} canSetKanban={canSetKanban} kanbanOnly={kanbanOnly} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function EditTag({ tagId, canSetKanban, onClose }: { tagId: number; canSetKanban: boolean; onClose: () => void }) {
+function EditTag({ tagId, canSetKanban, kanbanOnly, onClose }: { tagId: number; canSetKanban: boolean; kanbanOnly: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const tag = useTag(tagId);
   return (
     <RecordDialogContent query={tag} loadFailed={t("tags.loadFailed")}>
-      {(record) => <TagForm tagId={tagId} tag={record} canSetKanban={canSetKanban} onClose={onClose} />}
+      {(record) => <TagForm tagId={tagId} tag={record} canSetKanban={canSetKanban} kanbanOnly={kanbanOnly} onClose={onClose} />}
     </RecordDialogContent>
   );
 }
@@ -58,10 +60,11 @@ interface TagFormProps {
   tagId: number | null;
   tag: TagRecord | undefined;
   canSetKanban: boolean;
+  kanbanOnly?: boolean;
   onClose: () => void;
 }
 
-function TagForm({ tagId, tag, canSetKanban, onClose }: TagFormProps) {
+function TagForm({ tagId, tag, canSetKanban, kanbanOnly = false, onClose }: TagFormProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => buildTagFormSchema(t), [t]);
   const save = useSaveTag();
@@ -90,14 +93,26 @@ function TagForm({ tagId, tag, canSetKanban, onClose }: TagFormProps) {
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "contents" }}>
       <DialogContent dividers>
         <Stack spacing={2.5}>
-          <TextField {...register("name")} label={t("tags.form.name")} required autoFocus fullWidth error={Boolean(errors.name)} helperText={errors.name?.message} />
+          <TextField
+            {...register("name")}
+            label={t("tags.form.name")}
+            required
+            autoFocus={!kanbanOnly}
+            fullWidth
+            error={Boolean(errors.name)}
+            helperText={errors.name?.message}
+            slotProps={{ htmlInput: { readOnly: kanbanOnly } }}
+          />
           <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
             <TextField
               {...register("color")}
               type="color"
               label={t("tags.form.color")}
               sx={{ width: 120, flexShrink: 0 }}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { sx: { height: 28, p: 1, cursor: "pointer" } } }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { readOnly: kanbanOnly, tabIndex: kanbanOnly ? -1 : undefined, sx: { height: 28, p: 1, cursor: "pointer", pointerEvents: kanbanOnly ? "none" : undefined } },
+              }}
             />
             <Box sx={{ minWidth: 0 }} aria-hidden>
               <TagChip name={preview || t("tags.form.preview")} color={watch("color")} />

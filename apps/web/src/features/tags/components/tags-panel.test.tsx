@@ -11,7 +11,7 @@ vi.mock("socket.io-client", async () => {
 
 const vip = { id: 4, name: "VIP", color: "#ff0000", kanban: 0, userId: 1, ticketsCount: 2 };
 
-function renderPanel(profile: "admin" | "user") {
+function renderPanel(profile: "admin" | "supervisor" | "user") {
   mockFetch((call) => (call.method === "GET" && call.path === "/tags" ? jsonResponse({ tags: [vip], hasMore: false }) : undefined));
   renderWithProviders(<TagsPanel actor={{ profile, isSuper: false }} />);
 }
@@ -32,5 +32,13 @@ describe("TagsPanel", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("button", { name: "Editar: VIP" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Excluir: VIP" })).not.toBeInTheDocument();
     expect(screen.queryByRole("columnheader", { name: "Ações" })).not.toBeInTheDocument();
+  });
+
+  it("offers a supervisor the edit (for the kanban flag) without add or delete", async () => {
+    renderPanel("supervisor");
+    expect(await screen.findByText("VIP")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Adicionar tag" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Editar: VIP" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Excluir: VIP" })).not.toBeInTheDocument();
   });
 });

@@ -11,7 +11,8 @@ import { TagsTable } from "./tags-table.tsx";
 
 /**
  * The Tags page (spec admin §2): searchable, endless, live list. Add, edit and delete are for those who
- * manage tags ("tags:manage": admins); others only see the list. Only admins ("tags:kanban") see the kanban switch.
+ * manage tags ("tags:manage": admins); supervisors ("tags:kanban") edit the kanban flag alone; others only
+ * see the list. Only admins and supervisors see the kanban switch.
  */
 export function TagsPanel({ actor }: { actor: Actor }) {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export function TagsPanel({ actor }: { actor: Actor }) {
   useTagsLiveUpdates();
   const editing = useRecordEditing<TagRecord>(deletion);
   const canManage = can(actor, "tags:manage");
+  const canSetKanban = can(actor, "tags:kanban");
 
   return (
     <PageContainer title={t("menu.tags")}>
@@ -31,10 +33,10 @@ export function TagsPanel({ actor }: { actor: Actor }) {
           isLoading={tags.isLoading}
           isError={tags.isError}
           onRetry={tags.refetch}
-          {...(canManage ? { onEdit: editing.edit, onDelete: editing.askDelete } : {})}
+          {...(canManage ? { onEdit: editing.edit, onDelete: editing.askDelete } : canSetKanban ? { onEdit: editing.edit } : {})}
         />
       </InfiniteListArea>
-      <TagDialog open={editing.editor.open} tagId={editing.editor.id} canSetKanban={can(actor, "tags:kanban")} onClose={editing.closeEditor} />
+      <TagDialog open={editing.editor.open} tagId={editing.editor.id} canSetKanban={canSetKanban} kanbanOnly={!canManage} onClose={editing.closeEditor} />
       <ConfirmationDialog
         open={editing.isConfirming}
         title={t("tags.confirmDelete.title", { name: editing.toDelete?.name ?? "" })}

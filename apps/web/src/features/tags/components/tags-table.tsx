@@ -9,7 +9,7 @@ import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import { useTranslation } from "react-i18next";
 import { EditDeleteActions, ListStateRows, RowActionsCell } from "../../../components/list/index.ts";
-import { TagChip } from "./tag-chip.tsx";
+import { TagChip } from "../../../components/tag-chip.tsx";
 
 const COLUMNS_WITH_ACTIONS = 3;
 
@@ -18,15 +18,16 @@ interface TagsTableProps {
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
-  /** Absent (with onDelete) for those who do not manage tags: the rows have no actions. */
+  /** Absent for those who neither manage tags nor set the kanban flag: the rows have no actions. */
   onEdit?: (tag: TagRecord) => void;
+  /** Absent for those who do not manage tags (a supervisor only edits the kanban flag). */
   onDelete?: (tag: TagRecord) => void;
 }
 
 /** The company's tags (spec admin §2): name as a coloured chip, tickets count, and edit and delete for those who manage tags. */
 export function TagsTable({ tags, isLoading, isError, onRetry, onEdit, onDelete }: TagsTableProps) {
   const { t } = useTranslation();
-  const hasActions = onEdit !== undefined && onDelete !== undefined;
+  const hasActions = onEdit !== undefined;
   const columns = hasActions ? COLUMNS_WITH_ACTIONS : COLUMNS_WITH_ACTIONS - 1;
   return (
     <Table size="small" stickyHeader aria-label={t("menu.tags")}>
@@ -56,7 +57,7 @@ export function TagsTable({ tags, isLoading, isError, onRetry, onEdit, onDelete 
             <TableCell align="center">{tag.ticketsCount}</TableCell>
             {hasActions && (
               <RowActionsCell>
-                <EditDeleteActions subject={tag.name} onEdit={() => onEdit(tag)} onDelete={() => onDelete(tag)} />
+                <EditDeleteActions subject={tag.name} onEdit={() => onEdit(tag)} onDelete={onDelete ? () => onDelete(tag) : undefined} />
               </RowActionsCell>
             )}
           </TableRow>

@@ -11,7 +11,9 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { type AgeColor, ageLabel } from "../utils/age-label.ts";
+import { TagChip } from "../../../components/tag-chip.tsx";
+import { plainText } from "../../../lib/format-text.ts";
+import { type AgeColor, ageLabel, waitingTime } from "../utils/age-label.ts";
 import { LAST_MESSAGE_MAX, NARROW_NAME_MAX, truncate } from "../utils/truncate.ts";
 
 const AGE_COLORS: Record<AgeColor, string> = { green: "success.main", orange: "warning.main", red: "error.main" };
@@ -30,7 +32,10 @@ export interface TicketListItemProps {
   onPeek: (ticket: Ticket) => void;
 }
 
-/** One ticket of a list (its wrapper is the listitem): contact, queue, connection, last message, unread count and age. */
+/**
+ * One ticket of a list (its wrapper is the listitem): contact, queue, connection, tags, last message
+ * (without WhatsApp markers), unread count and age; a pending ticket also shows how long it has waited.
+ */
 export const TicketListItem = memo(function TicketListItem({
   ticket,
   now,
@@ -47,7 +52,8 @@ export const TicketListItem = memo(function TicketListItem({
   const isPending = ticket.status === "pending";
   const contactName = ticket.contact.name || ticket.contact.number;
   const shownName = isNarrow ? truncate(contactName, NARROW_NAME_MAX) : contactName;
-  const lastMessage = truncateLastMessage ? truncate(ticket.lastMessage, LAST_MESSAGE_MAX) : ticket.lastMessage;
+  const preview = plainText(ticket.lastMessage);
+  const lastMessage = truncateLastMessage ? truncate(preview, LAST_MESSAGE_MAX) : preview;
   const age = ageLabel(ticket.updatedAt, now);
   const queueColor = ticket.queue?.color ?? "grey.500";
 
@@ -110,7 +116,15 @@ export const TicketListItem = memo(function TicketListItem({
             {ticket.user && ticket.status !== "pending" ? (
               <Chip size="small" variant="outlined" label={ticket.user.name} sx={{ height: 20, fontSize: 11 }} />
             ) : null}
+            {ticket.tags.map((tag) => (
+              <TagChip key={tag.id} name={tag.name} color={tag.color} dense />
+            ))}
           </Box>
+          {isPending ? (
+            <Typography component="p" variant="caption" color="text.secondary" title={t("tickets.row.waitingHint")} sx={{ mt: 0.25 }} data-testid="ticket-waiting">
+              {t("tickets.row.waiting", { time: waitingTime(ticket.createdAt, now) })}
+            </Typography>
+          ) : null}
         </Box>
       </ListItemButton>
       {canSpy || isPending ? (

@@ -122,9 +122,68 @@ describe("TicketsManager", { timeout: 30_000 }, () => {
     await user.click(within(row).getByRole("button", { name: "Aceitar o atendimento de Contato 2" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/tickets/uuid-2"), SLOW);
     expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ status: "open" });
-    // The accepted ticket moved to "assigned" at once.
-    expect(screen.getByRole("tab", { name: "Atendendo (1)" })).toBeInTheDocument();
-    expect(screen.getByRole("tab", { name: "Aguardando (0)" })).toBeInTheDocument();
+    // The accepted ticket moved to "assigned" at once, and the list went there with it.
+    expect(screen.getByRole("tab", { name: "Atendendo (1)" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Aguardando (0)" })).toHaveAttribute("aria-selected", "false");
+    await waitFor(() => expect(screen.getByRole("listitem", { name: "Contato 2" })).toHaveAttribute("aria-current", "true"), SLOW);
+  });
+
+  it("shows a row's tags in their colours and its last message without WhatsApp markers", async () => {
+    serveTickets({
+      open: [
+        makeTicket({
+          id: 1,
+          lastMessage: "*Ana Souza*:\n_Seu pedido_ ~não~ saiu ```#123```",
+          tags: [
+            { id: 4, name: "VIP", color: "#d32f2f" },
+            { id: 5, name: "Retorno", color: "#1976d2" },
+          ],
+        }),
+      ],
+    });
+    renderManager(attendant);
+
+    const row = await screen.findByRole("listitem", { name: "Contato 1" }, SLOW);
+    expect(within(row).getByText("Ana Souza: Seu pedido não saiu #123")).toBeInTheDocument();
+    expect(row).not.toHaveTextContent("*");
+    expect(within(row).getByText("VIP").closest(".MuiChip-root")).toHaveStyle({ backgroundColor: "#d32f2f" });
+    expect(within(row).getByText("Retorno")).toBeInTheDocument();
+  });
+
+  it("shows on each pending row how long it has waited, kept current", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date("2025-05-01T12:00:00.000Z") });
+    serveTickets({
+      pending: [
+        makeTicket({ id: 2, status: "pending", userId: null, user: null, createdAt: "2025-05-01T09:55:00.000Z", updatedAt: "2025-05-01T11:59:00.000Z" }),
+        makeTicket({ id: 3, status: "pending", userId: null, user: null, createdAt: "2025-05-01T11:48:00.000Z", updatedAt: "2025-05-01T11:48:00.000Z" }),
+      ],
+    });
+    renderManager(attendant);
+
+    await userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime }).click(await screen.findByRole("tab", { name: "Aguardando (2)" }, SLOW));
+    const first = await screen.findByRole("listitem", { name: "Contato 2" }, SLOW);
+    expect(within(first).getByText("Aguardando há 2 h 05 min")).toBeInTheDocument();
+    expect(within(screen.getByRole("listitem", { name: "Contato 3" })).getByText("Aguardando há 12 min")).toBeInTheDocument();
+
+    await vi.advanceTimersByTimeAsync(60_000);
+    await waitFor(() => expect(screen.getByRole("listitem", { name: "Contato 3" })).toHaveTextContent("Aguardando há 13 min"), SLOW);
+  });
+
+  it("peeks at a ticket's last messages, oldest above, without WhatsApp markers", async () => {
+    const user = userEvent.setup({ delay: null });
+    const at = `2025-05-01T10:00:00.000Z`;
+    const base = { ticketId: 2, fromMe: false, read: true, ack: 0, mediaType: "chat", mediaUrl: null, mediaName: null, isDeleted: false, sendStatus: "sent", sendError: null, sendRetryUntil: null, data: null, participant: null, userId: null, contact: null, quotedMsg: null, updatedAt: at };
+    const message = (id: number, body: string, minute: number) => ({ ...base, id, body, createdAt: `2025-05-01T10:${String(minute).padStart(2, "0")}:00.000Z` });
+    serveTickets({ open: [makeTicket({ id: 2, userId: 9, user: { id: 9, name: "Bruno" } })] }, (call) => {
+      if (call.path === "/queue") return jsonResponse([]);
+      if (call.path === "/messages/2") return jsonResponse({ messages: [message(12, "*Última*", 30), message(11, "_Primeira_", 10)], count: 2, hasMore: false, ticket: { id: 2, uuid: "uuid-2", status: "open" } });
+      return undefined;
+    });
+    renderManager(sessionUser({ profile: "admin" }));
+
+    await user.click(await screen.findByRole("button", { name: "Espiar a conversa de Contato 2" }, SLOW));
+    const list = await screen.findByRole("list", { name: "Últimas mensagens" }, SLOW);
+    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual([expect.stringMatching(/^Primeira/), expect.stringMatching(/^Última/)]);
   });
 
   it("tells an attendant whose Accept lost the race who took the ticket, opens nothing and reads the lists again", async () => {

@@ -1,4 +1,4 @@
-import { can, type SessionUser, TIMINGS, type Ticket } from "@conversa/shared";
+import { can, type Message, type SessionUser, TIMINGS, type Ticket } from "@conversa/shared";
 import AddComment from "@mui/icons-material/AddComment";
 import Clear from "@mui/icons-material/Clear";
 import Search from "@mui/icons-material/Search";
@@ -16,7 +16,7 @@ import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import Tooltip from "@mui/material/Tooltip";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useRealtimeJoin } from "../../../lib/socket-provider.tsx";
@@ -46,6 +46,8 @@ export interface TicketsManagerProps {
   selectedUuid?: string;
   /** A ticket was opened (the route is already /tickets/{uuid}). */
   onTicketOpen?: (uuid: string) => void;
+  /** How the peek dialog shows a message (media and formatting); plain text without it. */
+  renderMessageContent?: (message: Message) => ReactNode;
 }
 
 /** A sub-tab's text with its count in a pill (hidden at 0). */
@@ -80,7 +82,7 @@ export function TicketsManager(props: TicketsManagerProps) {
   );
 }
 
-function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen }: TicketsManagerProps & { viewer: NewTicketViewer }) {
+function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen, renderMessageContent }: TicketsManagerProps & { viewer: NewTicketViewer }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const navigate = useNavigate();
@@ -143,8 +145,16 @@ function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen }: Tic
     },
     [openTicket, t],
   );
+  // The accepted ticket is now in "assigned": the list goes there with it.
   const handleAccept = useCallback(
-    (ticket: Ticket) => acceptMutate(ticket.id, { onSuccess: (accepted) => openTicket(accepted.uuid) }),
+    (ticket: Ticket) =>
+      acceptMutate(ticket.id, {
+        onSuccess: (accepted) => {
+          setTab("open");
+          setOpenTab("assigned");
+          openTicket(accepted.uuid);
+        },
+      }),
     [acceptMutate, openTicket],
   );
 
@@ -318,7 +328,7 @@ function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen }: Tic
             }}
           />
         ) : null}
-        {peekTicket ? <TicketPeekDialog ticket={peekTicket} onClose={() => setPeekTicket(null)} /> : null}
+        {peekTicket ? <TicketPeekDialog ticket={peekTicket} onClose={() => setPeekTicket(null)} renderContent={renderMessageContent} /> : null}
       </Suspense>
     </Paper>
   );

@@ -4,7 +4,7 @@ import { useCallback, useEffect } from "react";
 import { useCompanyEvent, useRealtimeReconnect } from "../../../lib/socket-provider.tsx";
 import { ticketsKeys } from "../api/query-keys.ts";
 import { ZAppMessageCreateEvent, ZTicketEvent } from "../utils/ticket-events.ts";
-import { canInsertInto, type TicketListFilter, type TicketViewer, ticketMatchesFilter, ZTicketListFilter } from "../utils/ticket-filter.ts";
+import { canInsertInto, listOrderOf, type TicketListFilter, type TicketViewer, ticketMatchesFilter, ZTicketListFilter } from "../utils/ticket-filter.ts";
 import { markTicketRead, removeTicket, type TicketListData, upsertTicket } from "../utils/ticket-list-cache.ts";
 import { useTicketsViewer } from "./use-tickets-viewer.ts";
 
@@ -20,7 +20,7 @@ function updateLists(queryClient: QueryClient, update: (data: TicketListData, fi
 /** Puts a changed ticket in the lists it now belongs to and takes it out of the others. */
 export function applyTicketToLists(queryClient: QueryClient, ticket: Ticket, viewer: TicketViewer, moveToTop = false): void {
   updateLists(queryClient, (data, filter) =>
-    upsertTicket(data, ticket, { matches: ticketMatchesFilter(ticket, filter, viewer), canInsert: canInsertInto(filter), moveToTop }),
+    upsertTicket(data, ticket, { matches: ticketMatchesFilter(ticket, filter, viewer), canInsert: canInsertInto(filter), moveToTop, order: listOrderOf(filter) }),
   );
 }
 

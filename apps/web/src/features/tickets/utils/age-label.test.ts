@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageLabel } from "./age-label.ts";
+import { ageLabel, waitingTime } from "./age-label.ts";
 
 const now = new Date("2025-05-10T12:00:00.000Z");
 const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
@@ -31,5 +31,24 @@ describe("ageLabel", () => {
 
   it("gives an empty label for an invalid date", () => {
     expect(ageLabel("not a date", now)).toEqual({ text: "", color: null });
+  });
+});
+
+describe("waitingTime", () => {
+  it.each([
+    [0, "agora"],
+    [1, "1 min"],
+    [59, "59 min"],
+    [60, "1 h 00 min"],
+    [125, "2 h 05 min"],
+    [24 * 60 - 1, "23 h 59 min"],
+    [24 * 60, "1 dia"],
+    [3 * 24 * 60 + 70, "3 dias"],
+  ])("%i minutes waiting read %j", (minutes, text) => {
+    expect(waitingTime(ago(minutes), now)).toBe(text);
+  });
+
+  it("reads nothing of an unreadable date", () => {
+    expect(waitingTime("nope", now)).toBe("");
   });
 });

@@ -27,3 +27,18 @@ export function ageLabel(updatedAt: string | Date, now: Date): AgeLabel {
   if (minutes >= 30 && minutes < 60) return { text, color: "orange" };
   return { text, color: null };
 }
+
+/**
+ * How long a pending ticket has waited, since it was created (as the SLA counts): "agora", "12 min",
+ * "2 h 05 min", "3 dias". Renewed with the list's clock.
+ */
+export function waitingTime(createdAt: string, now: Date): string {
+  const then = Date.parse(createdAt);
+  if (Number.isNaN(then)) return "";
+  const minutes = Math.max(0, Math.floor((now.getTime() - then) / MINUTE_MS));
+  const hours = Math.floor(minutes / 60);
+  if (hours >= 24) return i18n.t("tickets.age.days", { count: Math.floor(hours / 24) });
+  if (hours >= 1) return i18n.t("tickets.age.hoursMinutes", { hours, minutes: String(minutes % 60).padStart(2, "0") });
+  if (minutes < 1) return i18n.t("tickets.age.now");
+  return i18n.t("tickets.age.minutes", { count: minutes });
+}

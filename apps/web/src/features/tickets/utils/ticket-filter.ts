@@ -1,4 +1,4 @@
-import { type SessionUser, type Ticket, ZTicketStatus } from "@conversa/shared";
+import { mayViewTicket, type SessionUser, type Ticket, ZTicketStatus } from "@conversa/shared";
 import { z } from "zod";
 
 /** What one ticket list asks GET /tickets for (also its cache key). */
@@ -37,16 +37,9 @@ export function toTicketsQuery(filter: TicketListFilter, pageNumber: number): Re
   };
 }
 
-/**
- * Whether the viewer may see a ticket in lists, as the server restricts them: admins see every
- * ticket; users their own tickets, those of their queues, and those without a queue when their
- * allTicket is enabled.
- */
+/** Whether the viewer may see a ticket in lists: the server's visibility rule (`mayViewTicket`). */
 export function isTicketVisibleTo(ticket: Pick<Ticket, "userId" | "queueId">, viewer: TicketViewer): boolean {
-  if (viewer.profile === "admin") return true;
-  if (ticket.userId === viewer.id) return true;
-  if (ticket.queueId === null) return viewer.allTicket === "enabled";
-  return viewer.queues.some((queue) => queue.id === ticket.queueId);
+  return mayViewTicket({ profile: viewer.profile, userId: viewer.id, allTicket: viewer.allTicket, queueIds: viewer.queues.map((queue) => queue.id) }, ticket);
 }
 
 /**
@@ -61,6 +54,14 @@ export function ticketMatchesFilter(ticket: Ticket, filter: TicketListFilter, vi
   if (filter.tags?.length && !ticket.tags.some((tag) => filter.tags?.includes(tag.id))) return false;
   if (filter.withUnreadMessages && ticket.unreadMessages <= 0) return false;
   return true;
+}
+
+/** The order of a list: newest activity first, or the longest waiting first (creation, oldest first). */
+export type TicketListOrder = "activity" | "waiting";
+
+/** The pending tab is a waiting line (as GET /tickets orders it); every other list is by newest activity. */
+export function listOrderOf(filter: TicketListFilter): TicketListOrder {
+  return filter.status === "pending" && !filter.searchParam ? "waiting" : "activity";
 }
 
 /**

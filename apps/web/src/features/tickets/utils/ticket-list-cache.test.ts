@@ -72,6 +72,17 @@ describe("upsertTicket", () => {
     const data = listOf([[1, 2]]);
     expect(ids(upsertTicket(data, makeTicket({ id: 9, updatedAt: at(0) }), { matches: true, canInsert: true }))).toEqual([[1, 2, 9]]);
   });
+
+  it("keeps a waiting line oldest first: a new message leaves the ticket at its place, a newcomer joins at the end", () => {
+    const waiting = (id: number, minute: number, updated = minute) => makeTicket({ id, status: "pending", createdAt: at(minute), updatedAt: at(updated) });
+    const data: TicketListData = { pages: [{ tickets: [waiting(1, 0), waiting(2, 10), waiting(3, 20)], count: 3, hasMore: false }], pageParams: [1] };
+    const wroteAgain = upsertTicket(data, waiting(1, 0, 59), { matches: true, canInsert: true, moveToTop: true, order: "waiting" });
+    expect(ids(wroteAgain)).toEqual([[1, 2, 3]]);
+    const returned = upsertTicket(wroteAgain, waiting(4, 15), { matches: true, canInsert: true, order: "waiting" });
+    expect(ids(returned)).toEqual([[1, 2, 4, 3]]);
+    const arrived = upsertTicket(returned, waiting(5, 59), { matches: true, canInsert: true, moveToTop: true, order: "waiting" });
+    expect(ids(arrived)).toEqual([[1, 2, 4, 3, 5]]);
+  });
 });
 
 describe("removeTicket", () => {

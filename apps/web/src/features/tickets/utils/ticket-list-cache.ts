@@ -1,5 +1,6 @@
 import type { Ticket } from "@conversa/shared";
 import type { InfiniteData } from "@tanstack/react-query";
+import type { TicketListOrder } from "./ticket-filter.ts";
 
 /** One answer of GET /tickets. */
 export interface TicketPage {
@@ -15,8 +16,10 @@ export interface UpsertOptions {
   matches: boolean;
   /** Whether the list may gain a ticket it does not hold (false for text-search results). */
   canInsert: boolean;
-  /** Put the ticket first (a new message), instead of at its place by updatedAt. */
+  /** Put the ticket first (a new message), instead of at its place by updatedAt (lists by activity only). */
   moveToTop?: boolean;
+  /** The list's order (by activity unless told). */
+  order?: TicketListOrder;
 }
 
 function flatten(data: TicketListData): Ticket[] {
@@ -40,6 +43,12 @@ function isNewerOrSame(a: Ticket, b: Ticket): boolean {
   return Date.parse(a.updatedAt) >= Date.parse(b.updatedAt);
 }
 
+/** Whether `a` has waited longer than `b` (created earlier; the lower id between equals). */
+function hasWaitedLonger(a: Ticket, b: Ticket): boolean {
+  const difference = Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  return difference < 0 || (difference === 0 && a.id < b.id);
+}
+
 /** The list without the ticket `ticketId` (the count goes down when it was there). */
 export function removeTicket(data: TicketListData, ticketId: number): TicketListData {
   const tickets = flatten(data);
@@ -50,7 +59,8 @@ export function removeTicket(data: TicketListData, ticketId: number): TicketList
 
 /**
  * A ticket changed (or arrived): replaced in the list, moved to its place (newest updatedAt
- * first, or the top with `moveToTop`), added when it now belongs, removed when it no longer does.
+ * first, or the top with `moveToTop`; in a waiting line, by creation, oldest first), added when it
+ * now belongs, removed when it no longer does.
  * A ticket whose place lies past the loaded pages is left for paging to bring.
  */
 export function upsertTicket(data: TicketListData, ticket: Ticket, options: UpsertOptions): TicketListData {
@@ -59,7 +69,12 @@ export function upsertTicket(data: TicketListData, ticket: Ticket, options: Upse
   const wasThere = tickets.some((item) => item.id === ticket.id);
   if (!wasThere && !options.canInsert) return data;
   const rest = tickets.filter((item) => item.id !== ticket.id);
-  let index = options.moveToTop ? 0 : rest.findIndex((item) => isNewerOrSame(ticket, item));
+  const isWaitingLine = options.order === "waiting";
+  let index = isWaitingLine
+    ? rest.findIndex((item) => hasWaitedLonger(ticket, item))
+    : options.moveToTop
+      ? 0
+      : rest.findIndex((item) => isNewerOrSame(ticket, item));
   if (index === -1) {
     const hasMore = data.pages.at(-1)?.hasMore ?? false;
     if (hasMore && !wasThere) return data;

@@ -93,6 +93,14 @@ describe("UserDialog", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Operação realizada com sucesso!")).toBeInTheDocument();
   });
 
+  it("offers an admin the three profiles, supervisor included", async () => {
+    serve();
+    const { user } = openDialog();
+    await user.click(screen.getByRole("combobox", { name: "Perfil" }));
+    const options = within(await screen.findByRole("listbox")).getAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual(["Administrador", "Supervisor", "Usuário"]);
+  });
+
   it("shows a user-profile account only name, e-mail and password, and leaves an empty password out", async () => {
     const { calls } = serve((call) => {
       if (call.method === "GET" && call.path === "/users/4") return jsonResponse(userFixture({ queues: [{ id: 11, name: "Vendas", color: "#2E7D32" }] }));

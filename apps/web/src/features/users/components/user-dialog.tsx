@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type Actor, type User, can } from "@conversa/shared";
+import { type Actor, PROFILES, type User, can } from "@conversa/shared";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -153,8 +153,11 @@ function UserForm({ user, permissions, isSelf = false, onClose, onSaved }: FormP
               name="profile"
               render={({ field }) => (
                 <TextField select label={t("users.form.profile")} fullWidth name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
-                  <MenuItem value="admin">{t("users.profiles.admin")}</MenuItem>
-                  <MenuItem value="user">{t("users.profiles.user")}</MenuItem>
+                  {PROFILES.map((profile) => (
+                    <MenuItem key={profile} value={profile}>
+                      {t(`users.profiles.${profile}`)}
+                    </MenuItem>
+                  ))}
                 </TextField>
               )}
             />

@@ -1,4 +1,4 @@
-import { DISTRIBUTION_STRATEGIES, type DistributionLog, type DistributionStrategy } from "@conversa/shared";
+import { type DistributionLog, distributionLogKindOf } from "@conversa/shared";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -9,12 +9,21 @@ import { useTranslation } from "react-i18next";
 import { ListStateRows } from "../../../../components/list/index.ts";
 import { DATE_PATTERNS, formatDate } from "../../../../lib/date.ts";
 
-const isStrategy = (value: string): value is DistributionStrategy => DISTRIBUTION_STRATEGIES.some((strategy) => strategy === value);
+/** A log's strategy, or how the ticket entered the queue when no store decided, in the user's language. */
+function useLogKind(): (value: string | null) => string {
+  const { t } = useTranslation();
+  return (value) => {
+    if (!value) return "—";
+    const kind = distributionLogKindOf(value);
+    return kind ? t(`distribution.strategies.${kind}`) : value;
+  };
+}
 
 /** Distribution decisions: when, ticket, route, rule, who got it, strategy, the customer's text. */
 export function LogsTable({ logs, isLoading, isError, onRetry, label }: { logs: readonly DistributionLog[]; isLoading: boolean; isError: boolean; onRetry: () => void; label: string }) {
   const { t } = useTranslation();
   const noQueue = t("distribution.logs.noQueue");
+  const kindOf = useLogKind();
   return (
     <Table size="small" aria-label={label}>
       <TableHead>
@@ -37,7 +46,7 @@ export function LogsTable({ logs, isLoading, isError, onRetry, label }: { logs: 
             <TableCell>{`${log.fromQueueName ?? noQueue} → ${log.toQueueName ?? noQueue}`}</TableCell>
             <TableCell>{log.ruleName ?? (log.storeName ? t("distribution.logs.queueDefault") : "—")}</TableCell>
             <TableCell data-testid="log-user">{log.assignedUserName ?? t("distribution.logs.waiting")}</TableCell>
-            <TableCell>{log.strategy ? (isStrategy(log.strategy) ? t(`distribution.strategies.${log.strategy}`) : log.strategy) : "—"}</TableCell>
+            <TableCell>{kindOf(log.strategy)}</TableCell>
             <TableCell sx={{ display: { xs: "none", md: "table-cell" }, maxWidth: 260 }}>
               <Typography variant="body2" color="text.secondary" noWrap title={log.message ?? ""}>
                 {log.message || "—"}

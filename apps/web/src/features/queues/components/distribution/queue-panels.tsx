@@ -54,7 +54,7 @@ export function QueueInsightsDialog({ queue, onClose }: { queue: Queue; onClose:
               <Figure label={t("distribution.insights.waiting")} value={m.waitingCount} />
               <Figure label={t("distribution.insights.agents")} value={`${m.onlineAgents} / ${m.totalAgents}`} />
               <Figure label={t("distribution.insights.avgWait")} value={m.avgWaitMinutes === null ? "—" : t("distribution.insights.minutes", { count: m.avgWaitMinutes })} />
-              <Figure label={t("distribution.insights.sla", { minutes: m.slaMinutesTarget ?? "—" })} value={m.withinSlaPercent === null ? "—" : `${m.withinSlaPercent}%`} />
+              <Figure label={m.slaMinutesTarget === null ? t("distribution.insights.slaNone") : t("distribution.insights.sla", { minutes: m.slaMinutesTarget })} value={m.withinSlaPercent === null ? "—" : `${m.withinSlaPercent}%`} />
               <Figure label={t("distribution.insights.late")} value={m.lateCount} />
             </Stack>
             <Box>

@@ -94,9 +94,10 @@ export function RulesTab() {
         </TableHead>
         <TableBody>
           <ListStateRows columns={7} isLoading={rules.isPending && selected !== null} isError={rules.isError} isEmpty={rules.data?.length === 0} onRetry={() => void rules.refetch()} />
-          {(rules.data ?? []).map((rule) => (
+          {(rules.data ?? []).map((rule, index) => (
             <TableRow key={rule.id} hover data-rule-id={rule.id}>
-              <TableCell align="center">{rule.position}</TableCell>
+              {/* The order the rules are tried in, counted from 1. */}
+              <TableCell align="center">{index + 1}</TableCell>
               <TableCell sx={{ fontWeight: 500 }}>{rule.name}</TableCell>
               <TableCell>
                 <Chip size="small" variant="outlined" label={t(`distribution.matchTypes.${rule.matchType}`)} sx={{ mr: 1 }} />
@@ -188,7 +189,8 @@ function PreviewForm({ storeId, queues, userName }: { storeId: number; queues: r
             {t("distribution.preview.matchedRule")}: <strong>{result.matchedRule?.name ?? t("distribution.preview.noRule")}</strong>
           </Typography>
           <Typography variant="body2">
-            {t("distribution.preview.targetQueue")}: <strong>{queues.find((queue) => queue.id === result.queueId)?.name ?? "—"}</strong>
+            {t("distribution.preview.targetQueue")}:{" "}
+            <strong>{result.queueId === null ? t("distribution.preview.noQueue") : (queues.find((queue) => queue.id === result.queueId)?.name ?? "—")}</strong>
             {result.strategy ? ` · ${t(`distribution.strategies.${result.strategy}`)}` : ""}
           </Typography>
           <Typography variant="body2" data-testid="preview-recommended">

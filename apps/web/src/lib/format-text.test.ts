@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFormattedText } from "./format-text.ts";
+import { parseFormattedText, plainText } from "./format-text.ts";
 
 describe("parseFormattedText", () => {
   it("keeps plain text as one text segment", () => {
@@ -39,7 +39,30 @@ describe("parseFormattedText", () => {
     ]);
   });
 
+  it("takes ```monospace``` as typed, across lines, without formatting inside", () => {
+    expect(parseFormattedText("Código: ```a *b*\nc``` ok")).toEqual([
+      { type: "text", text: "Código: " },
+      { type: "mono", text: "a *b*\nc" },
+      { type: "text", text: " ok" },
+    ]);
+    expect(parseFormattedText("``````")).toEqual([{ type: "text", text: "``````" }]);
+  });
+
   it("does not link other schemes", () => {
     expect(parseFormattedText("javascript:alert(1)")).toEqual([{ type: "text", text: "javascript:alert(1)" }]);
+  });
+});
+
+describe("plainText", () => {
+  it.each([
+    ["*Ana Souza*:\nBom dia", "Ana Souza:\nBom dia"],
+    ["_oi_ ~não~ *_ok_*", "oi não ok"],
+    ["```const x = 1```", "const x = 1"],
+    ["Veja *https://exemplo.com*", "Veja https://exemplo.com"],
+    ["snake_case_name 2 * 3", "snake_case_name 2 * 3"],
+    ["<b>html</b>", "<b>html</b>"],
+    ["", ""],
+  ])("shows %j as %j", (text, plain) => {
+    expect(plainText(text)).toBe(plain);
   });
 });

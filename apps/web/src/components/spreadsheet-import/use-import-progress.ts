@@ -1,6 +1,6 @@
 import { ZContactImportProgressPayload } from "@conversa/shared";
 import { useState } from "react";
-import { useCompanyEvent } from "../../../lib/socket-provider.tsx";
+import { useCompanyEvent } from "../../lib/socket-provider.tsx";
 
 export interface ImportProgress {
   processed: number;

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import type { ImportProgress } from "../hooks/use-import-progress.ts";
+import type { ImportProgress } from "./use-import-progress.ts";
 
 /**
  * The bar of a running import: moving while the file travels and is read, then the share of rows

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_company_pending_created_idx" ON "tickets" USING btree ("company_id","created_at","id") WHERE "tickets"."status" = 'pending';

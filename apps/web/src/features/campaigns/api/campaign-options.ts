@@ -1,0 +1,50 @@
+import { ZConnection, ZContactListsListResponse, ZListFileListsResponse, ZTag } from "@conversa/shared";
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { campaignOptionsKeys } from "./query-keys.ts";
+
+/** A choice of the campaign dialog's selects. */
+export interface CampaignOption {
+  id: number;
+  name: string;
+}
+
+const ZOption = z.object({ id: z.number(), name: z.string() });
+
+/** GET /whatsapp/?session=0: the company's connections. */
+export function fetchConnectionChoices(): Promise<CampaignOption[]> {
+  return apiRequest("/whatsapp/", z.array(ZConnection.pick({ id: true, name: true })), { query: { session: 0 } });
+}
+
+/** GET /contact-lists/list: every contact list by name. */
+export async function fetchContactListChoices(): Promise<CampaignOption[]> {
+  return (await apiRequest("/contact-lists/list", ZContactListsListResponse)).map(({ id, name }) => ({ id, name }));
+}
+
+/** GET /tags/list: the company's tags. */
+export function fetchTagChoices(): Promise<CampaignOption[]> {
+  return apiRequest("/tags/list", z.array(ZTag.pick({ id: true, name: true })));
+}
+
+/** GET /files/: the file lists (the first pages, enough for a choice). */
+export async function fetchFileListChoices(): Promise<CampaignOption[]> {
+  const page = await apiRequest("/files/", ZListFileListsResponse, { query: { pageNumber: 1 } });
+  return page.files.map((file) => ZOption.parse(file));
+}
+
+const fresh = { staleTime: 0 } as const;
+
+/** The dialog's choices: connections, contact lists, tags and file lists, read when the dialog opens. */
+export function useCampaignOptions() {
+  const connections = useQuery({ queryKey: campaignOptionsKeys.connections, queryFn: fetchConnectionChoices, ...fresh });
+  const contactLists = useQuery({ queryKey: campaignOptionsKeys.contactLists, queryFn: fetchContactListChoices, ...fresh });
+  const tags = useQuery({ queryKey: campaignOptionsKeys.tags, queryFn: fetchTagChoices, ...fresh });
+  const fileLists = useQuery({ queryKey: campaignOptionsKeys.fileLists, queryFn: fetchFileListChoices, ...fresh });
+  return {
+    connections: connections.data ?? [],
+    contactLists: contactLists.data ?? [],
+    tags: tags.data ?? [],
+    fileLists: fileLists.data ?? [],
+  };
+}

@@ -1,0 +1,10 @@
+/** Cache keys of the campaigns feature: every page of the list (per search), each campaign, and the dialog's choices. */
+export const campaignsListPrefix = ["campaigns", "list"] as const;
+export const campaignsListQueryKey = (searchParam: string) => [...campaignsListPrefix, { searchParam }] as const;
+export const campaignQueryKey = (id: number) => ["campaigns", "detail", id] as const;
+export const campaignOptionsKeys = {
+  connections: ["campaigns", "options", "connections"],
+  contactLists: ["campaigns", "options", "contactLists"],
+  tags: ["campaigns", "options", "tags"],
+  fileLists: ["campaigns", "options", "fileLists"],
+} as const;

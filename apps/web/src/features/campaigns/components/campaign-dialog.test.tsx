@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { renderWithProviders } from "../../../test/render-with-providers.tsx";
+import { campaignFixture } from "../test-fixtures.ts";
+import { CampaignDialog } from "./campaign-dialog.tsx";
+
+vi.mock("socket.io-client", async () => {
+  const { FakeSocket } = await import("../../../test/fake-socket.ts");
+  return { io: () => new FakeSocket() };
+});
+
+const settings = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: "cupom", value: "BLACK10" }], optOutWords: ["SAIR"] };
+
+function serve(extra: (call: FetchCall) => Response | undefined = () => undefined) {
+  return mockFetch((call) => {
+    if (call.method === "GET" && call.path === "/whatsapp/") return jsonResponse([{ id: 1, name: "Loja Centro" }]);
+    if (call.method === "GET" && call.path === "/contact-lists/list") return jsonResponse([{ id: 2, name: "Clientes VIP", contactsCount: 3, validCount: 3, createdAt: "", updatedAt: "" }]);
+    if (call.method === "GET" && call.path === "/tags/list") return jsonResponse([{ id: 8, name: "Lead", color: "#000", kanban: 0 }]);
+    if (call.method === "GET" && call.path === "/files/") return jsonResponse({ files: [], count: 0, hasMore: false });
+    if (call.method === "GET" && call.path === "/campaign-settings") return jsonResponse(settings);
+    return extra(call);
+  });
+}
+
+function open(id: number | null = null) {
+  const onClose = vi.fn();
+  renderWithProviders(<CampaignDialog open campaignId={id} onClose={onClose} />);
+  return { onClose, user: userEvent.setup() };
+}
+
+/** Puts a text into a field at once (typing each character is slow on a loaded machine). */
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByRole("combobox", { name: label }));
+  await user.click(await screen.findByRole("option", { name: option }));
+}
+
+describe("CampaignDialog", { timeout: 60_000 }, () => {
+  it.each([
+    ["", "Required"],
+    ["a", "Too Short!"],
+    ["x".repeat(51), "Too Long!"],
+  ])("refuses the name %j with %s and sends nothing", async (name, message) => {
+    const { calls } = serve();
+    const { user, onClose } = open();
+    if (name) await fill(user, screen.getByRole("textbox", { name: /Nome/ }), name);
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("asks a scheduled campaign for a connection, recipients, a message and, with confirmation, a confirmation message", async () => {
+    const { calls } = serve();
+    const { user } = open();
+    await fill(user, screen.getByRole("textbox", { name: /Nome/ }), "Natal");
+    await user.type(screen.getByLabelText("Agendamento"), "2030-12-01T09:00");
+    await user.click(screen.getByRole("switch", { name: "Pedir confirmação" }));
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+    expect(await screen.findByText("Escolha a conexão para agendar")).toBeInTheDocument();
+    expect(screen.getByText("Escolha a lista de contatos ou uma tag para agendar")).toBeInTheDocument();
+    expect(screen.getByText("Escreva ao menos uma mensagem para agendar")).toBeInTheDocument();
+    expect(screen.getByText("Escreva a mensagem de confirmação para agendar")).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+  });
+
+  it("creates a campaign with two messages and confirmation, the tag left at 'Nenhuma'", async () => {
+    const created = campaignFixture({ id: 31, name: "Natal" });
+    const { calls } = serve((call) => (call.method === "POST" && call.path === "/campaigns" ? jsonResponse(created) : undefined));
+    const { user, onClose } = open();
+    expect(await screen.findByRole("combobox", { name: "Tag" })).toHaveTextContent("Nenhuma");
+    await fill(user, screen.getByRole("textbox", { name: /Nome/ }), "Natal");
+    await choose(user, "Conexão", "Loja Centro");
+    await choose(user, "Lista de contatos", "Clientes VIP");
+    await user.click(screen.getByRole("switch", { name: "Pedir confirmação" }));
+    await fill(user, screen.getByRole("textbox", { name: "Mensagem 1" }), "Oi ");
+    await user.click(screen.getByRole("button", { name: "{nome}" }));
+    await fill(user, screen.getByRole("textbox", { name: "Mensagem de confirmação 1" }), "Quer receber? Responda SIM");
+    await user.click(screen.getByRole("tab", { name: "Msg. 2" }));
+    await fill(user, screen.getByRole("textbox", { name: "Mensagem 2" }), "Use o cupom {cupom}");
+    await user.type(screen.getByLabelText("Agendamento"), "2030-12-01T09:00");
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === "POST");
+    expect(post?.body).toMatchObject({
+      name: "Natal",
+      message1: "Oi {nome}",
+      message2: "Use o cupom {cupom}",
+      confirmationMessage1: "Quer receber? Responda SIM",
+      confirmation: true,
+      whatsappId: 1,
+      contactListId: 2,
+      tagListId: null,
+      fileListId: null,
+      scheduledAt: new Date(2030, 11, 1, 9, 0).toISOString(),
+    });
+  });
+
+  it.each([
+    { status: "EM_ANDAMENTO", scheduledAt: new Date(Date.now() - 60_000).toISOString() },
+    { status: "FINALIZADA", scheduledAt: new Date(Date.now() - 60_000).toISOString() },
+    { status: "PROGRAMADA", scheduledAt: new Date(Date.now() + 30 * 60_000).toISOString() },
+  ] as const)("shows a $status campaign read-only", async ({ status, scheduledAt }) => {
+    serve((call) => (call.method === "GET" && call.path === "/campaigns/5" ? jsonResponse(campaignFixture({ status, scheduledAt })) : undefined));
+    open(5);
+    expect(await screen.findByText(/Esta campanha não pode mais ser alterada/)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: /Nome/ })).toBeDisabled();
+    expect(screen.getByRole("textbox", { name: "Mensagem 1" })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Salvar" })).not.toBeInTheDocument();
+  });
+
+  it("lets a campaign scheduled more than an hour ahead be edited entirely", async () => {
+    serve((call) => (call.method === "GET" && call.path === "/campaigns/5" ? jsonResponse(campaignFixture({ status: "PROGRAMADA", scheduledAt: new Date(Date.now() + 2 * 3_600_000).toISOString() })) : undefined));
+    open(5);
+    expect(await screen.findByRole("textbox", { name: /Nome/ })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Salvar" })).toBeEnabled();
+  });
+
+  it("lets a cancelled campaign change only its message texts, sending the rest as stored", async () => {
+    const stored = campaignFixture({ status: "CANCELADA", scheduledAt: "2026-03-01T10:00:30.000Z", tagListId: 8 });
+    const { calls } = serve((call) => {
+      if (call.method === "GET" && call.path === "/campaigns/5") return jsonResponse(stored);
+      if (call.method === "PUT" && call.path === "/campaigns/5") return jsonResponse({ ...stored, message1: "Nova oferta" });
+      return undefined;
+    });
+    const { user, onClose } = open(5);
+    expect(await screen.findByText("Campanha cancelada: só os textos das mensagens podem ser alterados.")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: /Nome/ })).toBeDisabled();
+    expect(screen.getByRole("combobox", { name: "Conexão" })).toHaveAttribute("aria-disabled", "true");
+    const message = screen.getByRole("textbox", { name: "Mensagem 1" });
+    await user.clear(message);
+    await fill(user, message, "Nova oferta");
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Salvar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({
+      name: "Black Friday",
+      message1: "Nova oferta",
+      scheduledAt: "2026-03-01T10:00:30.000Z",
+      whatsappId: 1,
+      contactListId: 2,
+      tagListId: 8,
+    });
+  });
+});

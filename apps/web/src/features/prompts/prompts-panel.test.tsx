@@ -1,0 +1,76 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Prompt } from "@conversa/shared";
+import { describe, expect, it, vi } from "vitest";
+import type { FakeSocket } from "../../test/fake-socket.ts";
+import { jsonResponse, mockFetch } from "../../test/fetch-mock.ts";
+import { renderWithProviders } from "../../test/render-with-providers.tsx";
+import { PromptsPanel } from "./prompts-panel.tsx";
+
+const sockets = vi.hoisted((): FakeSocket[] => []);
+vi.mock("socket.io-client", async () => {
+  const { FakeSocket } = await import("../../test/fake-socket.ts");
+  return {
+    io: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+  };
+});
+
+function prompt(id: number, name: string, maxTokens = 100): Prompt {
+  return {
+    id,
+    name,
+    prompt: "Você é um atendente.",
+    queueId: 1,
+    queue: { id: 1, name: "Vendas" },
+    model: "gpt-4o-mini",
+    baseUrl: null,
+    maxTokens,
+    temperature: 1,
+    maxMessages: 10,
+    apiKey: null,
+    voice: "texto",
+    voiceKey: null,
+    voiceRegion: "",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+}
+
+describe("PromptsPanel", { timeout: 15_000 }, () => {
+  it("follows company-{id}-prompt: a prompt created, changed or deleted by another admin, within the list's search", async () => {
+    const fetchMock = mockFetch((call) => {
+      if (call.method !== "GET" || call.path !== "/prompt") return undefined;
+      const term = (call.url.searchParams.get("searchParam") ?? "").toLowerCase();
+      const prompts = [prompt(1, "Robô de Vendas"), prompt(2, "Robô de Suporte")].filter((p) => p.name.toLowerCase().includes(term));
+      return jsonResponse({ prompts, count: prompts.length, hasMore: false });
+    });
+    renderWithProviders(<PromptsPanel />);
+    expect(await screen.findByText("Robô de Vendas")).toBeInTheDocument();
+    const socket = sockets.at(-1)!;
+    const listCalls = () => fetchMock.calls.length;
+    const before = listCalls();
+
+    socket.receive("company-3-prompt", { action: "create", prompt: prompt(3, "Robô de Cobrança") });
+    expect(await screen.findByText("Robô de Cobrança")).toBeInTheDocument();
+    socket.receive("company-3-prompt", { action: "update", prompt: prompt(1, "Robô de Vendas", 250) });
+    expect(await screen.findByText("250")).toBeInTheDocument();
+    socket.receive("company-3-prompt", { action: "delete", promptId: 2 });
+    await waitFor(() => expect(screen.queryByText("Robô de Suporte")).not.toBeInTheDocument());
+    // Another company's event and a malformed payload change nothing.
+    socket.receive("company-4-prompt", { action: "create", prompt: prompt(9, "Robô Alheio") });
+    socket.receive("company-3-prompt", { action: "create", prompt: { id: 10 } });
+    expect(listCalls()).toBe(before);
+
+    await userEvent.setup().type(screen.getByRole("searchbox"), "vendas");
+    await waitFor(() => expect(screen.queryByText("Robô de Cobrança")).not.toBeInTheDocument());
+    socket.receive("company-3-prompt", { action: "create", prompt: prompt(11, "Robô de Trocas") });
+    socket.receive("company-3-prompt", { action: "create", prompt: prompt(12, "Vendas no atacado") });
+    expect(await screen.findByText("Vendas no atacado")).toBeInTheDocument();
+    expect(screen.queryByText("Robô de Trocas")).not.toBeInTheDocument();
+    expect(screen.queryByText("Robô Alheio")).not.toBeInTheDocument();
+  });
+});
