@@ -113,6 +113,8 @@ test.describe("contacts", () => {
       await dialog.getByRole("button", { name: "Fechar" }).click();
 
       await search(page, `importada ${id}`);
+      // The search is applied once the typing pauses: the header and the two imported contacts.
+      await expect(page.getByRole("row")).toHaveCount(3);
       await expect(contactRow(page, `Importada ${id} Ana`)).toContainText(formatPhoneNumber(first));
       await expect(contactRow(page, `Importada ${id} Bruno`)).toContainText(formatPhoneNumber(second));
 
