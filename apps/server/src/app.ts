@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes(deps));
 
   // The WhatsApp simulator (sessions of the company only): only when it is on, which it never is by default in production.
-  if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, simulator: deps.simulator, channels: deps.channels }));
+  if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, events: deps.events, simulator: deps.simulator, channels: deps.channels }));
 
   attachRealtime(app, deps);
   return app;

@@ -46,7 +46,9 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
   // Never under tests: a test run must not reach WhatsApp (tests register fake drivers for "beta").
   if (config.env !== "test") channels.registerDriver(new BaileysDriver({ db: database.db, sink: channels.onEvent, log: logger }));
   // The built-in WhatsApp stand-in exists only when enabled (never by default in production).
-  const simulator = config.simulator ? new SimulatorDriver({ db: database.db, sink: channels.onEvent, log: logger }) : undefined;
+  const simulator = config.simulator
+    ? new SimulatorDriver({ db: database.db, sink: channels.onEvent, log: logger, onChange: (change) => events.publish("simulator.changed", change) })
+    : undefined;
   if (simulator) {
     channels.registerDriver(simulator);
     registerSimulatorOps(channels, simulator);

@@ -28,6 +28,8 @@ export const COMPANY_CHANNELS = [
   "ContactListItem",
   "campaign",
   "file",
+  /** Beyond the spec: the WhatsApp simulator's page (`SimulatorEventPayload`, docs/simulator.md). */
+  "simulator",
 ] as const;
 export type CompanyChannel = (typeof COMPANY_CHANNELS)[number];
 
@@ -68,6 +70,14 @@ export interface SlaAlertPayload {
   action: "late";
   alert: { ticketId: number; uuid: string; contactName: string; queueId: number; queueName: string; slaMinutesTarget: number };
 }
+
+/**
+ * Payload of `company-{id}-simulator` (beyond the spec), to every socket of the company, as every user of
+ * the company may read its simulator (docs/simulator.md): a simulator connection's state changed (status,
+ * QR code, session running here, failure switches), or a conversation of it did (a message either way,
+ * an ack, a read, a deletion). It names what changed and carries nothing of it: the page reads it again.
+ */
+export type SimulatorEventPayload = { action: "connection"; connectionId: number } | { action: "chat"; connectionId: number; number: string };
 
 /** Events a client sends to the server. */
 export const CLIENT_EVENTS = {

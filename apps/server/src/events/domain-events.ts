@@ -81,6 +81,11 @@ export interface DomainEventMap {
   "ticket.sla": { companyId: number; userIds: number[]; alert: SlaAlertPayload["alert"] };
   /** A member read a chat: their unread count is back to zero (told to that member only). */
   "chat.read": { companyId: number; userId: number; chat: Chat };
+  /**
+   * The simulated phone of a simulator connection changed: its state (no `number`), or the conversation
+   * with `number` (a message either way, an ack, a read, a deletion). For the simulator's page only.
+   */
+  "simulator.changed": { companyId: number; connectionId: number; number?: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -5,6 +5,7 @@ import {
   type AnnouncementEventPayload,
   type ChatEventPayload,
   type PaymentEventPayload,
+  type SimulatorEventPayload,
   type Connection,
   type ContactImportProgressPayload,
   type TicketScope,
@@ -287,6 +288,13 @@ export function fanOut(io: Server, event: DomainEvent): void {
     case "chat.read": {
       const { companyId, userId, chat } = event.payload;
       emitChat(io, companyId, [userId], { action: "update", record: chat });
+      return;
+    }
+    case "simulator.changed": {
+      // Every user of the company may read its simulator (GET /simulator/…); the payload only names what changed.
+      const { companyId, connectionId, number } = event.payload;
+      const payload: SimulatorEventPayload = number === undefined ? { action: "connection", connectionId } : { action: "chat", connectionId, number };
+      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "simulator"), payload);
       return;
     }
   }

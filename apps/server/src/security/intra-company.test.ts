@@ -332,6 +332,7 @@ const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> 
   ContactListItem: { kind: "admins", why: "the contacts of campaign lists (admins only): nothing beyond the company's address book" },
   campaign: { kind: "admins", why: "campaigns and their progress (admins only): message texts and counts, no conversation" },
   file: { kind: "company", why: "the file lists every staff member lists" },
+  simulator: { kind: "company", why: "which simulator connection or conversation changed, nothing of it: every staff member may read the company's simulator" },
 };
 /** Events outside the company channels. */
 const OTHER_EVENTS: Record<string, string> = {

@@ -56,11 +56,20 @@ export const DEFAULT_SIMULATOR_TIMINGS: SimulatorTimings = {
   deliveredAckMs: 400,
 };
 
+/** What changed on a simulated phone: its connection's state, or (with `number`) one of its conversations. */
+export interface SimulatorChange {
+  companyId: number;
+  connectionId: number;
+  number?: string;
+}
+
 export interface SimulatorDriverDeps {
   db: Db;
   sink: ChannelEventSink;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   timings?: Partial<SimulatorTimings>;
+  /** Told after each change the simulator's page shows, once it is stored and reported. */
+  onChange?: (change: SimulatorChange) => void;
 }
 
 /** What a scan did: paired, or refused because no QR code is shown or it is not the one shown. */
@@ -125,7 +134,9 @@ export class SimulatorDriver implements ChannelDriver {
   }
 
   async stop(connectionId: number): Promise<void> {
+    const session = this.sessions.get(connectionId);
     this.endSession(connectionId);
+    if (session) this.changed(session.connection.companyId, connectionId);
   }
 
   async logout(connectionId: number): Promise<void> {
@@ -162,6 +173,7 @@ export class SimulatorDriver implements ChannelDriver {
       quotedWid: message.quoted?.wid ?? null,
       ack: 0,
     });
+    this.changed(session.connection.companyId, connectionId, message.to);
     // A retried send answers the stored wid and only reports the acks the first attempt did not.
     if (row.ack < 1) this.schedule(session, this.timings.sentAckMs, () => this.raiseAck(session, row.wid, 1));
     if (row.ack < 2) this.schedule(session, this.timings.deliveredAckMs, () => this.raiseAck(session, row.wid, 2));
@@ -171,8 +183,8 @@ export class SimulatorDriver implements ChannelDriver {
   }
 
   async deleteMessage(connectionId: number, target: { to: string; isGroup: boolean; wid: string; fromMe: boolean }): Promise<void> {
-    this.connected(connectionId);
-    await markMessageDeleted(this.deps.db, connectionId, target.wid);
+    const session = this.connected(connectionId);
+    if (await markMessageDeleted(this.deps.db, connectionId, target.wid)) this.changed(session.connection.companyId, connectionId, target.to);
   }
 
   async checkNumber(connectionId: number, number: string): Promise<{ exists: boolean; number?: string }> {
@@ -183,7 +195,9 @@ export class SimulatorDriver implements ChannelDriver {
 
   async markRead(connectionId: number, chat: { number: string; isGroup: boolean }, wids: string[]): Promise<void> {
     try {
-      await markInboundRead(this.deps.db, connectionId, chat.number, wids);
+      if ((await markInboundRead(this.deps.db, connectionId, chat.number, wids)) === 0) return;
+      const companyId = this.sessions.get(connectionId)?.connection.companyId ?? (await findConnectionCompany(this.deps.db, connectionId));
+      if (companyId !== undefined) this.changed(companyId, connectionId, chat.number);
     } catch (error) {
       this.deps.log.warn({ err: error, connectionId }, "simulator markRead failed");
     }
@@ -233,7 +247,8 @@ export class SimulatorDriver implements ChannelDriver {
     const content = input.media ? Buffer.from(input.media.data, "base64") : undefined;
     const timestamp = input.timestamp ? new Date(input.timestamp) : new Date();
     const { message, stored } = mapInbound(session.connection, input, input.wid ?? newWid(), timestamp, content);
-    const { row } = await insertMessageOnce(this.deps.db, stored);
+    const { row, isNew } = await insertMessageOnce(this.deps.db, stored);
+    if (isNew) this.changed(session.connection.companyId, connectionId, row.customerNumber);
     await this.deps.sink({ type: "message", message });
     return row;
   }
@@ -243,6 +258,7 @@ export class SimulatorDriver implements ChannelDriver {
     const session = this.connected(connectionId);
     const wids = await markOutboundRead(this.deps.db, connectionId, chatNumber);
     const { companyId } = session.connection;
+    if (wids.length > 0) this.changed(companyId, connectionId, chatNumber);
     for (const wid of wids) await this.report(connectionId, { type: "ack", connectionId, companyId, wid, ack: networkAckOf(3) });
     return wids.length;
   }
@@ -273,6 +289,15 @@ export class SimulatorDriver implements ChannelDriver {
 
   isRunning(connectionId: number): boolean {
     return this.sessions.has(connectionId);
+  }
+
+  /** Tells the simulator's page what changed; a failing listener is logged, never thrown back. */
+  private changed(companyId: number, connectionId: number, number?: string): void {
+    try {
+      this.deps.onChange?.(number === undefined ? { companyId, connectionId } : { companyId, connectionId, number });
+    } catch (error) {
+      this.deps.log.error({ err: error, connectionId }, "simulator change not told");
+    }
   }
 
   private connected(connectionId: number): Session {
@@ -306,9 +331,10 @@ export class SimulatorDriver implements ChannelDriver {
 
   private async raiseAck(session: Session, wid: string, ack: number): Promise<void> {
     const { id: connectionId, companyId } = session.connection;
-    if (await raiseOutboundAck(this.deps.db, connectionId, wid, ack)) {
-      await this.report(connectionId, { type: "ack", connectionId, companyId, wid, ack: networkAckOf(ack) });
-    }
+    const number = await raiseOutboundAck(this.deps.db, connectionId, wid, ack);
+    if (number === undefined) return;
+    this.changed(companyId, connectionId, number);
+    await this.report(connectionId, { type: "ack", connectionId, companyId, wid, ack: networkAckOf(ack) });
   }
 
   /** Moves the session to `status` at once, then reports it. */
@@ -320,11 +346,14 @@ export class SimulatorDriver implements ChannelDriver {
     await this.report(connectionId, { type: "status", connectionId, companyId, status, ...fields });
   }
 
-  /** Reports in order per connection; a failing sink is logged, never thrown back. */
+  /** Reports in order per connection (a state once saved is told to the simulator's page); a failing sink is logged, never thrown back. */
   private report(connectionId: number, event: ChannelEvent): Promise<void> {
     const next = (this.reports.get(connectionId) ?? Promise.resolve())
       .then(() => this.deps.sink(event))
-      .catch((error: unknown) => this.deps.log.error({ err: error, connectionId, type: event.type }, "simulator event not delivered"));
+      .catch((error: unknown) => this.deps.log.error({ err: error, connectionId, type: event.type }, "simulator event not delivered"))
+      .then(() => {
+        if (event.type === "status") this.changed(event.companyId, connectionId);
+      });
     this.reports.set(connectionId, next);
     return next;
   }

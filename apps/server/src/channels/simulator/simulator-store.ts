@@ -89,8 +89,8 @@ export async function insertMessageOnce(db: Db, message: NewSimulatorMessage): P
   return { row: existing, isNew: false };
 }
 
-/** Raises the ack of an outbound message (never lowers it); true when it changed. */
-export async function raiseOutboundAck(db: Db, connectionId: number, wid: string, ack: number): Promise<boolean> {
+/** Raises the ack of an outbound message (never lowers it); answers its chat's number when it changed. */
+export async function raiseOutboundAck(db: Db, connectionId: number, wid: string, ack: number): Promise<string | undefined> {
   const rows = await db
     .update(simulatorMessages)
     .set({ ack })
@@ -102,8 +102,8 @@ export async function raiseOutboundAck(db: Db, connectionId: number, wid: string
         lt(simulatorMessages.ack, ack),
       ),
     )
-    .returning({ id: simulatorMessages.id });
-  return rows.length > 0;
+    .returning({ number: simulatorMessages.customerNumber });
+  return rows[0]?.number;
 }
 
 /** The customer read the company's messages of a chat: ack 3 on every outbound one not yet read. Answers their wids. */

@@ -1,9 +1,10 @@
 import type { AddressInfo } from "node:net";
-import { type Socket, io as connect } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Chat, type ChatEventPayload, SERVER_EVENTS, companyEvent } from "@conversa/shared";
+import { type Chat, type ChatEventPayload, companyEvent } from "@conversa/shared";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
+import { recordSocket } from "../../../test/socket-recorder.ts";
 
 let t: TestApp;
 let url: string;
@@ -20,17 +21,7 @@ afterEach(async () => {
 });
 
 /** A socket of the account that records every event it receives. */
-async function listen(token: string): Promise<{ event: string; payload: unknown }[]> {
-  const socket = connect(url, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
-  sockets.push(socket);
-  const seen: { event: string; payload: unknown }[] = [];
-  socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once(SERVER_EVENTS.ready, () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return seen;
-}
+const listen = (token: string) => recordSocket(url, token, sockets);
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 250));
 

@@ -15,6 +15,7 @@ import type { ChannelManager } from "../../channels/channel-manager.ts";
 import type { SimulatorDriver } from "../../channels/simulator/simulator-driver.ts";
 import { ChannelNotConnectedError } from "../../channels/types.ts";
 import type { Db } from "../../db/client.ts";
+import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { canOperateSimulatedPhone } from "./simulator.policy.ts";
@@ -36,6 +37,7 @@ import {
  */
 export interface SimulatorDeps {
   db: Db;
+  events: DomainEvents;
   simulator: SimulatorDriver;
   /** Runs the phone's and the customers' actions in the process that runs the connection's session. */
   channels: ChannelManager;
@@ -184,6 +186,7 @@ export async function setRefuseSends(
 ): Promise<SimulatorConnection> {
   const row = await requirePhoneOperator(deps, ctx, id);
   await deps.channels.onOwner(id, "simulator.refuseSends", [refuse, answerDelayMs], () => undefined);
+  deps.events.publish("simulator.changed", { companyId: ctx.companyId, connectionId: id });
   return toDto(deps, ctx, row);
 }
 

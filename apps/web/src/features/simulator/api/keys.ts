@@ -6,6 +6,3 @@ export const simulatorKeys = {
   messages: (connectionId: number, chatNumber: string) => ["simulator", connectionId, "chats", chatNumber, "messages"] as const,
   media: (path: string) => ["simulator", "media", path] as const,
 };
-
-/** The simulator page follows the simulated phone by polling (it uses the session, not the socket). */
-export const SIMULATOR_POLL_MS = 1000;

@@ -1,19 +1,21 @@
 import { type SimulatorConnection, ZSimulatorConnectionList } from "@conversa/shared";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { SIMULATOR_POLL_MS, simulatorKeys } from "./keys.ts";
+import { useSimulatorFallbackPoll } from "../hooks/use-simulator-live-updates.ts";
+import { simulatorKeys } from "./keys.ts";
 
-/** GET /simulator/connections: every simulator connection, of every company. */
+/** GET /simulator/connections: the simulator connections of the session's company. */
 export function fetchSimulatorConnections(): Promise<SimulatorConnection[]> {
   return apiRequest("/simulator/connections", ZSimulatorConnectionList);
 }
 
-/** The simulator connections, polled every second (status and QR code change on their own). */
+/** The simulator connections, read again when the simulator's events say one changed (status and QR code change on their own). */
 export function useSimulatorConnections() {
+  const refetchInterval = useSimulatorFallbackPoll();
   return useQuery({
     queryKey: simulatorKeys.connections(),
     queryFn: fetchSimulatorConnections,
-    refetchInterval: SIMULATOR_POLL_MS,
+    refetchInterval,
     staleTime: 0,
     meta: { silentError: true },
   });

@@ -1,14 +1,23 @@
 import type { SimulatorChat, SimulatorConnection, SimulatorMessage } from "@conversa/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FakeSocket } from "../../../test/fake-socket.ts";
 import { type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
 import { sessionUser } from "../../../test/fixtures.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 
+const { sockets } = vi.hoisted(() => ({ sockets: [] as FakeSocket[] }));
+
 vi.mock("socket.io-client", async () => {
   const { FakeSocket } = await import("../../../test/fake-socket.ts");
-  return { io: () => new FakeSocket() };
+  return {
+    io: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+  };
 });
 
 function connection(overrides: Partial<SimulatorConnection> = {}): SimulatorConnection {
@@ -67,9 +76,19 @@ function signedIn(handler: (call: FetchCall) => Response | undefined, profile: "
 const simulatorCalls = (calls: FetchCall[]) => calls.filter((call) => call.path.startsWith("/simulator/"));
 
 afterEach(() => {
+  vi.useRealTimers();
+  sockets.length = 0;
   localStorage.clear();
   vi.unstubAllGlobals();
 });
+
+/** The page's realtime connection, once the server accepted it. */
+async function connectedSocket(): Promise<FakeSocket> {
+  await waitFor(() => expect(sockets.at(-1)).toBeDefined());
+  const socket = sockets.at(-1) as FakeSocket;
+  act(() => socket.acceptConnection());
+  return socket;
+}
 
 describe("/simulator", () => {
   it("is private: a visitor goes to /login and the simulator is never called", async () => {
@@ -190,6 +209,95 @@ describe("/simulator", () => {
 
     await user.click(screen.getByRole("button", { name: "Marcar como lida" }));
     await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.path === "/simulator/connections/5/chats/5511911112222/read")).toBe(true));
+  });
+
+  it("polls nothing while the realtime connection is up, and reads a conversation again when its event arrives", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const thread = [message({ id: 1, wid: "W1", body: "Oi" })];
+    const chats: SimulatorChat[] = [{ number: "5511911112222", name: "Maria", isGroup: false, lastMessage: thread[0] ?? message({}) }];
+    const { calls } = signedIn((call) => {
+      if (call.path === "/simulator/connections") return jsonResponse([connection({ status: "CONNECTED", qrcode: null })]);
+      if (call.path === "/simulator/connections/5/chats") return jsonResponse(chats);
+      if (call.path === "/simulator/connections/5/chats/5511911112222/messages") return jsonResponse({ messages: thread, count: thread.length, hasMore: false });
+      return undefined;
+    });
+    renderApp("/simulator");
+    const socket = await connectedSocket();
+    await user.click(await screen.findByRole("button", { name: /Maria \(5511911112222\)/ }));
+    const list = await screen.findByRole("list", { name: "Conversa com Maria" });
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(1));
+
+    const before = simulatorCalls(calls).length;
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(simulatorCalls(calls)).toHaveLength(before);
+
+    // The company answers: the server names the conversation, the page reads it (and the chats list) again, once.
+    const reply = message({ id: 2, wid: "W2", direction: "out", body: "Olá Maria!", ack: 1 });
+    thread.push(reply);
+    chats[0] = { ...chats[0]!, lastMessage: reply };
+    act(() => {
+      socket.receive("company-3-simulator", { action: "chat", connectionId: 5, number: "5511911112222" });
+      socket.receive("company-3-simulator", { action: "chat", connectionId: 5, number: "5511911112222" });
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(2));
+    expect(within(list).getByText("Olá Maria!")).toBeInTheDocument();
+    const after = simulatorCalls(calls).slice(before).map((call) => call.path);
+    expect(after.sort()).toEqual(["/simulator/connections/5/chats", "/simulator/connections/5/chats/5511911112222/messages"]);
+  });
+
+  it("reads the connection again when its event arrives (the QR code was scanned), and everything again after a reconnection", async () => {
+    let status: SimulatorConnection["status"] = "qrcode";
+    const { calls } = signedIn((call) => {
+      if (call.path === "/simulator/connections") return jsonResponse([connection(status === "qrcode" ? {} : { status, qrcode: null, number: "5511900001111" })]);
+      if (call.path === "/simulator/connections/5/chats") return jsonResponse([]);
+      return undefined;
+    });
+    renderApp("/simulator");
+    const socket = await connectedSocket();
+    expect(await screen.findByText("SIMULATOR:5:abc")).toBeInTheDocument();
+
+    status = "CONNECTED";
+    act(() => socket.receive("company-3-simulator", { action: "connection", connectionId: 5 }));
+    await waitFor(() => expect(screen.queryByText("SIMULATOR:5:abc")).not.toBeInTheDocument());
+    expect(screen.getByRole("button", { name: "Derrubar a rede" })).toBeInTheDocument();
+
+    // Another company's event name, or a payload that is not the simulator's, is ignored.
+    const before = simulatorCalls(calls).length;
+    act(() => {
+      socket.receive("company-2-simulator", { action: "connection", connectionId: 5 });
+      socket.receive("company-3-simulator", { action: "connection" });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(simulatorCalls(calls)).toHaveLength(before);
+
+    act(() => socket.dropConnection());
+    act(() => socket.acceptConnection());
+    await waitFor(() => expect(simulatorCalls(calls).slice(before).map((call) => call.path).sort()).toEqual(["/simulator/connections", "/simulator/connections/5/chats"]));
+  });
+
+  it("reads the simulator again every 10 s only while the realtime connection is lost", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = signedIn((call) => {
+      if (call.path === "/simulator/connections") return jsonResponse([connection({ status: "CONNECTED", qrcode: null })]);
+      if (call.path === "/simulator/connections/5/chats") return jsonResponse([]);
+      return undefined;
+    });
+    renderApp("/simulator");
+    const socket = await connectedSocket();
+    expect(await screen.findByRole("button", { name: "Derrubar a rede" })).toBeInTheDocument();
+    const reads = () => simulatorCalls(calls).filter((call) => call.path === "/simulator/connections").length;
+
+    act(() => socket.dropConnection());
+    const lost = reads();
+    await act(() => vi.advanceTimersByTimeAsync(10_500));
+    await waitFor(() => expect(reads()).toBe(lost + 1));
+
+    act(() => socket.acceptConnection());
+    await waitFor(() => expect(reads()).toBe(lost + 2));
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(reads()).toBe(lost + 2);
   });
 
   it("says how to get a simulator connection when there is none", async () => {

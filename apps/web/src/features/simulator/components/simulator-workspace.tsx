@@ -10,6 +10,7 @@ import { useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { PageLoader } from "../../../components/page-loader.tsx";
 import { useSimulatorConnections } from "../api/list-simulator-connections.ts";
+import { useSimulatorLiveUpdates } from "../hooks/use-simulator-live-updates.ts";
 import { EMPTY_CUSTOMER, type SimulatedCustomer, chatNumberOf } from "../utils/customer.ts";
 import { ChatThread } from "./chat-thread.tsx";
 import { ConnectionPanel } from "./connection-panel.tsx";
@@ -23,6 +24,7 @@ import { MessageComposer } from "./message-composer.tsx";
  */
 export function SimulatorWorkspace({ canOperatePhone }: { canOperatePhone: boolean }) {
   const { t } = useTranslation();
+  useSimulatorLiveUpdates();
   const connections = useSimulatorConnections();
   const [searchParams, setSearchParams] = useSearchParams();
   const [customer, setCustomer] = useState<SimulatedCustomer>(EMPTY_CUSTOMER);
