@@ -97,6 +97,26 @@ describe("an inbound message", () => {
     expect((await messagesOf(ticket!.id))[0]).toMatchObject({ participant: "5511988887777" });
   });
 
+  it("keeps the name a group participant gave WhatsApp with each message, and none for a participant without one", async () => {
+    await setSetting(t.db, companyId, "CheckMsgIsGroup", "disabled");
+    const chat = { number: "120363000000001", isGroup: true, name: "Equipe" };
+    await engine().handleInbound(inbound(connection, "x", "oi", { chat, sender: { number: "5511988887777", name: "Ana Souza" } }));
+    await engine().handleInbound(inbound(connection, "x", "olá", { chat, sender: { number: "5511977776666" } }));
+    await engine().handleInbound(inbound(connection, "5511966665555", "direto", { sender: { number: "5511966665555", name: "Bruno" } }));
+    const [group, person] = await ticketsOf();
+    expect((await messagesOf(group!.id)).map((m) => [m.participant, m.participantName])).toEqual([
+      ["5511988887777", "Ana Souza"],
+      ["5511977776666", null],
+    ]);
+    expect((await messagesOf(person!.id)).map((m) => [m.participant, m.participantName])).toEqual([[null, null]]);
+    const created = t.published.flatMap((e) => (e.name === "message.created" ? [[e.payload.message.body, e.payload.message.participantName]] : []));
+    expect(created).toEqual([
+      ["oi", "Ana Souza"],
+      ["olá", null],
+      ["direto", null],
+    ]);
+  });
+
   it("keeps a message of an unknown kind as text with its raw kind", async () => {
     await engine().handleInbound(inbound(connection, "5511999990004", "[poll]", { kind: "unknown", rawType: "pollCreationMessage" }));
     const [ticket] = await ticketsOf();

@@ -220,6 +220,7 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
         data: structuredData(message, mediaError),
         quotedMsgId: quoted?.id ?? null,
         participant: message.chat.isGroup ? message.sender.number : null,
+        participantName: message.chat.isGroup ? (message.sender.name?.slice(0, 128) ?? null) : null,
         createdAt: message.timestamp,
         updatedAt: now,
       })

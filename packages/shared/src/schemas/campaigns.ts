@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZId, ZIdText } from "./common.ts";
-import { normalizeNumber } from "./contacts.ts";
+import { ZTypedNumber, normalizeNumber } from "./contacts.ts";
 
 /** Lists of these pages hold 20 records a page. */
 export const CAMPAIGN_PAGE_SIZE = 20;
@@ -50,7 +50,8 @@ export type ContactListItem = z.infer<typeof ZContactListItem>;
 /** POST /contact-list-items and PUT /contact-list-items/{id} (spec admin §5: name 2–50, number 8–50, email valid). */
 export const ZContactListItemBody = z.strictObject({
   name: z.string().trim().min(2).max(50),
-  number: z.string().trim().transform(normalizeNumber).pipe(z.string().min(8).max(50)),
+  /** As typed; the server stores it with the company's default calling code (`withDefaultCountryCode`). */
+  number: ZTypedNumber,
   email: z.union([z.literal(""), z.string().trim().email("Invalid email").max(255)]).default(""),
   contactListId: ZId,
 });

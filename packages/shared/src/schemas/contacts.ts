@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dialledDigits } from "../phone-number.ts";
 import { ZId, ZIdText } from "./common.ts";
 
 export const ZContactExtraInfo = z.object({ id: z.number().optional(), name: z.string(), value: z.string() });
@@ -34,13 +35,23 @@ export function normalizeNumber(value: string): string {
   return value.replace(/\D/g, "");
 }
 
+/**
+ * A phone number as a person typed it, kept as typed (trimmed) so that a leading "+" or "00" still tells it has its
+ * country code: the server stores `withDefaultCountryCode` of it. Its digits (without a leading 00) count, 8 to 50.
+ */
+export const ZTypedNumber = z
+  .string()
+  .trim()
+  .max(100, "Too Long!")
+  .superRefine((value, ctx) => {
+    const length = dialledDigits(value).length;
+    const message = length === 0 ? "Required" : length < 8 ? "Too Short!" : length > 50 ? "Too Long!" : undefined;
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+
 export const ZContactBody = z.strictObject({
   name: z.string().trim().min(1, "Required").min(2, "Too Short!").max(50, "Too Long!"),
-  number: z
-    .string()
-    .trim()
-    .transform(normalizeNumber)
-    .pipe(z.string().min(1, "Required").min(8, "Too Short!").max(50, "Too Long!")),
+  number: ZTypedNumber,
   email: z.union([z.literal(""), z.string().trim().email("Invalid email").max(255)]).optional(),
   extraInfo: z
     .array(

@@ -32,7 +32,10 @@ const ZMessageBase = z.object({
   sendRetryUntil: z.string().nullable(),
   /** Location, vcard or call-log details, by type. */
   data: z.record(z.string(), z.unknown()).nullable(),
+  /** In a group, the number of the participant who wrote the message. */
   participant: z.string().nullable(),
+  /** That participant's WhatsApp name (push name) when the message arrived, if it gave one; beyond the spec's Message. */
+  participantName: z.string().nullable(),
   userId: z.number().nullable(),
   contact: ZContactRef.nullable(),
   createdAt: z.string(),

@@ -4,8 +4,8 @@ const toggle = z.enum(["enabled", "disabled"]);
 const freeText = z.string().max(500);
 
 /**
- * Settings keys of spec administration §3 with the values each accepts and its default.
- * `secret` keys hold credentials: their value is never sent back to a client.
+ * Settings keys of spec administration §3 with the values each accepts and its default, and the product's own
+ * `defaultCountryCode`. `secret` keys hold credentials: their value is never sent back to a client.
  */
 export const SETTING_DEFINITIONS = {
   userRating: { schema: toggle, default: "disabled", secret: false },
@@ -23,6 +23,8 @@ export const SETTING_DEFINITIONS = {
   clientidmkauth: { schema: freeText, default: "", secret: false },
   clientsecretmkauth: { schema: freeText, default: "", secret: true },
   asaas: { schema: freeText, default: "", secret: true },
+  /** Calling code given to numbers typed or imported without one (`withDefaultCountryCode`); beyond the spec's keys. */
+  defaultCountryCode: { schema: z.string().regex(/^[1-9]\d{0,2}$/, "A calling code of 1 to 3 digits"), default: "55", secret: false },
 } as const satisfies Record<string, { schema: z.ZodType<string>; default: string; secret: boolean }>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

@@ -150,6 +150,8 @@ export const messages = pgTable(
     quotedMsgId: integer("quoted_msg_id"),
     /** Group participant who wrote the message. */
     participant: varchar("participant", { length: 128 }),
+    /** The name that participant gave WhatsApp (its push name) when the message arrived. */
+    participantName: varchar("participant_name", { length: 128 }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },

@@ -8,7 +8,7 @@ import type {
   ListContactListItemsQuery,
   ListContactListsQuery,
 } from "@conversa/shared";
-import { can } from "@conversa/shared";
+import { can, withDefaultCountryCode } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
@@ -26,6 +26,7 @@ import {
   spreadsheetRows,
   whileHoldingImportSlot,
 } from "../contacts/index.ts";
+import { settingValueOf } from "../settings/index.ts";
 import {
   deleteContactListItemRow,
   deleteContactListRow,
@@ -134,7 +135,8 @@ export async function importContactListSpreadsheet(
   assertSpreadsheetStructure(assertSpreadsheet(file.fileName, file.content), file.content);
   const report = await whileHoldingImportSlot(deps, ctx, async () => {
     const { header, rows } = await readSpreadsheet(file.content, limits);
-    const { candidates, rejected } = checkImportRows(spreadsheetRows(importColumnsOf(header.cells), rows));
+    const defaultCountryCode = await settingValueOf(deps.db, ctx.companyId, "defaultCountryCode");
+    const { candidates, rejected } = checkImportRows(spreadsheetRows(importColumnsOf(header.cells), rows), defaultCountryCode);
     const progress = { companyId: ctx.companyId, userId: ctx.userId, total: rows.length };
     let created = 0;
     let updated = 0;
@@ -173,6 +175,11 @@ export async function showContactListItem(deps: Pick<ContactListsDeps, "db">, ct
   return item;
 }
 
+/** The item as stored: its typed number with the company's default calling code when it had none. */
+async function withStoredNumber(db: Db, companyId: number, body: ContactListItemBody): Promise<ContactListItemBody> {
+  return { ...body, number: withDefaultCountryCode(body.number, await settingValueOf(db, companyId, "defaultCountryCode")) };
+}
+
 async function saveItem(deps: ContactListsDeps, action: () => Promise<ContactListItem | undefined>): Promise<ContactListItem | undefined> {
   try {
     return await action();
@@ -182,11 +189,12 @@ async function saveItem(deps: ContactListsDeps, action: () => Promise<ContactLis
   }
 }
 
-/** Adds a contact to a list and queues its number's check. Throws ERR_NO_CONTACT_LIST_FOUND, ERR_DUPLICATED_CONTACT_LIST_ITEM. */
+/** Adds a contact to a list (its number completed with the company's default calling code) and queues its number's check. Throws ERR_NO_CONTACT_LIST_FOUND, ERR_DUPLICATED_CONTACT_LIST_ITEM. */
 export async function createContactListItem(deps: ContactListsDeps, ctx: RequestContext, body: ContactListItemBody): Promise<ContactListItem> {
   requireCampaignManager(ctx);
   await requireList(deps.db, ctx, body.contactListId);
-  const item = await saveItem(deps, () => insertContactListItem(deps.db, ctx.companyId, body));
+  const stored = await withStoredNumber(deps.db, ctx.companyId, body);
+  const item = await saveItem(deps, () => insertContactListItem(deps.db, ctx.companyId, stored));
   if (!item) throw itemNotFound();
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "ContactListItem", action: "create", record: item });
   await publishList(deps, ctx.companyId, item.contactListId);
@@ -203,7 +211,8 @@ export async function updateContactListItem(deps: ContactListsDeps, ctx: Request
   const current = await findContactListItem(deps.db, ctx.companyId, id);
   if (!current) throw itemNotFound();
   if (body.contactListId !== current.contactListId) await requireList(deps.db, ctx, body.contactListId);
-  const item = await saveItem(deps, () => updateContactListItemRow(deps.db, ctx.companyId, id, body));
+  const stored = await withStoredNumber(deps.db, ctx.companyId, body);
+  const item = await saveItem(deps, () => updateContactListItemRow(deps.db, ctx.companyId, id, stored));
   if (!item) throw itemNotFound();
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "ContactListItem", action: "update", record: item });
   if (item.isWhatsappValid === null) await queueNumberChecks(deps.jobs, ctx.companyId, item.contactListId);

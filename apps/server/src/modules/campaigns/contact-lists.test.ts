@@ -171,6 +171,19 @@ describe("/contact-list-items", () => {
     expect(await t.db.select().from(contactListItems)).toEqual([]);
   });
 
+  it("gives numbers added, edited or imported without a calling code the company's default", async () => {
+    const list = await createList();
+    const created = await call("POST", "/contact-list-items", a.adminToken, { name: "Joana", number: "(11) 98888-7777", contactListId: list.id });
+    expect(created.json()).toMatchObject({ number: "5511988887777" });
+    const edited = await call("PUT", `/contact-list-items/${created.json<{ id: number }>().id}`, a.adminToken, { name: "Joana", number: "021 98888-7777", contactListId: list.id });
+    expect(edited.json()).toMatchObject({ number: "5521988887777" });
+    await call("PUT", "/settings/defaultCountryCode", a.adminToken, { value: "351" });
+    const imported = await upload(`/contact-lists/${list.id}/upload`, a.adminToken, "lista.xlsx", xlsx([["nome", "numero"], ["Rui", "912 345 678"], ["Ana", "+55 11 97777-6666"]]));
+    expect(imported.json()).toMatchObject({ created: 2, rejected: [] });
+    const numbers = await t.db.select({ number: contactListItems.number }).from(contactListItems).where(eq(contactListItems.contactListId, list.id));
+    expect(numbers.map((row) => row.number).sort()).toEqual(["351912345678", "5511977776666", "5521988887777"]);
+  });
+
   it("checks the numbers on the company's connection and announces each answer", async () => {
     const connection = await createConnectionRow(t.db, a.company.id);
     const driver = await attachFakeDriver(t, connection);

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { settingValueOf } from "../settings/index.ts";
 import { findImportConnection, upsertImportBatch } from "./contacts-import.repository.ts";
 import type { ImportLocks } from "./import-locks.ts";
 import { type ImportCandidate, checkImportRows, importColumnsOf, spreadsheetRows } from "./import-rows.ts";
@@ -63,7 +64,8 @@ async function saveImport(
 /**
  * POST /contacts/upload: creates or updates (by number) the contacts of an .xls/.xlsx spreadsheet
  * whose first row names the columns (name/nome, number/numero/telefone, email; other named columns
- * become extra information), and reports the rows it rejected and why.
+ * become extra information), and reports the rows it rejected and why. Numbers without a calling code get the
+ * company's default (setting defaultCountryCode).
  * One import per company runs at a time; a damaged file is refused before it reaches the parsing thread.
  * Throws ERR_IMPORT_FILE_TYPE, ERR_IMPORT_FILE_TOO_LARGE, ERR_IMPORT_TOO_MANY_ROWS,
  * ERR_IMPORT_MISSING_COLUMNS, ERR_IMPORT_UNREADABLE, ERR_IMPORT_TIMEOUT, ERR_IMPORT_BUSY, ERR_RATE_LIMITED.
@@ -79,7 +81,8 @@ export async function importSpreadsheet(
   return whileHoldingImportSlot(deps, ctx, async () => {
     const { header, rows } = await readSpreadsheet(file.content, limits);
     const columns = importColumnsOf(header.cells);
-    return saveImport(deps, ctx, rows.length, checkImportRows(spreadsheetRows(columns, rows)), null);
+    const defaultCountryCode = await settingValueOf(deps.db, ctx.companyId, "defaultCountryCode");
+    return saveImport(deps, ctx, rows.length, checkImportRows(spreadsheetRows(columns, rows), defaultCountryCode), null);
   });
 }
 
@@ -118,6 +121,7 @@ export async function importPhoneContacts(deps: ContactImportDeps, ctx: RequestC
       email: "",
       extraInfo: [],
     }));
-    return saveImport(deps, ctx, rows.length, checkImportRows(rows), connection.id);
+    // The phone's numbers come from WhatsApp with their calling codes.
+    return saveImport(deps, ctx, rows.length, checkImportRows(rows, null), connection.id);
   });
 }

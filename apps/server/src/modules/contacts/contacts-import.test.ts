@@ -89,6 +89,34 @@ describe("POST /contacts/upload", () => {
     expect(progress.at(-1)).toEqual({ companyId: a.company.id, userId: a.agent.id, processed: 6, total: 6 });
   });
 
+  it("gives numbers without a calling code the company's default: 55, or the one the company chose", async () => {
+    const rows = [
+      ["Nome", "Número"],
+      ["Ana Nacional", "(11) 98765-4321"],
+      ["Bia Numérica", 21998765432],
+      ["Caio Exterior", "+1 419 555 0123"],
+      ["Duda Lisboa", "912 345 678"],
+    ];
+    expect((await upload("contatos.xlsx", spreadsheet(rows, "xlsx"))).json()).toMatchObject({ created: 4, rejected: [] });
+    await t.app.inject({ method: "PUT", url: "/settings/defaultCountryCode", headers: bearer(b.adminToken), payload: { value: "351" } });
+    expect((await upload("contatos.xlsx", spreadsheet(rows, "xlsx"), { token: b.agentToken })).json()).toMatchObject({ created: 4, rejected: [] });
+
+    const numbersOf = async (companyId: number) =>
+      (await t.db.select().from(contacts).where(eq(contacts.companyId, companyId))).map((row) => [row.name, row.number]).sort();
+    expect(await numbersOf(a.company.id)).toEqual([
+      ["Ana Nacional", "5511987654321"],
+      ["Bia Numérica", "5521998765432"],
+      ["Caio Exterior", "14195550123"],
+      ["Duda Lisboa", "912345678"],
+    ]);
+    expect(await numbersOf(b.company.id)).toEqual([
+      ["Ana Nacional", "11987654321"],
+      ["Bia Numérica", "21998765432"],
+      ["Caio Exterior", "14195550123"],
+      ["Duda Lisboa", "351912345678"],
+    ]);
+  });
+
   it("does not let a crafted file reach a prototype", async () => {
     const crafted = spreadsheet(
       [

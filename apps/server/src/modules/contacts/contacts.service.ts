@@ -1,9 +1,19 @@
-import { CONTACTS_LIST_LIMIT, type Contact, type ContactBody, type ContactsListResponse, type ExportContactsQuery, type ListContactsQuery, type ListContactsResponse } from "@conversa/shared";
+import {
+  CONTACTS_LIST_LIMIT,
+  type Contact,
+  type ContactBody,
+  type ContactsListResponse,
+  type ExportContactsQuery,
+  type ListContactsQuery,
+  type ListContactsResponse,
+  withDefaultCountryCode,
+} from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { settingValueOf } from "../settings/index.ts";
 import { canDeleteContact } from "./contacts.policy.ts";
 import {
   CONTACTS_PAGE_SIZE,
@@ -27,6 +37,11 @@ import { CSV_BOM, csvLine } from "./csv.ts";
 interface Deps {
   db: Db;
   events: DomainEvents;
+}
+
+/** A number typed in the contact form as stored: with the company's default calling code when it had none. */
+async function typedNumberOf(db: Db, companyId: number, typed: string): Promise<string> {
+  return withDefaultCountryCode(typed, await settingValueOf(db, companyId, "defaultCountryCode"));
 }
 
 const notFound = () => new AppError("ERR_NO_CONTACT_FOUND", undefined, "Contact not found");
@@ -59,33 +74,36 @@ export async function showContact(deps: Deps, ctx: RequestContext, id: number): 
 }
 
 /**
- * Creates a contact with its number as digits and its extra information. A number the company
- * already has answers ERR_DUPLICATED_CONTACT with `alreadyExists` and the existing contact.
+ * Creates a contact with its number as digits (with the company's default calling code when typed without one)
+ * and its extra information. A number the company already has answers ERR_DUPLICATED_CONTACT with
+ * `alreadyExists` and the existing contact.
  */
 export async function createContact(deps: Deps, ctx: RequestContext, body: ContactBody): Promise<Contact> {
+  const number = await typedNumberOf(deps.db, ctx.companyId, body.number);
   const id = await deps.db.transaction(async (tx) => {
-    const newId = await insertContact(tx, ctx.companyId, { name: body.name, number: body.number, email: body.email ?? "" });
+    const newId = await insertContact(tx, ctx.companyId, { name: body.name, number, email: body.email ?? "" });
     if (newId !== undefined) await replaceExtraInfo(tx, ctx.companyId, newId, body.extraInfo ?? []);
     return newId;
   });
-  if (id === undefined) throw await duplicated(deps.db, ctx.companyId, body.number);
+  if (id === undefined) throw await duplicated(deps.db, ctx.companyId, number);
   const contact = await showContact(deps, ctx, id);
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "contact", action: "create", record: contact });
   return contact;
 }
 
 /**
- * Changes a contact's name, number and e-mail (absent: kept) and, when `extraInfo` is given, replaces
- * its extra information, in one transaction. A group keeps its number.
+ * Changes a contact's name, number (completed as on creation) and e-mail (absent: kept) and, when `extraInfo`
+ * is given, replaces its extra information, in one transaction. A group keeps its number.
  * Throws ERR_NO_CONTACT_FOUND, ERR_DUPLICATED_CONTACT.
  */
 export async function updateContact(deps: Deps, ctx: RequestContext, id: number, body: ContactBody): Promise<Contact> {
   const { companyId } = ctx;
+  const typed = await typedNumberOf(deps.db, companyId, body.number);
   const outcome = await deps.db
     .transaction(async (tx) => {
       const row = await lockContact(tx, companyId, id);
       if (!row) throw notFound();
-      const number = row.isGroup ? row.number : body.number;
+      const number = row.isGroup ? row.number : typed;
       const owner = await findContactIdByNumber(tx, companyId, number);
       if (owner !== undefined && owner !== id) return "duplicated" as const;
       await updateContactRow(tx, companyId, id, { name: body.name, number, email: body.email ?? row.email });
@@ -97,7 +115,7 @@ export async function updateContact(deps: Deps, ctx: RequestContext, id: number,
       if (isUniqueViolation(error)) return "duplicated" as const;
       throw error;
     });
-  if (outcome === "duplicated") throw await duplicated(deps.db, companyId, body.number);
+  if (outcome === "duplicated") throw await duplicated(deps.db, companyId, typed);
   const contact = await showContact(deps, ctx, id);
   deps.events.publish("contact.updated", { companyId, contact });
   return contact;

@@ -52,6 +52,23 @@ describe("POST /contacts", () => {
     expect(otherCompany.statusCode).toBe(200);
   });
 
+  it("gives a number typed without a calling code the company's default (55), and keeps one typed with it", async () => {
+    const post = (number: string) => t.app.inject({ method: "POST", url: "/contacts", headers: bearer(a.agentToken), payload: { name: "Cliente", number } });
+    expect((await post("(11) 98765-4321")).json()).toMatchObject({ number: "5511987654321" });
+    expect((await post("+1 419 555 0123")).json()).toMatchObject({ number: "14195550123" });
+    expect((await post("00351 912 345 678")).json()).toMatchObject({ number: "351912345678" });
+    const national = await post("011 98765-4321");
+    expect(national.statusCode).toBe(409);
+    expect(national.json()).toMatchObject({ error: "ERR_DUPLICATED_CONTACT", details: { existingContact: { number: "5511987654321" } } });
+  });
+
+  it("uses the company's own default calling code", async () => {
+    await t.app.inject({ method: "PUT", url: "/settings/defaultCountryCode", headers: bearer(a.adminToken), payload: { value: "351" } });
+    const post = (token: string) => t.app.inject({ method: "POST", url: "/contacts", headers: bearer(token), payload: { name: "Cliente", number: "912 345 678" } });
+    expect((await post(a.agentToken)).json()).toMatchObject({ number: "351912345678" });
+    expect((await post(b.agentToken)).json()).toMatchObject({ number: "912345678" });
+  });
+
   it.each([
     ["no name", { name: "", number: "5511999999999" }, "Required"],
     ["a short name", { name: "J", number: "5511999999999" }, "Too Short!"],
@@ -156,6 +173,14 @@ describe("PUT /contacts/:id", () => {
     expect(updated).toMatchObject({ id: row.id, name: "Novo Nome", number: "5511912345678", email: "novo@example.com", extraInfo: [{ name: "Empresa", value: "ACME" }] });
     expect(await t.db.select().from(contactExtraInfo).where(eq(contactExtraInfo.contactId, row.id))).toHaveLength(1);
     expect(t.published).toContainEqual({ name: "contact.updated", payload: { companyId: a.company.id, contact: updated } });
+  });
+
+  it("gives a number typed without a calling code the company's default, and leaves a group's id alone", async () => {
+    const row = await contact();
+    const group = await contact({ number: "120363041234567890", isGroup: true });
+    const put = (id: number, number: string) => t.app.inject({ method: "PUT", url: `/contacts/${id}`, headers: bearer(a.agentToken), payload: { name: "Cliente", number } });
+    expect((await put(row.id, "(21) 99876-5432")).json()).toMatchObject({ number: "5521998765432" });
+    expect((await put(group.id, "(21) 99876-5433")).json()).toMatchObject({ number: "120363041234567890" });
   });
 
   it("answers ERR_DUPLICATED_CONTACT for another contact's number and changes nothing", async () => {

@@ -56,7 +56,7 @@ describe("checkImportRows", () => {
     ["a 51-digit number", { number: "1".repeat(51) }, "numberTooLong"],
     ["a bad e-mail", { email: "ana@" }, "emailInvalid"],
   ])("rejects a row with %s", (_label, values, reason) => {
-    const { candidates, rejected } = checkImportRows([row(values)]);
+    const { candidates, rejected } = checkImportRows([row(values)], "55");
     expect(candidates).toEqual([]);
     expect(rejected).toEqual([expect.objectContaining({ row: 2, reason })]);
   });
@@ -69,13 +69,31 @@ describe("checkImportRows", () => {
     const { candidates, rejected } = checkImportRows([
       { ...row({ row: 2, number: "+55 (11) 95555-0000", email: "ana@example.com" }), extraInfo },
       row({ row: 3, name: "Outra Ana" }),
-    ]);
+    ], "55");
     expect(candidates).toEqual([{ row: 2, name: "Ana Souza", number: "5511955550000", email: "ana@example.com", extraInfo: [{ name: "Empresa", value: "ACME" }] }]);
     expect(rejected).toEqual([{ row: 3, reason: "duplicatedInFile", name: "Outra Ana", number: "5511955550000" }]);
   });
 
+  it("gives numbers without a calling code the default one, so the national and international forms are one number", () => {
+    const { candidates, rejected } = checkImportRows(
+      [row({ row: 2, number: "(11) 95555-0000" }), row({ row: 3, number: "5511955550000" }), row({ row: 4, number: "+1 419 555 0123" }), row({ row: 5, number: "912345678" })],
+      "55",
+    );
+    expect(candidates.map((c) => [c.row, c.number])).toEqual([
+      [2, "5511955550000"],
+      [4, "14195550123"],
+      [5, "912345678"],
+    ]);
+    expect(rejected).toEqual([expect.objectContaining({ row: 3, reason: "duplicatedInFile" })]);
+  });
+
+  it("gives another default calling code, and none to numbers that come from WhatsApp", () => {
+    expect(checkImportRows([row({ number: "912 345 678" })], "351").candidates[0]?.number).toBe("351912345678");
+    expect(checkImportRows([row({ number: "11955550000" })], null).candidates[0]?.number).toBe("11955550000");
+  });
+
   it("rejects an extra value over 1000 characters", () => {
-    const { rejected } = checkImportRows([{ ...row({}), extraInfo: [{ name: "Obs", value: "x".repeat(1001) }] }]);
+    const { rejected } = checkImportRows([{ ...row({}), extraInfo: [{ name: "Obs", value: "x".repeat(1001) }] }], "55");
     expect(rejected).toEqual([expect.objectContaining({ reason: "extraInfoTooLong" })]);
   });
 });

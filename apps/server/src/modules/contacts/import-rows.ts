@@ -1,4 +1,4 @@
-import { type ImportRejectedRow, type ImportRejectReason, ZImportContactRow, ZImportRejectReason } from "@conversa/shared";
+import { type ImportRejectedRow, type ImportRejectReason, ZImportContactRow, ZImportRejectReason, withDefaultCountryCode } from "@conversa/shared";
 import { AppError } from "../../lib/app-error.ts";
 
 /** A row ready to be saved: the contact rules passed, the number is digits only. */
@@ -77,15 +77,20 @@ export interface RawImportRow {
 
 /**
  * Checks rows with the contact rules (core §5) and splits them into candidates and rejected rows
- * with their reason. A number met again later in the same import is rejected as duplicatedInFile.
+ * with their reason. Numbers typed without a calling code get `defaultCountryCode` (`withDefaultCountryCode`;
+ * null for numbers that come from WhatsApp). A number met again later in the same import is rejected as duplicatedInFile.
  */
-export function checkImportRows(rows: readonly RawImportRow[]): { candidates: ImportCandidate[]; rejected: ImportRejectedRow[] } {
+export function checkImportRows(
+  rows: readonly RawImportRow[],
+  defaultCountryCode: string | null,
+): { candidates: ImportCandidate[]; rejected: ImportRejectedRow[] } {
   const candidates: ImportCandidate[] = [];
   const rejected: ImportRejectedRow[] = [];
   const seen = new Set<string>();
   for (const raw of rows) {
     const extraInfo = raw.extraInfo.filter((item) => item.value.trim() !== "");
-    const parsed = ZImportContactRow.safeParse({ name: raw.name, number: raw.number, email: raw.email, extraInfo });
+    const number = withDefaultCountryCode(raw.number, defaultCountryCode);
+    const parsed = ZImportContactRow.safeParse({ name: raw.name, number, email: raw.email, extraInfo });
     if (!parsed.success) {
       rejected.push({ row: raw.row, reason: reasonOf(parsed.error.issues.map((issue) => issue.message)), name: cut(raw.name), number: cut(raw.number) });
       continue;

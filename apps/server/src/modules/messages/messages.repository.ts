@@ -37,6 +37,7 @@ export function toMessageDto(row: MessageRow, contact: ContactRef, quoted: Messa
     sendRetryUntil: row.sendStatus === "pending" ? (row.sendRetryUntil?.toISOString() ?? null) : null,
     data: isRecord(row.data) ? row.data : null,
     participant: row.participant,
+    participantName: row.participantName,
     userId: row.userId,
     contact,
     quotedMsg: quoted,

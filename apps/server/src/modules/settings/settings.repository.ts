@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { SETTING_DEFINITIONS, isSettingKey, type Setting } from "@conversa/shared";
+import { SETTING_DEFINITIONS, type Setting, type SettingKey, isSettingKey } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { settings } from "../../db/schema/index.ts";
 
@@ -21,6 +21,12 @@ export async function findSettingRow(db: Db, companyId: number, key: string): Pr
     .from(settings)
     .where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
   return row;
+}
+
+/** One setting of the company, or its default when the company has none stored (a key added after it was created). */
+export async function settingValueOf(db: Db, companyId: number, key: SettingKey): Promise<string> {
+  const row = await findSettingRow(db, companyId, key);
+  return row?.value ?? SETTING_DEFINITIONS[key].default;
 }
 
 export async function upsertSetting(db: Db, companyId: number, key: string, value: string): Promise<{ key: string; value: string }> {

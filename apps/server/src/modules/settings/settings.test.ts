@@ -79,6 +79,16 @@ describe("PUT /settings/:key", () => {
     expect(await valueOf(a.company.id, "userRating")).toBe("disabled");
   });
 
+  it("keeps the default calling code (55 until changed) of 1 to 3 digits", async () => {
+    const a = await createTenant(t.app, t.db);
+    expect(await valueOf(a.company.id, "defaultCountryCode")).toBe("55");
+
+    const response = await t.app.inject({ method: "PUT", url: "/settings/defaultCountryCode", headers: bearer(a.adminToken), payload: { value: "351" } });
+
+    expect(response.statusCode).toBe(200);
+    expect(await valueOf(a.company.id, "defaultCountryCode")).toBe("351");
+  });
+
   it("answers ERR_NO_SETTING_FOUND for an unknown key", async () => {
     const a = await createTenant(t.app, t.db);
     const response = await t.app.inject({ method: "PUT", url: "/settings/nope", headers: bearer(a.adminToken), payload: { value: "x" } });
@@ -92,6 +102,10 @@ describe("PUT /settings/:key", () => {
     ["a number", "/settings/userRating", { value: 1 }],
     ["an unknown field", "/settings/userRating", { value: "enabled", companyId: 99 }],
     ["a huge value", "/settings/ipixc", { value: "x".repeat(5000) }],
+    ["a four-digit calling code", "/settings/defaultCountryCode", { value: "3511" }],
+    ["a calling code with a +", "/settings/defaultCountryCode", { value: "+55" }],
+    ["a calling code starting with 0", "/settings/defaultCountryCode", { value: "055" }],
+    ["an empty calling code", "/settings/defaultCountryCode", { value: "" }],
   ])("answers 400 ERR_VALIDATION for %s", async (_label, url, payload) => {
     const a = await createTenant(t.app, t.db);
     const response = await t.app.inject({ method: "PUT", url, headers: bearer(a.adminToken), payload });

@@ -517,6 +517,7 @@ export const en: Messages = {
       sendMsgTransfTicket: { label: "Transfer message", help: "Tells the customer the department (and attendant) they were transferred to." },
       sendGreetingMessageOneQueues: { label: "Greeting with a single queue", help: "Sends the queue's greeting when the connection has only one queue." },
       chatBotType: { label: "Chatbot type", help: "How the queues' option menu is presented." },
+      defaultCountryCode: { label: "Default country code", help: "Numbers typed or imported without a country code get this one (55 for Brazil). Numbers with + or 00 are kept as they are." },
       ipixc: { label: "IXC IP", help: "Address of the IXC server." },
       tokenixc: { label: "IXC token", help: "Access token of the IXC API." },
       ipmkauth: { label: "MK-AUTH IP", help: "Address of the MK-AUTH server." },

@@ -518,6 +518,7 @@ export const es: Messages = {
       sendMsgTransfTicket: { label: "Mensaje de transferencia", help: "Informa al cliente del sector (y del agente) al que fue transferido." },
       sendGreetingMessageOneQueues: { label: "Saludo con una sola cola", help: "Envía el saludo de la cola cuando la conexión tiene una sola cola." },
       chatBotType: { label: "Tipo de chatbot", help: "Cómo se presenta el menú de opciones de las colas." },
+      defaultCountryCode: { label: "Código de país predeterminado", help: "Los números escritos o importados sin código de país reciben este código (55 para Brasil). Los números con + o 00 se mantienen como están." },
       ipixc: { label: "IP de IXC", help: "Dirección del servidor IXC." },
       tokenixc: { label: "Token de IXC", help: "Token de acceso a la API de IXC." },
       ipmkauth: { label: "IP de MK-AUTH", help: "Dirección del servidor MK-AUTH." },

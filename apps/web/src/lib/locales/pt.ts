@@ -522,6 +522,7 @@ export const pt = {
       sendMsgTransfTicket: { label: "Mensagem de transferência", help: "Avisa o cliente do setor (e do atendente) para onde foi transferido." },
       sendGreetingMessageOneQueues: { label: "Saudação com uma só fila", help: "Envia a saudação da fila quando a conexão tem somente uma fila." },
       chatBotType: { label: "Tipo do chatbot", help: "Como o menu de opções das filas é apresentado." },
+      defaultCountryCode: { label: "Código do país padrão", help: "Números digitados ou importados sem código do país recebem este código (55 para o Brasil). Números com + ou 00 ficam como estão." },
       ipixc: { label: "IP do IXC", help: "Endereço do servidor IXC." },
       tokenixc: { label: "Token do IXC", help: "Token de acesso à API do IXC." },
       ipmkauth: { label: "IP do MK-AUTH", help: "Endereço do servidor MK-AUTH." },

@@ -97,7 +97,7 @@ describe("ListContactsPanel", { timeout: 45_000 }, () => {
     await user.type(within(dialog).getByLabelText(/E-mail/), "example.com");
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
     expect(await screen.findByText("Dora Reis", { selector: "td" })).toBeInTheDocument();
-    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Dora Reis", number: "5511977770000", email: "dora@example.com", contactListId: 5 });
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Dora Reis", number: "+55 (11) 97777-0000", email: "dora@example.com", contactListId: 5 });
   });
 
   it("imports a spreadsheet after a confirmation with the example, and shows the rejected rows", async () => {

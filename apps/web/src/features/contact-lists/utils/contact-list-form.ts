@@ -1,4 +1,4 @@
-import { type ContactListItem, type ContactListItemBody, normalizeNumber } from "@conversa/shared";
+import { type ContactListItem, type ContactListItemBody, dialledDigits } from "@conversa/shared";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
@@ -26,7 +26,7 @@ export interface ListContactFormValues {
 
 /**
  * The list contact dialog's rules (spec admin §5): name required, 2 to 50; number 8 to 50 digits (the
- * server keeps only the digits); e-mail valid or empty ('Invalid email').
+ * server keeps only the digits, with the company's calling code when typed without one); e-mail valid or empty ('Invalid email').
  */
 export function buildListContactFormSchema(t: TFunction) {
   const tooShort = t("contactLists.validation.tooShort");
@@ -37,8 +37,8 @@ export function buildListContactFormSchema(t: TFunction) {
       .string()
       .trim()
       .min(1, t("contactLists.validation.required"))
-      .refine((value) => normalizeNumber(value).length >= NUMBER_MIN, tooShort)
-      .refine((value) => normalizeNumber(value).length <= NUMBER_MAX, tooLong),
+      .refine((value) => dialledDigits(value).length >= NUMBER_MIN, tooShort)
+      .refine((value) => dialledDigits(value).length <= NUMBER_MAX, tooLong),
     email: z.union([z.literal(""), z.string().trim().email(t("contactLists.validation.invalidEmail"))]),
   });
 }
@@ -48,7 +48,7 @@ export function listContactFormValues(item?: Pick<ContactListItem, "name" | "num
   return { name: item?.name ?? "", number: item?.number ?? "", email: item?.email ?? "" };
 }
 
-/** The body sent to the API for a contact of `contactListId`. */
+/** The body sent to the API for a contact of `contactListId`: the number as typed, so that a leading + still counts. */
 export function toListContactBody(values: ListContactFormValues, contactListId: number): ContactListItemBody {
-  return { name: values.name.trim(), number: normalizeNumber(values.number.trim()), email: values.email.trim(), contactListId };
+  return { name: values.name.trim(), number: values.number.trim(), email: values.email.trim(), contactListId };
 }

@@ -51,7 +51,7 @@ describe("ContactDialog", { timeout: 30_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it("creates a contact with its number as digits and its extra information", async () => {
+  it("creates a contact with its number as typed (the server completes its calling code) and its extra information", async () => {
     const { calls } = mockFetch((call) => (call.method === "POST" ? jsonResponse({ ...stored, id: 9 }) : undefined));
     const { user, onClose } = openDialog(null);
     await user.type(field(/^Nome/), "Maria Lima");
@@ -61,7 +61,7 @@ describe("ContactDialog", { timeout: 30_000 }, () => {
     await user.type(field(/Valor/), "ACME");
     await user.click(screen.getByRole("button", { name: "Adicionar" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 4000 });
-    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Maria Lima", number: "5511988887777", email: "", extraInfo: [{ name: "Empresa", value: "ACME" }] });
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Maria Lima", number: "+55 (11) 98888-7777", email: "", extraInfo: [{ name: "Empresa", value: "ACME" }] });
   });
 
   it("edits a contact, removing an extra information row", async () => {

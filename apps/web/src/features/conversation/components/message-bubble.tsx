@@ -1,4 +1,4 @@
-import type { Message } from "@conversa/shared";
+import { type Message, formatPhoneNumber } from "@conversa/shared";
 import Block from "@mui/icons-material/Block";
 import Close from "@mui/icons-material/Close";
 import ExpandMore from "@mui/icons-material/ExpandMore";
@@ -54,6 +54,24 @@ function QuotedPreview({ quoted }: { quoted: NonNullable<Message["quotedMsg"]> }
         {text}
       </Typography>
     </Box>
+  );
+}
+
+/** Who wrote a group message: the name they gave WhatsApp, with their number beside it; the number alone without a name. */
+function GroupSender({ name, number }: { name: string | null; number: string }) {
+  const theme = useTheme();
+  const formatted = formatPhoneNumber(number);
+  return (
+    <Typography variant="caption" data-testid="group-sender" sx={{ display: "block", overflowWrap: "anywhere" }}>
+      <Box component="span" sx={{ fontWeight: 600, color: "info.main" }}>
+        {name ?? formatted}
+      </Box>
+      {name ? (
+        <Box component="span" sx={{ color: chatColors(theme).meta, ml: 0.75 }}>
+          {formatted}
+        </Box>
+      ) : null}
+    </Typography>
   );
 }
 
@@ -139,11 +157,7 @@ export const MessageBubble = memo(function MessageBubble({ message, isGroup, can
           ) : null}
         </Menu>
 
-        {showSender ? (
-          <Typography variant="caption" sx={{ fontWeight: 600, display: "block", color: "info.main" }}>
-            {message.participant}
-          </Typography>
-        ) : null}
+        {showSender ? <GroupSender name={message.participantName} number={message.participant ?? ""} /> : null}
         {message.quotedMsg ? <QuotedPreview quoted={message.quotedMsg} /> : null}
         {message.isDeleted ? (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: colors.meta }}>

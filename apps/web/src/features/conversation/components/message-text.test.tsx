@@ -92,7 +92,21 @@ describe("MessageBubble", { timeout: 20_000 }, () => {
         onRetry={noop}
       />,
     );
-    expect(await screen.findByText("5511977776666", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("+55 11 97777-6666", undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByTestId("quoted-message")).toHaveTextContent("VocêPedido 42");
+  });
+
+  it("shows the name a group participant gave WhatsApp above their message, with their number", async () => {
+    const bubble = (overrides: Parameters<typeof message>[0], isGroup = true) => (
+      <MessageBubble message={message(overrides)} isGroup={isGroup} canDelete={false} retrying={false} onReply={noop} onDelete={noop} onRetry={noop} />
+    );
+    const named = renderWithApp(bubble({ participant: "5511977776666", participantName: "Ana Souza" }));
+    const sender = await screen.findByTestId("group-sender", undefined, SLOW);
+    expect(within(sender).getByText("Ana Souza")).toBeInTheDocument();
+    expect(sender).toHaveTextContent("Ana Souza+55 11 97777-6666");
+    named.unmount();
+    renderWithApp(bubble({ participant: "5511977776666", participantName: "Ana Souza", fromMe: true }));
+    expect(await screen.findByText("Olá", undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByTestId("group-sender")).toBeNull();
   });
 });

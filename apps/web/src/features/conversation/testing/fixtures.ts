@@ -20,6 +20,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     sendRetryUntil: null,
     data: null,
     participant: null,
+    participantName: null,
     userId: null,
     contact,
     createdAt: "2025-03-10T12:00:00.000Z",

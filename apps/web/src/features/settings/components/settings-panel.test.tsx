@@ -128,4 +128,16 @@ describe("SettingsPanel", { timeout: 20_000 }, () => {
     await user.type(token, "novo-token{Enter}");
     await waitFor(() => expect(puts(calls)).toEqual([{ path: "/settings/asaas", body: { key: "asaas", value: "novo-token" } }]));
   });
+
+  it("shows the default country code (55 when the company has none stored) and saves a new one", async () => {
+    const { calls } = serve(settingsList().filter((setting) => setting.key !== "defaultCountryCode"));
+    renderWithProviders(<SettingsPanel actor={admin} companyId={3} />);
+    const user = userEvent.setup();
+
+    const code = await screen.findByRole("textbox", { name: "Código do país padrão" });
+    expect(code).toHaveValue("55");
+    await user.clear(code);
+    await user.type(code, "351{Enter}");
+    await waitFor(() => expect(puts(calls)).toEqual([{ path: "/settings/defaultCountryCode", body: { key: "defaultCountryCode", value: "351" } }]));
+  });
 });

@@ -1,7 +1,7 @@
 import { SETTING_DEFINITIONS, type Setting, type SettingKey } from "@conversa/shared";
 
 /**
- * The keys the Options tab edits: every key of spec admin §3. campaignsEnabled is a company field kept
+ * The keys the Options tab edits: every key of spec admin §3 and defaultCountryCode. campaignsEnabled is a company field kept
  * as a setting; the companies form edits it.
  */
 export type OptionSettingKey = Exclude<SettingKey, "campaignsEnabled">;
@@ -20,7 +20,7 @@ function optionsOf(key: "scheduleType" | "chatBotType"): readonly SelectValue[] 
   return SETTING_DEFINITIONS[key].schema.options;
 }
 
-/** The switches and selects of the Options tab, one per setting key of spec admin §3, in its order. */
+/** The switches and selects of the Options tab, one per setting key of spec admin §3, in its order, then the product's own. */
 export const GENERAL_CONTROLS: readonly SettingControl[] = [
   { key: "userRating", kind: "toggle" },
   { key: "scheduleType", kind: "select", options: optionsOf("scheduleType") },
@@ -30,6 +30,7 @@ export const GENERAL_CONTROLS: readonly SettingControl[] = [
   { key: "sendMsgTransfTicket", kind: "toggle" },
   { key: "sendGreetingMessageOneQueues", kind: "toggle" },
   { key: "chatBotType", kind: "select", options: optionsOf("chatBotType") },
+  { key: "defaultCountryCode", kind: "text", secret: false },
 ];
 
 /** The integration credentials of the Options tab, grouped by provider. */

@@ -133,7 +133,7 @@ describe("NewTicketDialog", { timeout: 30_000 }, () => {
     await events.type(within(form).getByLabelText(/Número/), "-5678");
     await events.click(within(form).getByText("Adicionar"));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Adicionar contato" })).not.toBeInTheDocument(), SLOW);
-    expect(posts(calls, "/contacts")[0]?.body).toEqual({ name: "Zé Ninguém", number: "12345678" });
+    expect(posts(calls, "/contacts")[0]?.body).toEqual({ name: "Zé Ninguém", number: "1234-5678" });
     expect(within(dialog).getByLabelText(/Contato/)).toHaveValue("Zé Ninguém");
   });
 });

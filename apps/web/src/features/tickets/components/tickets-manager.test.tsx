@@ -172,7 +172,7 @@ describe("TicketsManager", { timeout: 30_000 }, () => {
   it("peeks at a ticket's last messages, oldest above, without WhatsApp markers", async () => {
     const user = userEvent.setup({ delay: null });
     const at = `2025-05-01T10:00:00.000Z`;
-    const base = { ticketId: 2, fromMe: false, read: true, ack: 0, mediaType: "chat", mediaUrl: null, mediaName: null, isDeleted: false, sendStatus: "sent", sendError: null, sendRetryUntil: null, data: null, participant: null, userId: null, contact: null, quotedMsg: null, updatedAt: at };
+    const base = { ticketId: 2, fromMe: false, read: true, ack: 0, mediaType: "chat", mediaUrl: null, mediaName: null, isDeleted: false, sendStatus: "sent", sendError: null, sendRetryUntil: null, data: null, participant: null, participantName: null, userId: null, contact: null, quotedMsg: null, updatedAt: at };
     const message = (id: number, body: string, minute: number) => ({ ...base, id, body, createdAt: `2025-05-01T10:${String(minute).padStart(2, "0")}:00.000Z` });
     serveTickets({ open: [makeTicket({ id: 2, userId: 9, user: { id: 9, name: "Bruno" } })] }, (call) => {
       if (call.path === "/queue") return jsonResponse([]);

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "participant_name" varchar(128);
