@@ -114,18 +114,25 @@ export interface SearchMatchRow {
 /**
  * For a page of a search answer: the newest message of each ticket whose text contains the term, for
  * the tickets whose contact's name and number do not (those show as usual). One query over the page's
- * tickets only; they passed the list's visibility rule, so their messages may be shown.
+ * tickets only; they passed the list's visibility rule, so their messages may be shown. Each ticket's
+ * messages are read newest first on `(ticket_id, created_at desc)` and the read stops at the first match.
  */
 export async function listSearchMatches(db: Db, companyId: number, ticketIds: number[], searchParam: string | undefined): Promise<SearchMatchRow[]> {
   const matches = searchMatchesOf(searchParam);
   if (!matches || ticketIds.length === 0) return [];
-  return db
-    .selectDistinctOn([messages.ticketId], { ticketId: messages.ticketId, messageId: messages.id, body: messages.body, createdAt: messages.createdAt })
+  const newest = db
+    .select({ messageId: messages.id, body: messages.body, createdAt: messages.createdAt })
     .from(messages)
-    .innerJoin(tickets, and(eq(tickets.id, messages.ticketId), eq(tickets.companyId, companyId)))
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, tickets.id), matches.bodyMatch))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .as("newest");
+  return db
+    .select({ ticketId: tickets.id, messageId: newest.messageId, body: newest.body, createdAt: newest.createdAt })
+    .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .where(and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds), matches.bodyMatch, not(matches.contactMatch)))
-    .orderBy(messages.ticketId, desc(messages.createdAt), desc(messages.id));
+    .innerJoinLateral(newest, sql`true`)
+    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds), not(matches.contactMatch)));
 }
 
 /**
