@@ -80,7 +80,7 @@ test.describe("the inbox", () => {
     }
   });
 
-  test("search finds names and messages whatever the accents typed", async ({ browser }) => {
+  test("search finds names and messages whatever the accents typed, and opens the conversation at the message found", async ({ browser }) => {
     test.setTimeout(90_000);
     const suffix = Math.random().toString(36).slice(2, 7);
     const customer = `João Araújo ${suffix}`;
@@ -98,7 +98,14 @@ test.describe("the inbox", () => {
       await search.fill(`joao araujo ${suffix}`);
       await expect(attendant.getByRole("listitem", { name: new RegExp(customer) })).toBeVisible({ timeout: 15_000 });
       await search.fill(`orcamento ${suffix}`);
-      await expect(attendant.getByRole("listitem", { name: new RegExp(customer) })).toBeVisible({ timeout: 15_000 });
+      const found = attendant.getByRole("listitem", { name: new RegExp(customer) });
+      await expect(found).toBeVisible({ timeout: 15_000 });
+      // Found by the message: the row shows it, the match in bold, and accepting opens the conversation at it.
+      await expect(found.getByTestId("search-match")).toHaveText(`Quero um orçamento ${suffix}`);
+      await expect(found.getByTestId("search-match").locator("strong")).toHaveText(`orçamento ${suffix}`);
+      await found.getByRole("button", { name: new RegExp(`Aceitar o atendimento de ${customer}`) }).click();
+      await expect(attendant).toHaveURL(/\?message=\d+$/, { timeout: 15_000 });
+      await expect(attendant.locator('[data-highlighted="true"]')).toContainText(`Quero um orçamento ${suffix}`, { timeout: 15_000 });
 
       await attendant.getByRole("link", { name: "Contatos" }).click();
       await expect(attendant).toHaveURL(/\/contacts$/);

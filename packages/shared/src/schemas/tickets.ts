@@ -35,6 +35,11 @@ export const ZTicket = z.object({
   updatedAt: z.string(),
   /** A pending ticket of a queue with an SLA target: when it becomes late (creation + target); null otherwise. */
   slaDueAt: z.string().nullable().optional(),
+  /**
+   * A search answer only (`searchParam`), when a message's text matched and the contact's name and
+   * number did not: the newest matching message, so the list can show it and open the conversation at it.
+   */
+  searchMatch: z.object({ messageId: z.number(), body: z.string(), createdAt: z.string() }).optional(),
 });
 export type Ticket = z.infer<typeof ZTicket>;
 

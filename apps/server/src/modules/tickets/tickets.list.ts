@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, exists, inArray, isNull, not, or, sql } from "drizzle-orm";
 import { type ListTicketsQuery, TICKET_COUNT_CAP } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { containsPattern, foldedContains } from "../../db/search.ts";
@@ -57,6 +57,16 @@ export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, fa
   return and(...conditions) ?? sql`true`;
 }
 
+/** The term's conditions on a message's text and on a contact's name or number; undefined without a term. */
+function searchMatchesOf(searchParam: string | undefined): { bodyMatch: SQL; contactMatch: SQL } | undefined {
+  const search = searchParam?.trim().toLowerCase();
+  if (!search) return undefined;
+  const digits = search.replace(/\D/g, "");
+  const nameMatch = foldedContains(contacts.name, search);
+  const contactMatch = digits.length >= 3 ? (or(nameMatch, sql`${contacts.number} like ${containsPattern(digits)}`) ?? nameMatch) : nameMatch;
+  return { bodyMatch: foldedContains(messages.body, search), contactMatch };
+}
+
 /**
  * The `searchParam` condition: contact name, number or any message text contains the term (names and
  * text without regard to accents or case).
@@ -68,12 +78,9 @@ export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, fa
  * thousands of message rows.
  */
 export async function ticketSearchCondition(db: Db, companyId: number, searchParam: string | undefined): Promise<SQL | undefined> {
-  const search = searchParam?.trim().toLowerCase();
-  if (!search) return undefined;
-  const digits = search.replace(/\D/g, "");
-  const nameMatch = foldedContains(contacts.name, search);
-  const bodyMatch = foldedContains(messages.body, search);
-  const contactMatch = digits.length >= 3 ? or(nameMatch, sql`${contacts.number} like ${containsPattern(digits)}`) : nameMatch;
+  const matches = searchMatchesOf(searchParam);
+  if (!matches) return undefined;
+  const { bodyMatch, contactMatch } = matches;
   const [messageHits, contactHits] = await Promise.all([
     db
       .select({ ticketId: messages.ticketId })
@@ -95,6 +102,37 @@ export async function ticketSearchCondition(db: Db, companyId: number, searchPar
     exists(sql`(select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${bodyMatch})`),
     exists(sql`(select 1 from ${contacts} where ${contacts.id} = ${tickets.contactId} and ${contactMatch})`),
   );
+}
+
+export interface SearchMatchRow {
+  ticketId: number;
+  messageId: number;
+  body: string;
+  createdAt: Date;
+}
+
+/**
+ * For a page of a search answer: the newest message of each ticket whose text contains the term, for
+ * the tickets whose contact's name and number do not (those show as usual). One query over the page's
+ * tickets only; they passed the list's visibility rule, so their messages may be shown. Each ticket's
+ * messages are read newest first on `(ticket_id, created_at desc)` and the read stops at the first match.
+ */
+export async function listSearchMatches(db: Db, companyId: number, ticketIds: number[], searchParam: string | undefined): Promise<SearchMatchRow[]> {
+  const matches = searchMatchesOf(searchParam);
+  if (!matches || ticketIds.length === 0) return [];
+  const newest = db
+    .select({ messageId: messages.id, body: messages.body, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, tickets.id), matches.bodyMatch))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(1)
+    .as("newest");
+  return db
+    .select({ ticketId: tickets.id, messageId: newest.messageId, body: newest.body, createdAt: newest.createdAt })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoinLateral(newest, sql`true`)
+    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds), not(matches.contactMatch)));
 }
 
 /**

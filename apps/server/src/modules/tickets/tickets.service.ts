@@ -10,20 +10,24 @@ import type { RequestContext } from "../../lib/context.ts";
 import { assertReferencesExist } from "../../lib/references.ts";
 import { accessFactsOf, findAccessibleTicket } from "./tickets.access.ts";
 import { mayOpenTicketInQueue } from "./tickets.policy.ts";
-import { listContextOf, listTicketIds, ticketListOrderOf, ticketListWhere, ticketSearchCondition } from "./tickets.list.ts";
+import { listContextOf, listSearchMatches, listTicketIds, ticketListOrderOf, ticketListWhere, ticketSearchCondition } from "./tickets.list.ts";
 import { type TicketRow, loadTicket, loadTickets } from "./tickets.repository.ts";
 
 const actor = (ctx: RequestContext) => ({ profile: ctx.profile, isSuper: ctx.isSuper });
 
 /**
  * The ticket list with every filter combined; a user-profile account sees only its queues. The
- * pending tab lists the longest waiting first, every other list the newest activity first.
+ * pending tab lists the longest waiting first, every other list the newest activity first. A search
+ * answer carries, on each ticket found by a message's text, that message (`searchMatch`).
  */
 export async function listTickets(deps: EngineDeps, ctx: RequestContext, query: ListTicketsQuery): Promise<{ tickets: Ticket[]; count: number; hasMore: boolean }> {
   const [{ facts, timezone }, search] = await Promise.all([listContextOf(deps.db, ctx), ticketSearchCondition(deps.db, ctx.companyId, query.searchParam)]);
   const where = ticketListWhere(ctx, query, facts, can(actor(ctx), "tickets-manager:showall"), timezone, search);
   const { ids, count, hasMore } = await listTicketIds(deps.db, where, query.pageNumber, ticketListOrderOf(query));
-  return { tickets: await loadTickets(deps.db, ctx.companyId, ids), count, hasMore };
+  const [page, matches] = await Promise.all([loadTickets(deps.db, ctx.companyId, ids), search ? listSearchMatches(deps.db, ctx.companyId, ids, query.searchParam) : []]);
+  if (matches.length === 0) return { tickets: page, count, hasMore };
+  const matchOf = new Map(matches.map((m) => [m.ticketId, { messageId: m.messageId, body: m.body, createdAt: m.createdAt.toISOString() }]));
+  return { tickets: page.map((ticket) => ({ ...ticket, searchMatch: matchOf.get(ticket.id) })), count, hasMore };
 }
 
 /** One ticket by id, or by uuid (or an id given in its place). Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION. */

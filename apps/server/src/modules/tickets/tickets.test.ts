@@ -139,6 +139,34 @@ describe("GET /tickets", () => {
     expect(await search("orcamento")).toEqual([joao.id, marcia.id].sort((x, y) => x - y));
   });
 
+  it("carries on each ticket found by a message's text its newest matching message, and nothing on a name match", async () => {
+    const byText = await ticket({ queueId: sales.id, contactName: "Bia", body: "o boleto venceu" });
+    const [older] = await t.db.select().from(messages).where(eq(messages.ticketId, byText.id));
+    const [newer] = await t.db
+      .insert(messages)
+      .values({ companyId: a.company.id, ticketId: byText.id, contactId: byText.contactId, body: "Segue o *BOLETO* atualizado", createdAt: new Date(older!.createdAt.getTime() + 60_000) })
+      .returning();
+    await t.db.insert(messages).values({ companyId: a.company.id, ticketId: byText.id, contactId: byText.contactId, body: "obrigada", createdAt: new Date(older!.createdAt.getTime() + 120_000) });
+    const byName = await ticket({ queueId: sales.id, contactName: "Boleto Bancário", body: "boleto pago" });
+    // Another queue than the agent's, and another company: newer matches that the agent may not see.
+    await ticket({ queueId: support.id, contactName: "Caio", body: "boleto do Caio" });
+    await ticket({ companyId: b.company.id, contactName: "Duda", body: "boleto de outra empresa" });
+
+    const found = await list(a.adminToken, `?searchParam=${encodeURIComponent("bolêto")}&showAll=true`);
+    expect(found.status).toBe(200);
+    const match = (id: number) => found.body.tickets.find((x: { id: number }) => x.id === id)?.searchMatch;
+    expect(match(byText.id)).toEqual({ messageId: newer!.id, body: "Segue o *BOLETO* atualizado", createdAt: newer!.createdAt.toISOString() });
+    expect(found.body.tickets.find((x: { id: number }) => x.id === byName.id)).not.toHaveProperty("searchMatch");
+
+    const agent = await list(a.agentToken, "?searchParam=boleto");
+    expect(agent.body.tickets.map((x: { id: number; searchMatch?: { messageId: number } }) => [x.id, x.searchMatch?.messageId])).toEqual([
+      [byName.id, undefined],
+      [byText.id, newer!.id],
+    ]);
+    const unsearched = await list(a.adminToken, "?showAll=true");
+    expect(unsearched.body.tickets.every((x: object) => !("searchMatch" in x))).toBe(true);
+  });
+
   it("pages 40 at a time", async () => {
     for (let i = 0; i < 45; i++) await ticket({ queueId: sales.id });
     const page1 = (await list(a.adminToken, "?showAll=true")).body;

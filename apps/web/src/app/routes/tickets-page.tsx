@@ -7,7 +7,7 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { BrandMark } from "../../components/brand-mark.tsx";
 import { FILL_BELOW_TOOLBAR, VISUALLY_HIDDEN } from "../../components/page-fill.ts";
 import { PageLoader } from "../../components/page-loader.tsx";
@@ -62,6 +62,10 @@ function TicketsView({ user }: { user: SessionUser }) {
   const theme = useTheme();
   const navigate = useNavigate();
   const { ticketUuid } = useParams();
+  // A search result opens the conversation at its matching message (`?message=`).
+  const [searchParams] = useSearchParams();
+  const messageParam = searchParams.get("message") ?? "";
+  const focusMessageId = /^\d{1,10}$/.test(messageParam) ? Number(messageParam) : undefined;
   const isTwoTabs = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
   const [narrowTab, setNarrowTab] = useState<NarrowTab>(ticketUuid ? "ticket" : "list");
   const [shownUuid, setShownUuid] = useState(ticketUuid);
@@ -81,7 +85,7 @@ function TicketsView({ user }: { user: SessionUser }) {
 
   const conversation = ticketUuid ? (
     <Suspense fallback={<PageLoader />}>
-      <ConversationPanel key={ticketUuid} ticketUuid={ticketUuid} onClose={closeTicket} onScheduleMessage={canSchedule ? setScheduleContact : undefined} renderContactEditor={renderContactEditor} />
+      <ConversationPanel key={ticketUuid} ticketUuid={ticketUuid} focusMessageId={focusMessageId} onClose={closeTicket} onScheduleMessage={canSchedule ? setScheduleContact : undefined} renderContactEditor={renderContactEditor} />
     </Suspense>
   ) : (
     <ConversationPlaceholder />

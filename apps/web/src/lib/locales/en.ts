@@ -822,6 +822,8 @@ export const en: Messages = {
     messages: {
       list: "Messages",
       loadingOlder: "Loading earlier messages…",
+      seeking: "Looking for the message…",
+      notFound: "The message is further back in the conversation: scroll up to find it.",
       empty: "No messages yet.",
       today: "Today",
       ticketStarted: "Conversation started",
@@ -1192,6 +1194,7 @@ export const en: Messages = {
       waiting: "Waiting for {{time}}",
       waitingHint: "Waiting time since the ticket was opened",
       lastInteraction: "Last interaction",
+      searchMatch: "Message that matches the search",
       unread_one: "{{count}} unread message",
       unread_other: "{{count}} unread messages",
     },

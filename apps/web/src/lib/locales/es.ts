@@ -823,6 +823,8 @@ export const es: Messages = {
     messages: {
       list: "Mensajes",
       loadingOlder: "Cargando mensajes anteriores…",
+      seeking: "Buscando el mensaje…",
+      notFound: "El mensaje está más atrás en la conversación: desplácese hacia arriba para encontrarlo.",
       empty: "Todavía no hay mensajes.",
       today: "Hoy",
       ticketStarted: "Conversación iniciada",
@@ -1193,6 +1195,7 @@ export const es: Messages = {
       waiting: "Esperando hace {{time}}",
       waitingHint: "Tiempo de espera desde la apertura de la atención",
       lastInteraction: "Última interacción",
+      searchMatch: "Mensaje que coincide con la búsqueda",
       unread_one: "{{count}} mensaje no leído",
       unread_other: "{{count}} mensajes no leídos",
     },

@@ -827,6 +827,8 @@ export const pt = {
     messages: {
       list: "Mensagens",
       loadingOlder: "Carregando mensagens anteriores…",
+      seeking: "Procurando a mensagem…",
+      notFound: "A mensagem está mais atrás na conversa: role para cima para encontrá-la.",
       empty: "Nenhuma mensagem ainda.",
       today: "Hoje",
       ticketStarted: "Conversa iniciada",
@@ -1197,6 +1199,7 @@ export const pt = {
       waiting: "Aguardando há {{time}}",
       waitingHint: "Tempo de espera desde a abertura do atendimento",
       lastInteraction: "Última interação",
+      searchMatch: "Mensagem que corresponde à busca",
       unread_one: "{{count}} mensagem não lida",
       unread_other: "{{count}} mensagens não lidas",
     },

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorResponse, type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
 import { sessionUser } from "../../../test/fixtures.ts";
 import { message, ticket } from "../testing/fixtures.ts";
 import { renderWithApp } from "../testing/render.tsx";
 import { ConversationPanel } from "./conversation-panel.tsx";
+import { FOCUS_HIGHLIGHT_MS, FOCUS_MAX_PAGES } from "./message-list.tsx";
 
 const SLOW = { timeout: 6000 };
 const UUID = ticket().uuid;
@@ -189,5 +190,64 @@ describe("ConversationPanel", { timeout: 30_000 }, () => {
     const { router } = renderPanel();
     expect(await screen.findByText("Acesso não permitido", undefined, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/tickets"), SLOW);
+  });
+
+  describe("opened at a message (a search result)", () => {
+    const scrolledTo: Element[] = [];
+    /** A list that fills the panel (so that nothing loads by itself) and records what is scrolled into view. */
+    function layOut() {
+      vi.spyOn(HTMLElement.prototype, "scrollHeight", "get").mockReturnValue(2000);
+      vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(500);
+      Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+        scrolledTo.push(this);
+      };
+    }
+    afterEach(() => {
+      vi.restoreAllMocks();
+      scrolledTo.length = 0;
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+
+    /** Pages of two messages, ids counting down from the newest (2 * pages); page N holds ids 2(pages-N)+1 and +2. */
+    function servePages(pages: number, endless = false) {
+      return mockFetch((call) => {
+        if (call.path === "/auth/me") return jsonResponse(sessionUser({ profile: "user" }));
+        if (call.path === `/tickets/u/${UUID}`) return jsonResponse(ticket({ status: "open" }));
+        if (call.path === "/tags/list") return jsonResponse([]);
+        if (call.path === "/messages/5") {
+          const n = Number(call.url.searchParams.get("pageNumber"));
+          const newest = 2 * (pages - n) + 2;
+          return page(
+            [newest - 1, newest].map((id) => message({ id, ticketId: 5, body: `Mensagem ${id}`, createdAt: at(10, 1) })),
+            endless || n < pages,
+          );
+        }
+        return undefined;
+      });
+    }
+    const pagesRead = (calls: FetchCall[]) => calls.filter((call) => call.path === "/messages/5").map((call) => Number(call.url.searchParams.get("pageNumber")));
+
+    it("loads earlier pages until the message is there, scrolls to it and marks it for a few seconds", async () => {
+      layOut();
+      const { calls } = servePages(5);
+      renderWithApp(<ConversationPanel ticketUuid={UUID} focusMessageId={3} />, `/tickets/${UUID}?message=3`);
+      const log = await screen.findByRole("log", undefined, SLOW);
+      await within(log).findByText("Mensagem 3", undefined, SLOW);
+      const bubble = log.querySelector('[data-message-id="3"]');
+      await waitFor(() => expect(scrolledTo).toEqual([bubble]), SLOW);
+      expect(bubble).toHaveAttribute("data-highlighted", "true");
+      expect(pagesRead(calls)).toEqual([1, 2, 3, 4]);
+      await waitFor(() => expect(bubble).not.toHaveAttribute("data-highlighted"), { timeout: FOCUS_HIGHLIGHT_MS + 2000 });
+      expect(pagesRead(calls)).toEqual([1, 2, 3, 4]);
+    });
+
+    it(`stops after ${FOCUS_MAX_PAGES} pages and asks the user to scroll up`, async () => {
+      layOut();
+      const { calls } = servePages(1000, true);
+      renderWithApp(<ConversationPanel ticketUuid={UUID} focusMessageId={1} />, `/tickets/${UUID}?message=1`);
+      expect(await screen.findByText("A mensagem está mais atrás na conversa: role para cima para encontrá-la.", undefined, { timeout: 15_000 })).toBeInTheDocument();
+      expect(pagesRead(calls)).toHaveLength(FOCUS_MAX_PAGES);
+      expect(scrolledTo).toEqual([]);
+    });
   });
 });

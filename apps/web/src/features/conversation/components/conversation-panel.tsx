@@ -26,6 +26,8 @@ import { blockingHolder, canCreateTags } from "../utils/permissions.ts";
 export interface ConversationPanelProps {
   /** The uuid of the ticket shown (from the /tickets/:ticketUuid route). */
   ticketUuid: string;
+  /** Open the conversation at this message (`?message=` of a search result). */
+  focusMessageId?: number;
   /** Called when the panel asks to be closed (narrow screens: back to the list). */
   onClose?: () => void;
   /** The header's "schedule message" action for the ticket's contact; without it the action is shown unavailable. */
@@ -44,7 +46,7 @@ function leavesPanel(error: unknown): boolean {
  * distribution history, the messages, the input and the contact drawer with notes. Fills its
  * container (give it a height).
  */
-export function ConversationPanel({ ticketUuid, onClose, onScheduleMessage, renderContactEditor }: ConversationPanelProps) {
+export function ConversationPanel({ ticketUuid, focusMessageId, onClose, onScheduleMessage, renderContactEditor }: ConversationPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ticket = useTicket(ticketUuid);
@@ -58,7 +60,19 @@ export function ConversationPanel({ ticketUuid, onClose, onScheduleMessage, rend
     void navigate("/tickets", { replace: true });
   }, [error, navigate, t]);
 
-  if (ticket.data) return <Conversation key={ticket.data.id} ticket={ticket.data} user={user} onClose={onClose} onScheduleMessage={onScheduleMessage} renderContactEditor={renderContactEditor} />;
+  if (ticket.data) {
+    return (
+      <Conversation
+        key={ticket.data.id}
+        ticket={ticket.data}
+        user={user}
+        focusMessageId={focusMessageId}
+        onClose={onClose}
+        onScheduleMessage={onScheduleMessage}
+        renderContactEditor={renderContactEditor}
+      />
+    );
+  }
 
   return (
     <Box sx={{ height: "100%", display: "grid", placeItems: "center", p: 2 }}>
@@ -83,10 +97,11 @@ export function ConversationPanel({ ticketUuid, onClose, onScheduleMessage, rend
 function Conversation({
   ticket,
   user,
+  focusMessageId,
   onClose,
   onScheduleMessage,
   renderContactEditor,
-}: { ticket: Ticket; user: SessionUser | null } & Pick<ConversationPanelProps, "onClose" | "onScheduleMessage" | "renderContactEditor">) {
+}: { ticket: Ticket; user: SessionUser | null } & Pick<ConversationPanelProps, "focusMessageId" | "onClose" | "onScheduleMessage" | "renderContactEditor">) {
   const [quoted, setQuoted] = useState<Message | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
   const [logsOpen, setLogsOpen] = useState(false);
@@ -121,7 +136,7 @@ function Conversation({
             </Box>
           </Alert>
         ) : null}
-        <MessageList ticket={ticket} user={user} onReply={onReply} />
+        <MessageList ticket={ticket} user={user} focusMessageId={focusMessageId} onReply={onReply} />
         {notice ? <ActivityNotice activity={notice} onClose={dismissNotice} /> : null}
         {holder ? (
           <Alert severity="warning" role="status" sx={{ borderRadius: 0 }}>

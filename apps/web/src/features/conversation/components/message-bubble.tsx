@@ -9,7 +9,7 @@ import IconButton from "@mui/material/IconButton";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import { useTheme } from "@mui/material/styles";
+import { alpha, useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,6 +28,8 @@ interface MessageBubbleProps {
   canDelete: boolean;
   /** Retrying is running for this message. */
   retrying: boolean;
+  /** The message the conversation was opened at (a search result): marked for a few seconds. */
+  isHighlighted?: boolean;
   onReply: (message: Message) => void;
   onDelete: (message: Message) => void;
   onRetry: (message: Message) => void;
@@ -76,7 +78,7 @@ function GroupSender({ name, number }: { name: string | null; number: string }) 
 }
 
 /** One message: bubble on the right for the company, on the left for the contact, with its actions menu. */
-export const MessageBubble = memo(function MessageBubble({ message, isGroup, canDelete, retrying, onReply, onDelete, onRetry }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, isGroup, canDelete, retrying, isHighlighted = false, onReply, onDelete, onRetry }: MessageBubbleProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const colors = chatColors(theme);
@@ -90,7 +92,18 @@ export const MessageBubble = memo(function MessageBubble({ message, isGroup, can
   const close = () => setMenuAnchor(null);
 
   return (
-    <Box sx={{ display: "flex", justifyContent: message.fromMe ? "flex-end" : "flex-start", px: { xs: 1, sm: 2 }, py: 0.25 }} data-message-id={message.id}>
+    <Box
+      sx={{
+        display: "flex",
+        justifyContent: message.fromMe ? "flex-end" : "flex-start",
+        px: { xs: 1, sm: 2 },
+        py: 0.25,
+        transition: "background-color 0.6s",
+        bgcolor: isHighlighted ? alpha(theme.palette.warning.main, 0.3) : "transparent",
+      }}
+      data-message-id={message.id}
+      data-highlighted={isHighlighted || undefined}
+    >
       <Box
         component="article"
         aria-label={message.fromMe ? t("conversation.messages.sent") : t("conversation.messages.received")}

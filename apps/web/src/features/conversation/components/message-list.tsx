@@ -6,10 +6,11 @@ import Divider from "@mui/material/Divider";
 import { useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { parseISO } from "date-fns";
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmationDialog } from "../../../components/confirmation-dialog.tsx";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
+import { showToast } from "../../../lib/toast.ts";
 import { useDeleteMessage } from "../api/delete-message.ts";
 import { useMessages } from "../api/list-messages.ts";
 import { useRetryMessage } from "../api/retry-message.ts";
@@ -24,10 +25,16 @@ import { MessageBubble } from "./message-bubble.tsx";
 export const LOAD_OLDER_THRESHOLD_PX = 50;
 /** Within this distance of the bottom the list follows new messages. */
 const FOLLOW_THRESHOLD_PX = 120;
+/** Opening at a message pages back at most this far (20 messages a page) before asking the user to scroll. */
+export const FOCUS_MAX_PAGES = 25;
+/** How long the message the conversation was opened at stays marked. */
+export const FOCUS_HIGHLIGHT_MS = 4000;
 
 interface MessageListProps {
   ticket: Ticket;
   user: SessionUser | null;
+  /** Open at this message (a search result): earlier pages load until it is there, then it is scrolled to and marked. */
+  focusMessageId?: number;
   onReply: (message: Message) => void;
 }
 
@@ -56,8 +63,9 @@ function Separator({ item }: { item: Exclude<TimelineItem, { kind: "message" | "
 /**
  * The conversation: paged upwards (the next page loads within 50 px of the top, keeping what the
  * user was reading in place), day separators, ticket dividers, activity lines, bubbles and their actions.
+ * With `focusMessageId` it opens at that message, paging back up to FOCUS_MAX_PAGES pages for it.
  */
-export function MessageList({ ticket, user, onReply }: MessageListProps) {
+export function MessageList({ ticket, user, focusMessageId, onReply }: MessageListProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const colors = chatColors(theme);
@@ -65,6 +73,9 @@ export function MessageList({ ticket, user, onReply }: MessageListProps) {
   const deleteMessage = useDeleteMessage(ticket.id);
   const retryMessage = useRetryMessage();
   const [toDelete, setToDelete] = useState<Message | null>(null);
+  // The message last opened at (done seeking), and the one marked now.
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const [highlightedId, setHighlightedId] = useState<number | null>(null);
 
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const contentRef = useRef<HTMLDivElement | null>(null);
@@ -129,6 +140,30 @@ export function MessageList({ ticket, user, onReply }: MessageListProps) {
     if (element && element.scrollHeight <= element.clientHeight && pageCount > 0) loadOlder();
   }, [pageCount, loadOlder]);
 
+  // Opening at a message: once it is loaded, scroll to it and mark it; until then, load earlier pages.
+  const isSeeking = focusMessageId !== undefined && focusedId !== focusMessageId && query.isSuccess;
+  useLayoutEffect(() => {
+    if (!isSeeking || focusMessageId === undefined) return;
+    const element = scrollRef.current?.querySelector(`[data-message-id="${focusMessageId}"]`);
+    if (element) {
+      following.current = false;
+      element.scrollIntoView?.({ block: "center" });
+      setFocusedId(focusMessageId);
+      setHighlightedId(focusMessageId);
+    } else if (hasNextPage && pageCount < FOCUS_MAX_PAGES) {
+      if (!isFetchingNextPage) void fetchNextPage();
+    } else if (!isFetchingNextPage) {
+      setFocusedId(focusMessageId);
+      showToast(t("conversation.messages.notFound"), "info");
+    }
+  }, [isSeeking, focusMessageId, messages, hasNextPage, pageCount, isFetchingNextPage, fetchNextPage, t]);
+
+  useEffect(() => {
+    if (highlightedId === null) return;
+    const timer = setTimeout(() => setHighlightedId(null), FOCUS_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlightedId]);
+
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
@@ -149,6 +184,11 @@ export function MessageList({ ticket, user, onReply }: MessageListProps) {
       aria-busy={query.isPending || isFetchingNextPage}
       sx={{ flex: 1, minHeight: 0, overflowY: "auto", bgcolor: colors.wallpaper, py: 1 }}
     >
+      {isSeeking ? (
+        <Box role="status" sx={{ position: "sticky", top: 0, zIndex: 1, display: "flex", justifyContent: "center", py: 0.5 }}>
+          <Chip size="small" icon={<CircularProgress size={14} />} label={t("conversation.messages.seeking")} sx={{ bgcolor: colors.divider, color: colors.meta }} />
+        </Box>
+      ) : null}
       <Box ref={contentRef}>
         {isFetchingNextPage ? (
           <Box sx={{ display: "flex", justifyContent: "center", py: 1 }}>
@@ -173,6 +213,7 @@ export function MessageList({ ticket, user, onReply }: MessageListProps) {
               isGroup={ticket.isGroup}
               canDelete={canDeleteMessage(item.message, user)}
               retrying={retryMessage.isPending && retryMessage.variables === item.message.id}
+              isHighlighted={item.message.id === highlightedId}
               onReply={onReply}
               onDelete={onDelete}
               onRetry={onRetry}

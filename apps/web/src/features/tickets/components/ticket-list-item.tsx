@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { TagChip } from "../../../components/tag-chip.tsx";
 import { plainText } from "../../../lib/format-text.ts";
 import { type AgeColor, ageLabel, waitingTime } from "../utils/age-label.ts";
+import { searchSnippet } from "../utils/search-snippet.ts";
 import { LAST_MESSAGE_MAX, NARROW_NAME_MAX, truncate } from "../utils/truncate.ts";
 
 const AGE_COLORS: Record<AgeColor, string> = { green: "success.main", orange: "warning.main", red: "error.main" };
@@ -25,6 +26,8 @@ export interface TicketListItemProps {
   /** Under 600 px: long contact names are cut. */
   isNarrow: boolean;
   truncateLastMessage: boolean;
+  /** The list's search term: a ticket found by a message's text shows that message with the term in bold. */
+  searchTerm?: string;
   canSpy: boolean;
   isAccepting: boolean;
   onOpen: (ticket: Ticket) => void;
@@ -32,9 +35,32 @@ export interface TicketListItemProps {
   onPeek: (ticket: Ticket) => void;
 }
 
+/** The matching message of a search result, around the match, the match in bold. */
+function MatchPreview({ body, term }: { body: string; term: string }) {
+  const { t } = useTranslation();
+  const text = plainText(body);
+  const snippet = searchSnippet(text, term);
+  return (
+    <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }} title={t("tickets.row.searchMatch")} data-testid="search-match">
+      {snippet ? (
+        <>
+          {snippet.before}
+          <Box component="strong" sx={{ color: "text.primary", fontWeight: 700 }}>
+            {snippet.match}
+          </Box>
+          {snippet.after}
+        </>
+      ) : (
+        text
+      )}
+    </Typography>
+  );
+}
+
 /**
  * One ticket of a list (its wrapper is the listitem): contact, queue, connection, tags, last message
- * (without WhatsApp markers), unread count and age; a pending ticket also shows how long it has waited.
+ * (without WhatsApp markers), or in a search the matching message, unread count and age; a pending
+ * ticket also shows how long it has waited.
  */
 export const TicketListItem = memo(function TicketListItem({
   ticket,
@@ -42,6 +68,7 @@ export const TicketListItem = memo(function TicketListItem({
   isSelected,
   isNarrow,
   truncateLastMessage,
+  searchTerm,
   canSpy,
   isAccepting,
   onOpen,
@@ -88,9 +115,13 @@ export const TicketListItem = memo(function TicketListItem({
             </Typography>
           </Box>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1, minHeight: 22 }}>
-            <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }}>
-              {lastMessage}
-            </Typography>
+            {ticket.searchMatch && searchTerm ? (
+              <MatchPreview body={ticket.searchMatch.body} term={searchTerm} />
+            ) : (
+              <Typography component="span" variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }}>
+                {lastMessage}
+              </Typography>
+            )}
             {ticket.unreadMessages > 0 ? (
               <Badge
                 badgeContent={ticket.unreadMessages}

@@ -140,6 +140,7 @@ export function TicketList({ filter, enabled = true, label, selectedUuid, ...row
                 isAccepting={rowProps.acceptingId === ticket.id}
                 isNarrow={rowProps.isNarrow}
                 truncateLastMessage={rowProps.truncateLastMessage}
+                searchTerm={filter.searchParam}
                 canSpy={rowProps.canSpy}
                 onOpen={rowProps.onOpen}
                 onAccept={rowProps.onAccept}

@@ -208,6 +208,38 @@ describe("TicketsManager", { timeout: 30_000 }, () => {
     expect(listCalls(calls).length).toBeGreaterThan(fetched);
   });
 
+  it("shows on a search result found by a message's text that message with the match in bold, and opens the conversation at it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const searchMatch = { messageId: 42, body: "Bom dia! Segue o *ORÇAMENTO* pedido\nna semana passada", createdAt: "2025-05-01T10:00:00.000Z" };
+    serveTickets({
+      open: [makeTicket({ id: 1 })],
+      search: [
+        makeTicket({ id: 5, lastMessage: "obrigada", contact: { ...makeTicket().contact, name: "Maria" }, searchMatch }),
+        makeTicket({ id: 6, lastMessage: "até logo", contact: { ...makeTicket().contact, name: "Orçamentos Ltda" } }),
+      ],
+    });
+    const { router } = renderManager(attendant);
+    await screen.findByRole("listitem", { name: "Contato 1" }, SLOW);
+
+    await user.type(screen.getByRole("searchbox", { name: "Buscar atendimentos e mensagens" }), "orcamento");
+    const found = await screen.findByRole("listitem", { name: "Maria" }, SLOW);
+    const snippet = within(found).getByTestId("search-match");
+    expect(snippet).toHaveTextContent("Bom dia! Segue o ORÇAMENTO pedido na semana passada");
+    expect(snippet.querySelector("strong")).toHaveTextContent(/^ORÇAMENTO$/);
+    expect(within(found).queryByText("obrigada")).toBeNull();
+    // A name match shows the row as usual.
+    const byName = screen.getByRole("listitem", { name: "Orçamentos Ltda" });
+    expect(within(byName).getByText("até logo")).toBeInTheDocument();
+    expect(within(byName).queryByTestId("search-match")).toBeNull();
+
+    await user.click(within(found).getByRole("button", { name: "Abrir o atendimento de Maria" }));
+    expect(router.state.location.pathname).toBe("/tickets/uuid-5");
+    expect(router.state.location.search).toBe("?message=42");
+    await user.click(within(byName).getByRole("button", { name: "Abrir o atendimento de Orçamentos Ltda" }));
+    expect(router.state.location.pathname).toBe("/tickets/uuid-6");
+    expect(router.state.location.search).toBe("");
+  });
+
   it("opens an open ticket on click", async () => {
     const user = userEvent.setup({ delay: null });
     serveTickets({ open: [makeTicket({ id: 1 })] });

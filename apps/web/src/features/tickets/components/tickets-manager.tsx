@@ -128,9 +128,10 @@ function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen, rende
   const acceptingId = accept.isPending ? (accept.variables ?? null) : null;
   const isSearchSettled = searchInput.trim().toLowerCase() === searchParam;
 
+  // A search result found by a message's text opens the conversation at that message.
   const openTicket = useCallback(
-    (uuid: string) => {
-      void navigate(`/tickets/${uuid}`);
+    (uuid: string, messageId?: number) => {
+      void navigate(messageId === undefined ? `/tickets/${uuid}` : `/tickets/${uuid}?message=${messageId}`);
       onTicketOpen?.(uuid);
     },
     [navigate, onTicketOpen],
@@ -141,7 +142,7 @@ function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen, rende
         showToast(t("tickets.acceptFirst"), "info");
         return;
       }
-      openTicket(ticket.uuid);
+      openTicket(ticket.uuid, ticket.searchMatch?.messageId);
     },
     [openTicket, t],
   );
@@ -152,7 +153,7 @@ function TicketsManagerContent({ user, viewer, selectedUuid, onTicketOpen, rende
         onSuccess: (accepted) => {
           setTab("open");
           setOpenTab("assigned");
-          openTicket(accepted.uuid);
+          openTicket(accepted.uuid, ticket.searchMatch?.messageId);
         },
       }),
     [acceptMutate, openTicket],

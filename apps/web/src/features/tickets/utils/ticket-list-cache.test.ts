@@ -37,6 +37,14 @@ describe("upsertTicket", () => {
     expect(counts(next)).toEqual([3]);
   });
 
+  it("keeps the message a search result was found by when the ticket changes live", () => {
+    const searchMatch = { messageId: 7, body: "o boleto venceu", createdAt: at(50) };
+    const data = listOf([[1, 2]]);
+    data.pages[0]!.tickets[1] = makeTicket({ id: 2, updatedAt: at(58), searchMatch });
+    const next = upsertTicket(data, makeTicket({ id: 2, updatedAt: at(59), lastMessage: "novo" }), { matches: true, canInsert: false });
+    expect(next.pages[0]?.tickets.find((ticket) => ticket.id === 2)).toMatchObject({ lastMessage: "novo", searchMatch });
+  });
+
   it("moves a ticket to the top on a new message, keeping the page sizes", () => {
     const data = listOf([[1, 2], [3, 4]], { hasMore: false });
     const next = upsertTicket(data, makeTicket({ id: 4, updatedAt: at(50) }), { matches: true, canInsert: true, moveToTop: true });

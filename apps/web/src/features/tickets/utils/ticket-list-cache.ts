@@ -60,13 +60,16 @@ export function removeTicket(data: TicketListData, ticketId: number): TicketList
 /**
  * A ticket changed (or arrived): replaced in the list, moved to its place (newest updatedAt
  * first, or the top with `moveToTop`; in a waiting line, by creation, oldest first), added when it
- * now belongs, removed when it no longer does.
+ * now belongs, removed when it no longer does; a search result keeps its matching message.
  * A ticket whose place lies past the loaded pages is left for paging to bring.
  */
-export function upsertTicket(data: TicketListData, ticket: Ticket, options: UpsertOptions): TicketListData {
-  if (!options.matches) return removeTicket(data, ticket.id);
+export function upsertTicket(data: TicketListData, changed: Ticket, options: UpsertOptions): TicketListData {
+  if (!options.matches) return removeTicket(data, changed.id);
   const tickets = flatten(data);
-  const wasThere = tickets.some((item) => item.id === ticket.id);
+  const previous = tickets.find((item) => item.id === changed.id);
+  const wasThere = previous !== undefined;
+  // Live updates carry no search match: a search result keeps the message it was found by.
+  const ticket = previous?.searchMatch && !changed.searchMatch ? { ...changed, searchMatch: previous.searchMatch } : changed;
   if (!wasThere && !options.canInsert) return data;
   const rest = tickets.filter((item) => item.id !== ticket.id);
   const isWaitingLine = options.order === "waiting";
