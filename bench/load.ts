@@ -8,9 +8,11 @@ export interface LoadResult {
   p90: number;
   p99: number;
   max: number;
+  /** Every request's latency in ms, sorted. */
+  latencies: number[];
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -49,6 +51,7 @@ export async function runLoad(name: string, makeRequest: () => LoadRequest, head
     p90: round(percentile(latencies, 90)),
     p99: round(percentile(latencies, 99)),
     max: round(latencies.at(-1) ?? 0),
+    latencies,
   };
 }
 

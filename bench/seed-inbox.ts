@@ -38,11 +38,16 @@ async function main() {
     insert into connections (company_id, name, provider, status, is_default) values (1, 'Bench', 'beta', 'CONNECTED', true);
     insert into user_queues (company_id, user_id, queue_id) select 1, 1, id from queues`);
   await step(`${TICKETS} contacts`, `insert into contacts (company_id, name, number) select 1, 'Cliente ' || g || ' ' || (array['Silva','Souza','Lima','Costa','Pereira'])[1 + g % 5], (5511900000000 + g)::text from generate_series(1, $1) g`, [TICKETS]);
-  await step(`${TICKETS} tickets`, `insert into tickets (company_id, contact_id, whatsapp_id, queue_id, user_id, status, last_message, unread_messages, created_at, updated_at)
-    select 1, g, 1, 1 + g % 5, case when g % 10 < 2 then 1 else null end,
+  // The per-row numbering trigger would update the company's counter 100,000 times in one transaction
+  // (each update walks the versions of the row before it): the seed numbers the tickets itself.
+  await pool.query("alter table tickets disable trigger tickets_number");
+  await step(`${TICKETS} tickets`, `insert into tickets (company_id, number, contact_id, whatsapp_id, queue_id, user_id, status, last_message, unread_messages, created_at, updated_at)
+    select 1, g, g, 1, 1 + g % 5, case when g % 10 < 2 then 1 else null end,
       case when g % 10 < 2 then 'open' when g % 10 = 2 then 'pending' else 'closed' end,
       'mensagem ' || g, g % 3, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
     from generate_series(1, $1) g`, [TICKETS]);
+  await pool.query("alter table tickets enable trigger tickets_number");
+  await pool.query("update companies set last_ticket_number = $1 where id = 1", [TICKETS]);
   await step(`${TICKETS * MESSAGES_PER_TICKET} messages`, `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, read, ack, created_at, updated_at)
     select 1, t, t, 1, 'W' || t || '-' || m,
       (array['Olá, bom dia','Preciso de ajuda com meu pedido','Qual o prazo de entrega?','Obrigado!','Pode me enviar o boleto?'])[1 + (t + m) % 5] || ' #' || m,

@@ -3,7 +3,7 @@
  * counted as server latency. A bench script calls `startServer()`; the same script, re-run as the
  * child (`BENCH_ROLE=server`), calls `serveIfChild()` and never returns.
  */
-import { fork } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { pino } from "pino";
@@ -34,11 +34,18 @@ export function serveIfChild(url: string): boolean {
   return true;
 }
 
-/** Forks this script as the server and answers its base URL once it listens. */
-export function startServer(): Promise<{ base: string; stop: () => void }> {
-  const child = fork(process.argv[1]!, [], { env: { ...process.env, BENCH_ROLE: "server" }, execArgv: process.execArgv });
+/** A server forked by a bench: its base URL, its process (for /proc and messages), and how to stop it. */
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+  stop: () => void;
+}
+
+/** Forks this script as the server (or as another role it serves) and answers its base URL once it listens. */
+export function startServer(role = "server"): Promise<BenchServer> {
+  const child = fork(process.argv[1]!, [], { env: { ...process.env, BENCH_ROLE: role }, execArgv: process.execArgv });
   return new Promise((resolve, reject) => {
-    child.once("message", (message: { port: number }) => resolve({ base: `http://127.0.0.1:${message.port}`, stop: () => child.kill() }));
+    child.once("message", (message: { port: number }) => resolve({ base: `http://127.0.0.1:${message.port}`, child, stop: () => child.kill() }));
     child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 }
@@ -47,7 +54,7 @@ export function startServer(): Promise<{ base: string; stop: () => void }> {
 export const BENCH_LOGIN = { email: "bench@conversa.local", password: "bench-pass" };
 
 /** Starts the server and logs in as the seeds' admin: its base URL and the bearer header to send. */
-export async function startLoggedIn(): Promise<{ base: string; headers: Record<string, string>; stop: () => void }> {
+export async function startLoggedIn(): Promise<BenchServer & { headers: Record<string, string> }> {
   const server = await startServer();
   const login = await fetch(`${server.base}/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(BENCH_LOGIN) });
   if (!login.ok) {
