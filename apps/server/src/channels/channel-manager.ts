@@ -106,11 +106,11 @@ export class ChannelManager {
    * undefined when no process runs it (or the others cannot be reached: the caller acts here, as one
    * process would).
    */
-  private async askOwner(connectionId: number, op: string, args: unknown[]): Promise<{ result: unknown } | undefined> {
+  private async askOwner(connectionId: number, op: string, args: unknown[], timeoutMs?: number): Promise<{ result: unknown } | undefined> {
     if (!this.remote || this.running.has(connectionId)) return undefined;
     let answer: SessionAnswer;
     try {
-      answer = await this.remote.call({ op, connectionId, args });
+      answer = await this.remote.call({ op, connectionId, args }, timeoutMs);
     } catch (error) {
       this.deps.log.warn({ err: error, op, connectionId }, "the other server processes did not answer");
       return undefined;
@@ -120,9 +120,12 @@ export class ChannelManager {
     return { result: answer.result };
   }
 
-  /** Runs `op` where the connection's session runs: in the process that runs it, else here. */
-  async onOwner<T>(connectionId: number, op: string, args: unknown[], parse: (result: unknown) => T): Promise<T> {
-    const answered = await this.askOwner(connectionId, op, args);
+  /**
+   * Runs `op` where the connection's session runs: in the process that runs it, else here (also when the
+   * other processes do not all answer within `timeoutMs`, for a read that must not wait long).
+   */
+  async onOwner<T>(connectionId: number, op: string, args: unknown[], parse: (result: unknown) => T, timeoutMs?: number): Promise<T> {
+    const answered = await this.askOwner(connectionId, op, args, timeoutMs);
     if (answered) return parse(answered.result);
     const run = this.ops.get(op);
     if (!run) throw new Error(`no session op ${op}`);

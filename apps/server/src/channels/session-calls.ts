@@ -27,8 +27,11 @@ export type SessionAnswer = z.infer<typeof ZSessionAnswer>;
 
 /** How a call reaches the other processes (the Socket.IO cluster over Redis). */
 export interface RemoteSessions {
-  /** Asks the process that runs the connection's session; `handled: false` when none does. */
-  call(call: SessionCall): Promise<SessionAnswer>;
+  /**
+   * Asks the process that runs the connection's session; `handled: false` when none does. `timeoutMs`
+   * bounds the wait for every process's answer (a process that died unnoticed answers nothing).
+   */
+  call(call: SessionCall, timeoutMs?: number): Promise<SessionAnswer>;
 }
 
 /** An op a process runs on one of its own sessions; its arguments come from another process and are parsed. */

@@ -16,6 +16,16 @@ export function clusterAdapter(redis: Redis): ReturnType<typeof createAdapter> {
   return createAdapter(forgivingPublisher(redis.command), redis.subscriber, { key: `${redis.prefix}:socket.io`, requestsTimeout: CLUSTER_REQUEST_TIMEOUT_MS });
 }
 
+/** `promise`, or a rejection once `ms` have passed (what it settles to later is dropped). */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the other server processes did not all answer within ${ms} ms`)), ms);
+  });
+  promise.catch(() => undefined);
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Session calls between processes over the Socket.IO cluster: every other process is asked, the one
  * that runs the session acts and answers, the others answer that they do not run it.
@@ -31,8 +41,9 @@ export function clusterSessionCalls(io: Server, channels: ChannelManager): Remot
     void channels.answerCall(call.data).then((answer) => reply(answer));
   });
   return {
-    async call(call) {
-      const answers: unknown[] = await io.serverSideEmitWithAck(SESSION_CALL, call);
+    async call(call, timeoutMs) {
+      const asked: Promise<unknown[]> = io.serverSideEmitWithAck(SESSION_CALL, call);
+      const answers = timeoutMs === undefined ? await asked : await withinMs(asked, timeoutMs);
       for (const raw of answers) {
         const answer = ZSessionAnswer.safeParse(raw);
         if (answer.success && answer.data.handled) return answer.data;

@@ -103,9 +103,16 @@ describe.skipIf(unavailable)("two server processes on one PostgreSQL and one Red
     const B = b!;
     const { token, companyId } = await logIn(A);
     // The session runs in A (started first); the scan is sent to B, which hands it to A.
+    // B answers for the session A runs as A sees it: running, and its failure switch as set through B.
     const [seeded] = await ok(ZSimulatorConnectionList, request(B.base, "GET", "/simulator/connections", { token }));
-    expect(seeded?.isRunning, "the first process runs the seeded session").toBe(false);
+    expect(seeded?.isRunning, "the seeded session runs (in A), as B answers").toBe(true);
     const connectionId = await pairSimulator(B, token);
+    await ok(ZSimulatorConnection, request(B.base, "PUT", `/simulator/connections/${connectionId}/sends`, { token, body: { refuse: true } }));
+    const [refusing] = await ok(ZSimulatorConnectionList, request(A.base, "GET", "/simulator/connections", { token }));
+    expect(refusing?.refuseSends, "the switch set through B is A's").toBe(true);
+    const [refusingOnB] = await ok(ZSimulatorConnectionList, request(B.base, "GET", "/simulator/connections", { token }));
+    expect(refusingOnB?.refuseSends, "and B answers it").toBe(true);
+    await ok(ZSimulatorConnection, request(B.base, "PUT", `/simulator/connections/${connectionId}/sends`, { token, body: { refuse: false } }));
 
     // Realtime: a socket on A hears what requests to B cause.
     const watcher = await open(A, token);

@@ -44,6 +44,10 @@ export interface SimulatorDeps {
 }
 
 const ZScanResult = z.enum(["pairing", "no_qr", "wrong_qr"]);
+/** The session's state as the process that drives it sees it. */
+const ZSessionState = z.object({ isRunning: z.boolean(), refuseSends: z.boolean() });
+/** How long a read of the connections waits for the other processes before it answers this one's view. */
+const STATE_READ_TIMEOUT_MS = 2_000;
 const ZCount = z.number().int().min(0);
 
 /**
@@ -55,20 +59,24 @@ export function registerSimulatorOps(channels: ChannelManager, simulator: Simula
   channels.registerOp("simulator.scan", (id, [qrcode, number]) => simulator.scan(id, z.string().parse(qrcode), z.string().parse(number)));
   channels.registerOp("simulator.read", (id, [chatNumber]) => simulator.customerRead(id, z.string().parse(chatNumber)));
   channels.registerOp("simulator.dropNetwork", (id) => simulator.dropNetwork(id));
+  channels.registerOp("simulator.state", async (id) => ({ isRunning: simulator.isRunning(id), refuseSends: simulator.isRefusingSends(id) }));
   channels.registerOp("simulator.refuseSends", async (id, [refuse, answerDelayMs]) => {
     simulator.setRefuseSends(id, z.boolean().parse(refuse));
     simulator.setAnswerDelay(id, ZCount.parse(answerDelayMs));
   });
 }
 
-/** The QR code is for those who may pair the phone; anyone else sees none. */
-function toDto(deps: SimulatorDeps, ctx: RequestContext, row: SimulatorConnectionRow): SimulatorConnection {
+/**
+ * The QR code is for those who may pair the phone; anyone else sees none. Whether the session runs and
+ * its failure switch are read from the process that drives it, whichever process answers the request.
+ */
+async function toDto(deps: SimulatorDeps, ctx: RequestContext, row: SimulatorConnectionRow): Promise<SimulatorConnection> {
+  const state = await deps.channels.onOwner(row.id, "simulator.state", [], (answer) => ZSessionState.parse(answer), STATE_READ_TIMEOUT_MS);
   return {
     ...row,
     qrcode: canOperateSimulatedPhone(ctx) ? row.qrcode : null,
     status: parseStatus(row.status),
-    isRunning: deps.simulator.isRunning(row.id),
-    refuseSends: deps.simulator.isRefusingSends(row.id),
+    ...state,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -101,7 +109,7 @@ async function whileConnected<T>(action: () => Promise<T>): Promise<T> {
 /** The simulator connections of the session's company. */
 export async function listSimulatorConnections(deps: SimulatorDeps, ctx: RequestContext): Promise<SimulatorConnection[]> {
   const rows = await listSimulatorConnectionRows(deps.db, ctx.companyId);
-  return rows.map((row) => toDto(deps, ctx, row));
+  return Promise.all(rows.map((row) => toDto(deps, ctx, row)));
 }
 
 /** A phone scans the QR code shown. Throws ERR_NO_WAPP_FOUND, ERR_NO_PERMISSION, ERR_SIMULATOR_BAD_QR. */

@@ -1093,7 +1093,7 @@ export const en: Messages = {
       OPENING: "Starting",
     },
     phoneAdminsOnly: "Only administrators pair this phone and simulate its failures. You can play its customers.",
-    notRunning: "This session is not running on this server. Start it on the Connections page.",
+    notRunning: "This session is not running. Start it on the Connections page.",
     phoneNumber: "Phone {{number}}",
     qrTitle: "QR code shown",
     qrAttempt: "Attempt {{retries}}",

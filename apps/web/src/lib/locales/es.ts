@@ -1094,7 +1094,7 @@ export const es: Messages = {
       OPENING: "Iniciando",
     },
     phoneAdminsOnly: "Solo los administradores vinculan este teléfono y simulan sus fallas. Usted puede hacer el papel de sus clientes.",
-    notRunning: "Esta sesión no se está ejecutando en este servidor. Iníciela en la página Conexiones.",
+    notRunning: "Esta sesión no se está ejecutando. Iníciela en la página Conexiones.",
     phoneNumber: "Teléfono {{number}}",
     qrTitle: "Código QR mostrado",
     qrAttempt: "Intento {{retries}}",

@@ -1098,7 +1098,7 @@ export const pt = {
       OPENING: "Iniciando",
     },
     phoneAdminsOnly: "Somente administradores conectam este celular e simulam suas falhas. Você pode fazer o papel dos clientes.",
-    notRunning: "Esta sessão não está em execução neste servidor. Inicie-a na página Conexões.",
+    notRunning: "Esta sessão não está em execução. Inicie-a na página Conexões.",
     phoneNumber: "Celular {{number}}",
     qrTitle: "QR Code mostrado",
     qrAttempt: "Tentativa {{retries}}",
