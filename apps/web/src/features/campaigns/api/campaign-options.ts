@@ -27,10 +27,18 @@ export function fetchTagChoices(): Promise<CampaignOption[]> {
   return apiRequest("/tags/list", z.array(ZTag.pick({ id: true, name: true })));
 }
 
-/** GET /files/: the file lists (the first pages, enough for a choice). */
+/** The most pages of file lists the dialog reads for its choice (20 a page: 2,000 lists). */
+export const FILE_LIST_CHOICE_PAGES = 100;
+
+/** GET /files/: every file list of the company, page after page, for the dialog's choice. */
 export async function fetchFileListChoices(): Promise<CampaignOption[]> {
-  const page = await apiRequest("/files/", ZListFileListsResponse, { query: { pageNumber: 1 } });
-  return page.files.map((file) => ZOption.parse(file));
+  const choices: CampaignOption[] = [];
+  for (let pageNumber = 1; pageNumber <= FILE_LIST_CHOICE_PAGES; pageNumber += 1) {
+    const page = await apiRequest("/files/", ZListFileListsResponse, { query: { pageNumber } });
+    choices.push(...page.files.map((file) => ZOption.parse(file)));
+    if (!page.hasMore) break;
+  }
+  return choices;
 }
 
 const fresh = { staleTime: 0 } as const;

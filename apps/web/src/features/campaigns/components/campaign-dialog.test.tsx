@@ -15,12 +15,14 @@ const settings = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval
 
 function serve(extra: (call: FetchCall) => Response | undefined = () => undefined) {
   return mockFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
     if (call.method === "GET" && call.path === "/whatsapp/") return jsonResponse([{ id: 1, name: "Loja Centro" }]);
     if (call.method === "GET" && call.path === "/contact-lists/list") return jsonResponse([{ id: 2, name: "Clientes VIP", contactsCount: 3, validCount: 3, createdAt: "", updatedAt: "" }]);
     if (call.method === "GET" && call.path === "/tags/list") return jsonResponse([{ id: 8, name: "Lead", color: "#000", kanban: 0 }]);
     if (call.method === "GET" && call.path === "/files/") return jsonResponse({ files: [], count: 0, hasMore: false });
     if (call.method === "GET" && call.path === "/campaign-settings") return jsonResponse(settings);
-    return extra(call);
+    return undefined;
   });
 }
 
@@ -54,6 +56,20 @@ describe("CampaignDialog", { timeout: 60_000 }, () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "POST")).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("offers every file list, read page after page, not only the first page's", async () => {
+    const page = (pageNumber: number) => Array.from({ length: 20 }, (_, i) => ({ id: (pageNumber - 1) * 20 + i + 1, name: `Arquivos ${(pageNumber - 1) * 20 + i + 1}`, message: "m", userId: null, options: [] }));
+    const { calls } = serve((call) => {
+      if (call.method !== "GET" || call.path !== "/files/") return undefined;
+      const pageNumber = Number(call.url.searchParams.get("pageNumber"));
+      return jsonResponse({ files: pageNumber === 3 ? page(3).slice(0, 5) : page(pageNumber), count: 45, hasMore: pageNumber < 3 });
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole("combobox", { name: "Lista de arquivos" }));
+    expect(await screen.findByRole("option", { name: "Arquivos 45" })).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "Arquivos 1" })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/files/").map((call) => call.url.searchParams.get("pageNumber"))).toEqual(["1", "2", "3"]);
   });
 
   it("asks a scheduled campaign for a connection, recipients, a message and, with confirmation, a confirmation message", async () => {
