@@ -119,6 +119,43 @@ describe("CampaignDialog", { timeout: 60_000 }, () => {
     });
   });
 
+  it("uploads the chosen attachment once the new campaign is created", async () => {
+    const created = campaignFixture({ id: 31, name: "Com anexo" });
+    const { calls } = serve((call) => {
+      if (call.method === "POST" && call.path === "/campaigns") return jsonResponse(created);
+      if (call.method === "POST" && call.path === "/campaigns/31/media-upload") return jsonResponse({ ...created, mediaPath: "campaigns/oferta.png", mediaName: "oferta.png" });
+      return undefined;
+    });
+    const { user, onClose } = open();
+    await fill(user, screen.getByRole("textbox", { name: /Nome/ }), "Com anexo");
+    await user.upload(screen.getByTestId("campaign-file"), new File([new Uint8Array([137, 80, 78, 71])], "oferta.png", { type: "image/png" }));
+    expect(await screen.findByText("oferta.png")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const writes = calls.filter((call) => call.method !== "GET");
+    expect(writes.map((call) => `${call.method} ${call.path}`)).toEqual(["POST /campaigns", "POST /campaigns/31/media-upload"]);
+    const form = writes[1]?.body;
+    expect(form).toBeInstanceOf(FormData);
+    expect(((form as FormData).get("file") as File).name).toBe("oferta.png");
+  });
+
+  it("removes the stored attachment of an editable campaign when saved without it", async () => {
+    const stored = campaignFixture({ id: 5, status: "INATIVA", scheduledAt: null, mediaPath: "campaigns/velho.pdf", mediaName: "velho.pdf" });
+    const { calls } = serve((call) => {
+      if (call.method === "GET" && call.path === "/campaigns/5") return jsonResponse(stored);
+      if (call.method === "PUT" && call.path === "/campaigns/5") return jsonResponse(stored);
+      if (call.method === "DELETE" && call.path === "/campaigns/5/media-upload") return jsonResponse({ ...stored, mediaPath: null, mediaName: null });
+      return undefined;
+    });
+    const { user, onClose } = open(5);
+    await user.click(await screen.findByRole("button", { name: "Remover o anexo velho.pdf" }));
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((call) => call.method !== "GET").map((call) => `${call.method} ${call.path}`)).toEqual(["PUT /campaigns/5", "DELETE /campaigns/5/media-upload"]);
+  });
+
   it.each([
     { status: "EM_ANDAMENTO", scheduledAt: new Date(Date.now() - 60_000).toISOString() },
     { status: "FINALIZADA", scheduledAt: new Date(Date.now() - 60_000).toISOString() },
