@@ -1,5 +1,5 @@
 import { RECORD_CHANNELS, type RecordChannel } from "@conversa/shared";
-import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { useCompanyEvent } from "../../lib/socket-provider.tsx";
 import { removeRecord, upsertRecord } from "./live-records.ts";
@@ -20,9 +20,30 @@ interface LiveRecordsOptions<T> {
 }
 
 /**
+ * A list read in flight may predate the change an event reported: a list that holds pages has that
+ * read cancelled and started again; a first load (nothing to cancel to) is read again once it lands.
+ */
+function rereadIfReadInFlight(queryClient: QueryClient, queryKey: QueryKey): void {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query || query.state.fetchStatus !== "fetching") return;
+  if (query.state.data !== undefined) {
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+    return;
+  }
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || query.state.fetchStatus === "fetching") return;
+    unsubscribe();
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  });
+}
+
+/**
  * Keeps the cached pages of a list page in step with `company-{id}-{channel}`: a created record
  * appears first, a changed one is replaced in place (or leaves a list it no longer matches), a
- * deleted one disappears — without refetching.
+ * deleted one disappears — without refetching. A list whose read is in flight when the event
+ * arrives is read again instead: that read may have started before the change and would put the
+ * old record back (or, on a first load, the event would have no page to patch).
  */
 export function useLiveRecords<T extends { id: number }>(channel: RecordChannel, { queryKeyPrefix, schema, belongs }: LiveRecordsOptions<T>): void {
   const queryClient = useQueryClient();
@@ -33,10 +54,14 @@ export function useLiveRecords<T extends { id: number }>(channel: RecordChannel,
     const body = z.record(z.string(), z.unknown()).safeParse(payload);
     if (!body.success) return;
     const caches = queryClient.getQueriesData<ListPage<T>>({ queryKey: queryKeyPrefix });
+    const rereadIfInFlight = (queryKey: QueryKey) => rereadIfReadInFlight(queryClient, queryKey);
     if (head.data.action === "delete") {
       const id = z.number().safeParse(body.data[key === "record" ? "id" : `${key}Id`]);
       if (!id.success) return;
-      for (const [queryKey] of caches) queryClient.setQueryData(queryKey, (data: Parameters<typeof removeRecord<T>>[0]) => removeRecord(data, id.data));
+      for (const [queryKey] of caches) {
+        queryClient.setQueryData(queryKey, (data: Parameters<typeof removeRecord<T>>[0]) => removeRecord(data, id.data));
+        rereadIfInFlight(queryKey);
+      }
       return;
     }
     const record = schema.safeParse(body.data[key]);
@@ -45,6 +70,7 @@ export function useLiveRecords<T extends { id: number }>(channel: RecordChannel,
       const fits = belongs ? belongs(record.data, queryKey) : true;
       // A changed record always updates in place; a new one is added only where it fits.
       queryClient.setQueryData(queryKey, (data: Parameters<typeof upsertRecord<T>>[0]) => upsertRecord(data, record.data, fits));
+      rereadIfInFlight(queryKey);
     }
   });
 }

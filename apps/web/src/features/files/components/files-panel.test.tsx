@@ -93,6 +93,25 @@ describe("FilesPanel", { timeout: 45_000 }, () => {
     expect(calls.some((call) => call.path.startsWith("/files/uploadList"))).toBe(false);
   });
 
+  it("reads the list again when a change arrives while its read is in flight, instead of showing what that read held", async () => {
+    let answerFirstRead: (() => void) | undefined;
+    let reads = 0;
+    mockFetch((call) => {
+      if (call.method !== "GET" || call.path !== "/files") return undefined;
+      reads += 1;
+      // The first read was answered by the server before the change; the event overtakes its answer.
+      if (reads === 1) return new Promise<Response>((resolve) => (answerFirstRead = () => resolve(jsonResponse({ files: [catalogo], count: 1, hasMore: false }))));
+      return jsonResponse({ files: [{ ...catalogo, name: "Catálogo 2027" }], count: 1, hasMore: false });
+    });
+    renderWithProviders(<FilesPanel actor={{ profile: "user", isSuper: false }} />);
+    await waitFor(() => expect(answerFirstRead).toBeDefined());
+    sockets.at(-1)!.receive("company-3-file", { action: "update", record: { ...catalogo, name: "Catálogo 2027" } });
+    answerFirstRead!();
+    expect(await screen.findByText("Catálogo 2027", { selector: "td", exact: false })).toBeInTheDocument();
+    await waitFor(() => expect(reads).toBe(2));
+    expect(screen.queryByText(/^Catálogo$/, { selector: "td" })).not.toBeInTheDocument();
+  });
+
   it("follows the file lists created, changed and deleted elsewhere", async () => {
     renderPanel("user");
     await screen.findByText("Catálogo", { selector: "td", exact: false });
