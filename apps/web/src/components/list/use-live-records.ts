@@ -19,6 +19,9 @@ interface LiveRecordsOptions<T> {
   belongs?: (record: T, queryKey: QueryKey) => boolean;
 }
 
+/** First loads that will be read again once they land. */
+const awaitingFirstLoad = new WeakSet<object>();
+
 /**
  * A list read in flight may predate the change an event reported: a list that holds pages has that
  * read cancelled and started again; a first load (nothing to cancel to) is read again once it lands.
@@ -31,9 +34,13 @@ function rereadIfReadInFlight(queryClient: QueryClient, queryKey: QueryKey): voi
     void queryClient.invalidateQueries({ queryKey, exact: true });
     return;
   }
+  // Several events during one first load ask for one read after it.
+  if (awaitingFirstLoad.has(query)) return;
+  awaitingFirstLoad.add(query);
   const unsubscribe = cache.subscribe((event) => {
     if (event.query !== query || query.state.fetchStatus === "fetching") return;
     unsubscribe();
+    awaitingFirstLoad.delete(query);
     void queryClient.invalidateQueries({ queryKey, exact: true });
   });
 }

@@ -106,6 +106,7 @@ describe("FilesPanel", { timeout: 45_000 }, () => {
     renderWithProviders(<FilesPanel actor={{ profile: "user", isSuper: false }} />);
     await waitFor(() => expect(answerFirstRead).toBeDefined());
     sockets.at(-1)!.receive("company-3-file", { action: "update", record: { ...catalogo, name: "Catálogo 2027" } });
+    sockets.at(-1)!.receive("company-3-file", { action: "update", record: { ...catalogo, name: "Catálogo 2027" } });
     answerFirstRead!();
     expect(await screen.findByText("Catálogo 2027", { selector: "td", exact: false })).toBeInTheDocument();
     await waitFor(() => expect(reads).toBe(2));
