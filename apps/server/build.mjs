@@ -10,7 +10,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node22",
   sourcemap: true,
   packages: "external",
   alias: { "@conversa/shared": "../../packages/shared/src/index.ts" },
