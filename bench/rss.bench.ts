@@ -51,6 +51,13 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kib("VmRSS") / 1024, hwm: kib("VmHWM") / 1024 };
 }
 
+/** V8's heap (used / total) and the memory outside it (external, array buffers), in MiB, from /metrics. */
+async function heapOf(base: string, token: string): Promise<string> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+  const mib = (name: string) => (Number(new RegExp(`^conversa_${name} (\\S+)$`, "m").exec(text)?.[1] ?? Number.NaN) / 2 ** 20).toFixed(0);
+  return `${mib("nodejs_heap_size_used_bytes")} / ${mib("nodejs_heap_size_total_bytes")} | ${mib("nodejs_external_memory_bytes")}`;
+}
+
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -64,6 +71,7 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
 async function measure(side: Side, ticketCount: number): Promise<string> {
   const port = await freePort();
   const secret = () => randomBytes(32).toString("hex");
+  const metricsToken = secret();
   const child = spawn(process.execPath, side.args, {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
@@ -79,6 +87,7 @@ async function measure(side: Side, ticketCount: number): Promise<string> {
       JWT_SECRET: secret(),
       JWT_REFRESH_SECRET: secret(),
       DATA_ENCRYPTION_KEY: secret(),
+      METRICS_TOKEN: metricsToken,
     },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -106,8 +115,13 @@ async function measure(side: Side, ticketCount: number): Promise<string> {
     }, 250);
     const load = await runLoad(side.name, next, headers, { concurrency, seconds });
     clearInterval(sampler);
+    for (const path of paths) {
+      const answer = await fetch(`${base}${path()}`, { headers });
+      if (!answer.ok) console.error(`${side.name}: ${path()} answered ${answer.status} ${(await answer.text()).slice(0, 200)}`);
+    }
     const after = memoryOf(pid);
-    return `| ${side.name} | ${idle.rss.toFixed(0)} | ${peak.toFixed(0)} | ${after.hwm.toFixed(0)} | ${load.requests} | ${load.errors} | ${load.rps} | ${load.p50} | ${load.p99} |`;
+    const heap = await heapOf(base, metricsToken);
+    return `| ${side.name} | ${idle.rss.toFixed(0)} | ${peak.toFixed(0)} | ${after.hwm.toFixed(0)} | ${heap} | ${load.requests} | ${load.errors} | ${load.rps} | ${load.p50} | ${load.p99} |`;
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -124,7 +138,7 @@ async function main(): Promise<void> {
   const ticketCount = rows[0]?.n ?? 0;
   if (ticketCount === 0) throw new Error("no tickets: seed the bench database first (bench/seed-inbox.ts)");
   console.log(`Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}, ${ticketCount} tickets`);
-  console.log("| server | RSS idle MiB | RSS peak under load MiB | VmHWM MiB | requests | errors | req/s | p50 ms | p99 ms |\n|---|---|---|---|---|---|---|---|---|");
+  console.log("| server | RSS idle MiB | RSS peak under load MiB | VmHWM MiB | V8 heap used / total MiB | external MiB | requests | errors | req/s | p50 ms | p99 ms |\n|---|---|---|---|---|---|---|---|---|---|---|");
   for (const side of sides) console.log(await measure(side, ticketCount));
   console.log(`load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
 }

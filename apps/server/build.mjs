@@ -12,6 +12,8 @@ await build({
   format: "esm",
   target: "node22",
   sourcemap: true,
+  // Modules imported on demand (the Baileys driver) become chunks of their own, loaded only when asked for.
+  splitting: true,
   packages: "external",
   alias: { "@conversa/shared": "../../packages/shared/src/index.ts" },
   logLevel: "warning",

@@ -2,8 +2,8 @@ import { botRuntimeOf } from "./bots/runtime.ts";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app.ts";
-import { BaileysDriver } from "./channels/baileys/baileys-driver.ts";
 import { ChannelManager } from "./channels/channel-manager.ts";
+import { LazyDriver } from "./channels/lazy-driver.ts";
 import { LocalSessionLocks, PgSessionLocks } from "./channels/session-locks.ts";
 import { LocalImportLocks, PgImportLocks } from "./modules/contacts/import-locks.ts";
 import { SimulatorDriver } from "./channels/simulator/simulator-driver.ts";
@@ -42,9 +42,17 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
   const locks = database.kind === "postgres" && database.pool ? new PgSessionLocks(database.pool) : new LocalSessionLocks();
   const importLocks = database.kind === "postgres" && database.pool ? new PgImportLocks(database.pool) : new LocalImportLocks();
   const channels = new ChannelManager({ db: database.db, events, locks, log: logger });
-  // WhatsApp Web through Baileys (provider "beta"): it connects only when a beta connection is started.
+  // WhatsApp Web through Baileys (provider "beta"): it connects only when a beta connection is started,
+  // and its library is loaded only then (a process without beta sessions never holds it in memory).
   // Never under tests: a test run must not reach WhatsApp (tests register fake drivers for "beta").
-  if (config.env !== "test") channels.registerDriver(new BaileysDriver({ db: database.db, sink: channels.onEvent, log: logger }));
+  if (config.env !== "test") {
+    channels.registerDriver(
+      new LazyDriver("beta", async () => {
+        const { BaileysDriver } = await import("./channels/baileys/baileys-driver.ts");
+        return new BaileysDriver({ db: database.db, sink: channels.onEvent, log: logger });
+      }),
+    );
+  }
   // The built-in WhatsApp stand-in exists only when enabled (never by default in production).
   const simulator = config.simulator
     ? new SimulatorDriver({ db: database.db, sink: channels.onEvent, log: logger, onChange: (change) => events.publish("simulator.changed", change) })

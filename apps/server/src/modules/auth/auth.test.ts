@@ -26,6 +26,9 @@ function controlClock(app: TestApp) {
 
 const knownDeviceOf = (response: Awaited<ReturnType<typeof login>>) => response.cookies.find((c) => c.name === "conversa_kd")?.value;
 
+/** The spraying tests make over a hundred logins, each a password hash by design: more time than the default on a loaded machine. */
+const SPRAY_TEST_TIMEOUT_MS = 90_000;
+
 describe("POST /auth/login", () => {
   it("answers a token, the user with company and settings, and an httpOnly refresh cookie", async () => {
     const company = await createCompany(t.db, { name: "Acme" });
@@ -133,7 +136,7 @@ describe("login throttling", () => {
     expect(sprayer.json()).toMatchObject({ error: "ERR_RATE_LIMITED" });
     expect(withoutCookie.json()).toMatchObject({ error: "ERR_RATE_LIMITED" });
     expect(withCookie.statusCode).toBe(200);
-  });
+  }, SPRAY_TEST_TIMEOUT_MS);
 
   it("does not lock the owner out while an attacker hammers the account from many addresses", async () => {
     const clock = controlClock(t);
@@ -177,7 +180,7 @@ describe("login throttling", () => {
     for (const cookie of [colleagueDevice, `${owner.id}.AAAAAAAAAAAAAAAAAAAAAA`, "garbage"]) {
       expect((await login(owner.email, DEFAULT_PASSWORD, "10.7.7.7", cookie)).json()).toMatchObject({ error: "ERR_RATE_LIMITED" });
     }
-  });
+  }, SPRAY_TEST_TIMEOUT_MS);
 
   it("sets the known-device cookie httpOnly, SameSite=Strict, on /auth for about a year, naming each account of the browser", async () => {
     const company = await createCompany(t.db);
