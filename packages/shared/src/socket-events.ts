@@ -181,7 +181,7 @@ export const rooms = {
   supers: "installation:supers",
   company: (companyId: number) => `c${companyId}`,
   user: (companyId: number, userId: number) => `c${companyId}:u${userId}`,
-  /** The company's admins' sockets (full records: user e-mails, pairing QR codes, every schedule). */
+  /** The company's admins' sockets, its super users' included (full records: user e-mails, pairing QR codes, every schedule; the simulator). */
   admins: (companyId: number) => `c${companyId}:admins`,
   /**
    * A ticket scope qualified by a visibility key (see the server's `viewerAudience` / `ticketAudience`):

@@ -291,10 +291,10 @@ export function fanOut(io: Server, event: DomainEvent): void {
       return;
     }
     case "simulator.changed": {
-      // Every user of the company may read its simulator (GET /simulator/…); the payload only names what changed.
+      // The simulator is its admins' (GET /simulator/… refuses anyone else): a conversation it names may be of a queue an attendant may not open.
       const { companyId, connectionId, number } = event.payload;
       const payload: SimulatorEventPayload = number === undefined ? { action: "connection", connectionId } : { action: "chat", connectionId, number };
-      io.to(rooms.company(companyId)).emit(companyEvent(companyId, "simulator"), payload);
+      io.to(rooms.admins(companyId)).emit(companyEvent(companyId, "simulator"), payload);
       return;
     }
   }

@@ -43,8 +43,8 @@ export function leaveScope(socket: RoomMember, companyId: number, scope: TicketS
 
 /**
  * Puts the socket in the rooms of what it follows (always "any") qualified by the viewer's current
- * keys, in the admins' room when the viewer is an admin, in the installation's room (announcements) and,
- * for a super user, the super users' room; leaves the rooms of keys and roles it lost.
+ * keys, in the admins' room when the viewer is an admin or a super user, in the installation's room
+ * (announcements) and, for a super user, the super users' room; leaves the rooms of keys and roles it lost.
  */
 export function applyViewer(socket: RoomMember, viewer: TicketViewer): void {
   const { companyId } = viewer.ctx;
@@ -53,7 +53,8 @@ export function applyViewer(socket: RoomMember, viewer: TicketViewer): void {
   const wanted = new Set(visibleRooms(companyId, [...scopes], viewer.audience));
   for (const entry of current) if (!wanted.has(entry.room)) void socket.leave(entry.room);
   const missing = [...wanted].filter((room) => !socket.rooms.has(room));
-  if (viewer.ctx.profile === "admin") missing.push(rooms.admins(companyId));
+  // Super users count as admins of their own company, as in every permission check (`can`).
+  if (viewer.ctx.profile === "admin" || viewer.ctx.isSuper) missing.push(rooms.admins(companyId));
   else if (socket.rooms.has(rooms.admins(companyId))) void socket.leave(rooms.admins(companyId));
   if (!socket.rooms.has(rooms.installation)) missing.push(rooms.installation);
   if (viewer.ctx.isSuper) missing.push(rooms.supers);

@@ -12,6 +12,7 @@ import {
   connections as connectionsTable,
   helps as helpsTable,
   plans as plansTable,
+  simulatorMessages as simulatorMessagesTable,
   tags as tagsTable,
   tickets as ticketsTable,
   users as usersTable,
@@ -21,7 +22,7 @@ import { INSTALLATION_MEDIA } from "../media/media-store.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { snapshotCompany } from "./company-snapshot.ts";
-import { buildRequest } from "./route-requests.ts";
+import { VALID_BODIES, buildRequest } from "./route-requests.ts";
 import {
   ACCOUNT_NAMES,
   type Account,
@@ -64,9 +65,9 @@ type RuleKind =
   | "users" // self-or-admin, and super users are changed only by super users
   | "quick-reply" // personal replies: owner only; shared: everyone reads, owner and admins change
   | "schedule" // admins all; others their own and those of contacts they may reach
-  | "simulator" // the simulated customers: any logged-in user of the connection's company
-  | "simulator-phone" // the simulated phone (pairing, failures): admins of the connection's company
-  | "simulator-media" // the simulated phone's copy of media: a logged-in user of the company (checked here for the session only)
+  | "simulator" // the simulated customers, who see every conversation whatever its queue: admins of the connection's company; everyone else gets 403
+  | "simulator-phone" // the simulated phone (pairing, failures): admins of the connection's company; everyone else gets 403
+  | "simulator-media" // the simulated phone's copy of media, of any conversation: admins of the company; everyone else gets 403
   | "connection-token" // the external API: opened by a connection's token, never by an account's session (its messages then follow the ticket rule: external-api.test.ts)
   | "chat"; // internal chats: every account lists its own and opens new ones; members only read and write one (admins no exception); its owner only edits or deletes it
 
@@ -332,7 +333,7 @@ const CHANNEL_RULES: Record<CompanyChannel, { kind: ChannelKind; why: string }> 
   ContactListItem: { kind: "admins", why: "the contacts of campaign lists (admins only): nothing beyond the company's address book" },
   campaign: { kind: "admins", why: "campaigns and their progress (admins only): message texts and counts, no conversation" },
   file: { kind: "company", why: "the file lists every staff member lists" },
-  simulator: { kind: "company", why: "which simulator connection or conversation changed, nothing of it: every staff member may read the company's simulator" },
+  simulator: { kind: "admins", why: "which simulator connection or conversation changed: the simulator (every conversation, whatever its queue) is its admins' only" },
 };
 /** Events outside the company channels. */
 const OTHER_EVENTS: Record<string, string> = {
@@ -471,7 +472,7 @@ const probeOf = (key: string, ownParams: Parameters<typeof buildRequest>[4] = {}
   const built = buildRequest(ROUTES.get(key)!, s.ids, s.ids, undefined, ownParams);
   // The dashboard needs a period, which its schema leaves optional.
   const query = key === "GET /dashboard" ? { ...built.query, days: "7" } : built.query;
-  return { method: built.method as Probe["method"], url: built.url, query, payload: built.body as object | undefined, multipart: built.multipart };
+  return { method: built.method as Probe["method"], url: built.url, query, payload: VALID_BODIES[key] ?? (built.body as object | undefined), multipart: built.multipart };
 };
 const later = (days = 3) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -714,21 +715,44 @@ async function throwawayPlan() {
 }
 
 /**
- * The simulator, on a connection that was never started (so that nothing of the seeded one changes):
- * every account plays the customers (the answer may still be "not connected"), only admins play the phone.
+ * The simulator, on a connection that was never started (so that nothing of the seeded one changes): only
+ * admins play the customers and the phone (the answer may still be "not connected"); the media route asks for
+ * the phone's copy of a picture the company sent on it. Everyone else is refused before anything is read.
  */
 let simulatedCount = 0;
-async function simulatorCases(key: string, kind: "simulator" | "simulator-phone"): Promise<Case[]> {
+async function simulatorCases(key: string): Promise<Case[]> {
+  const isMedia = RULES[key] === "simulator-media";
   const cases: Case[] = [];
   for (const account of accounts) {
     simulatedCount += 1;
     const spare = await createSimulatorConnection(t.db, { companyId: s.company.id, name: `Simulated ${simulatedCount}`, isDefault: false });
-    const probe = probeOf(key, { connection: spare.id });
+    const probe = probeOf(key, { connection: spare.id, ...(isMedia ? { simulatorMessage: await simulatorPicture(spare.id) } : {}) });
     const what = `${probe.method} ${probe.url}`;
-    if (kind === "simulator-phone" && !isAdmin(account)) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what });
-    else cases.push({ account, probe, expect: "allowed-any", what });
+    if (!isAdmin(account)) cases.push({ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what });
+    else cases.push({ account, probe, expect: isMedia ? "allowed" : "allowed-any", what });
   }
   return cases;
+}
+
+/** A picture the company sent to a simulated customer of the connection, as the simulator stores it: the id of its message. */
+async function simulatorPicture(connectionId: number): Promise<number> {
+  const { fileName } = await t.platform.media.save(s.company.id, PNG, "foto.png");
+  const stored = await t.platform.media.resolve(s.company.id, fileName);
+  const [row] = await t.db
+    .insert(simulatorMessagesTable)
+    .values({
+      companyId: s.company.id,
+      connectionId,
+      direction: "out",
+      customerNumber: freshNumber(),
+      wid: `sweep-picture-${connectionId}`,
+      kind: "image",
+      body: "",
+      media: { media: { mimetype: "image/png", filename: "foto.png", size: PNG.length, voice: false, path: stored?.path } },
+      ack: 2,
+    })
+    .returning({ id: simulatorMessagesTable.id });
+  return row!.id;
 }
 
 /**
@@ -1032,7 +1056,7 @@ describe.sequential("one company with two queues and an account of every kind", 
   });
 
   describe("every route, by every account, against its rule", () => {
-    const keys = Object.keys(RULES).filter((key) => RULES[key] !== "public" && RULES[key] !== "simulator-media");
+    const keys = Object.keys(RULES).filter((key) => RULES[key] !== "public");
     // A generous limit: the ticket lists send every status × showAll × search for each of the seven accounts, a few hundred requests.
     it.each(keys)("%s", async (key) => {
       const kind = RULES[key]!;
@@ -1091,7 +1115,8 @@ describe.sequential("one company with two queues and an account of every kind", 
           break;
         case "simulator":
         case "simulator-phone":
-          cases = await simulatorCases(key, kind);
+        case "simulator-media":
+          cases = await simulatorCases(key);
           break;
         case "chat":
           cases = await chatCases(key);
@@ -1443,7 +1468,7 @@ describe.sequential("one company with two queues and an account of every kind", 
       }
       // The sockets got the events at all (so that the checks above can fail).
       const adminSaw = new Set((received.get("admin") ?? []).map((r) => channelOf(r.event)));
-      for (const channel of ["ticket", "appMessage", "user", "whatsapp", "contact", "tag", "settings", "schedule", "queue", "quickmessage"] as const) expect(adminSaw, `the admin's socket got no ${channel} event`).toContain(channel);
+      for (const channel of ["ticket", "appMessage", "user", "whatsapp", "contact", "tag", "settings", "schedule", "queue", "quickmessage", "simulator"] as const) expect(adminSaw, `the admin's socket got no ${channel} event`).toContain(channel);
       // Every account heard of the active announcement and of its withdrawal; the super user of the inactive ones (so that the check above can fail).
       for (const account of accounts) {
         const announced = (received.get(account.name) ?? []).filter((r) => r.event === ANNOUNCEMENT_EVENT).map((r) => JSON.stringify(r.payload));

@@ -348,6 +348,15 @@ function toQuery(value: unknown): Record<string, string> {
 }
 
 /**
+ * Bodies the schemas' samples cannot make valid, by route: a simulated customer's text message needs its text,
+ * which the schema leaves optional (media kinds go without). For callers that need the body to pass validation.
+ */
+export const VALID_BODIES: Record<string, object> = {
+  "POST /simulator/connections/:id/messages": { from: "5511900009999", body: "probe" },
+  "POST /simulator/connections/:id/messages/batch": { messages: [{ from: "5511900009999", body: "probe" }] },
+};
+
+/**
  * Builds a request for a route: path parameters, query and body valid for its schemas, every id the
  * `own` company's, except the `target` place, which gets the `foreign` company's id.
  */

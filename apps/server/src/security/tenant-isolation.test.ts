@@ -18,6 +18,7 @@ import {
   NOT_FOUND_CODE,
   type TenantIds,
   UNREAD_ID_FIELDS,
+  VALID_BODIES,
   buildRequest,
   idPlacesOf,
   idPlacesOfRoute,
@@ -115,9 +116,16 @@ const ADMIN_ONLY: Record<string, string> = {
   "POST /whatsappsession/:id": "connections-page:actionButtons",
   "PUT /whatsappsession/:id": "connections-page:actionButtons",
   "DELETE /whatsappsession/:id": "connections-page:actionButtons",
+  "GET /simulator/connections": "connections-page:actionButtons (the simulator is its admins' tool)",
   "POST /simulator/connections/:id/scan": "connections-page:actionButtons (pairs the simulated phone)",
+  "POST /simulator/connections/:id/messages": "connections-page:actionButtons (writes as a simulated customer)",
+  "POST /simulator/connections/:id/messages/batch": "connections-page:actionButtons (writes as simulated customers)",
+  "GET /simulator/connections/:id/chats": "connections-page:actionButtons (lists every simulated conversation, whatever its queue)",
+  "GET /simulator/connections/:id/chats/:number/messages": "connections-page:actionButtons (reads a simulated conversation, whatever its queue)",
+  "POST /simulator/connections/:id/chats/:number/read": "connections-page:actionButtons (reads as a simulated customer)",
   "POST /simulator/connections/:id/disconnect": "connections-page:actionButtons (drops the simulated phone's network)",
   "PUT /simulator/connections/:id/sends": "connections-page:actionButtons (makes the simulated phone refuse sends)",
+  "GET /simulator/media/:messageId": "connections-page:actionButtons (the simulated phone's copy of media, of any conversation)",
   "PUT /settings/:key": "settings:edit",
   "PUT /companies/:id/schedules": "settings:edit",
   "GET /users": "users-page:manage",
@@ -360,7 +368,8 @@ describe("every admin-only route and every ticket outside its queues, asked by c
 
   it.each(Object.keys(ADMIN_ONLY))("%s answers 403 ERR_NO_PERMISSION", async (key) => {
     const route = ROUTES.get(key)!;
-    const response = await send(buildRequest(route, idsB, idsA, undefined, { user: b.admin.id }), b.agentToken);
+    const built = buildRequest(route, idsB, idsA, undefined, { user: b.admin.id });
+    const response = await send({ ...built, body: VALID_BODIES[key] ?? built.body }, b.agentToken);
     expect({ status: response.statusCode, error: errorOf(response.body) }, response.body).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
   });
 
@@ -578,10 +587,10 @@ describe("the simulator, asked by company B", () => {
     expect([...keys].sort()).toEqual(["companyId", "companyName", "id", "isRunning", "name", "number", "qrcode", "refuseSends", "retries", "status", "updatedAt"]);
   });
 
-  it("never hands out the picture A sent to its simulated customer, nor A's chats, which A's own user-profile account reads", async () => {
+  it("never hands out the picture A sent to its simulated customer, nor A's chats, which A's own admin reads", async () => {
     const response = await t.app.inject({ method: "GET", url: `/simulator/media/${a.simulatorPicture.id}`, headers: bearer(b.adminToken) });
     expect({ status: response.statusCode, error: errorOf(response.body) }).toEqual({ status: 404, error: "ERR_NOT_FOUND" });
-    const own = await t.app.inject({ method: "GET", url: `/simulator/media/${a.simulatorPicture.id}`, headers: bearer(a.agentToken) });
+    const own = await t.app.inject({ method: "GET", url: `/simulator/media/${a.simulatorPicture.id}`, headers: bearer(a.adminToken) });
     expect(own.statusCode, own.body).toBe(200);
     const chats = await t.app.inject({ method: "GET", url: `/simulator/connections/${a.connection.id}/chats`, headers: bearer(b.adminToken) });
     expect({ status: chats.statusCode, error: errorOf(chats.body) }).toEqual({ status: 404, error: "ERR_NO_WAPP_FOUND" });

@@ -3,7 +3,7 @@ import type { Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type SimulatorConnection, type SimulatorEventPayload, companyEvent } from "@conversa/shared";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
-import { bearer, createSimulatorConnection, createTenant } from "../../../test/factories.ts";
+import { bearer, createSimulatorConnection, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 import { type ReceivedEvent, recordSocket } from "../../../test/socket-recorder.ts";
 
 let t: TestApp;
@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 
-/** Two companies, each with a simulator connection; sockets of company A's admin and attendant and of company B's admin. */
+/**
+ * Two companies, each with a simulator connection; sockets of company A's admin and attendant (a user-profile
+ * account, who may not use the simulator) and of company B's admin.
+ */
 async function setUp() {
   const a = await createTenant(t.app, t.db);
   const b = await createTenant(t.app, t.db);
@@ -38,13 +41,12 @@ async function setUp() {
 }
 
 describe("company-{id}-simulator", () => {
-  it("tells every socket of the company when a connection's state changes (start, QR code, pairing, switches), and no socket of another company", async () => {
+  it("tells the company's admins when a connection's state changes (start, QR code, pairing, switches), and no attendant nor socket of another company", async () => {
     const { a, connection, admin, agent, other, simulatorEvents, request } = await setUp();
     const changed: SimulatorEventPayload = { action: "connection", connectionId: connection.id };
 
     await t.platform.channels.start(a.company.id, connection.id);
     await vi.waitFor(() => expect(simulatorEvents(admin)).toContainEqual(changed));
-    expect(simulatorEvents(agent)).toContainEqual(changed);
 
     const [listed] = (await request("GET", "/simulator/connections")).json<SimulatorConnection[]>();
     admin.length = 0;
@@ -59,14 +61,15 @@ describe("company-{id}-simulator", () => {
     expect((await request("PUT", `/simulator/connections/${connection.id}/sends`, { refuse: true })).statusCode).toBe(200);
     await vi.waitFor(() => expect(simulatorEvents(admin)).toEqual([changed]));
 
-    // Nothing of company A, the QR code least of all, ever reaches company B.
+    // Nothing of company A, the QR code least of all, ever reaches company B; the attendant hears nothing of the simulator.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(other.filter((entry) => entry.event.startsWith(`company-${a.company.id}-`))).toEqual([]);
     expect(JSON.stringify(other)).not.toContain("SIMULATOR:");
-    expect(JSON.stringify([...admin, ...agent].filter((entry) => entry.event.endsWith("-simulator")))).not.toContain("SIMULATOR:");
+    expect(simulatorEvents(agent)).toEqual([]);
+    expect(JSON.stringify(admin.filter((entry) => entry.event.endsWith("-simulator")))).not.toContain("SIMULATOR:");
   });
 
-  it("tells the company's sockets of a customer's message, of the company's reply and of its acks and read, naming the conversation", async () => {
+  it("tells the company's admins of a customer's message, of the company's reply and of its acks and read, naming the conversation, and never an attendant", async () => {
     const { a, connection, admin, agent, other, simulatorEvents, request } = await setUp();
     await t.platform.channels.start(a.company.id, connection.id);
     const [listed] = (await request("GET", "/simulator/connections")).json<SimulatorConnection[]>();
@@ -78,7 +81,6 @@ describe("company-{id}-simulator", () => {
     // The customer writes (through the simulator's API).
     expect((await request("POST", `/simulator/connections/${connection.id}/messages`, { from: CUSTOMER, name: "Maria", body: "Oi" })).statusCode).toBe(201);
     await vi.waitFor(() => expect(chatEvents(admin)).toEqual([chat]));
-    await vi.waitFor(() => expect(chatEvents(agent)).toEqual([chat]));
 
     // The company replies: the message reaches the phone, then its acks (sent, delivered).
     admin.length = 0;
@@ -98,5 +100,36 @@ describe("company-{id}-simulator", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(other.filter((entry) => entry.event.startsWith(`company-${a.company.id}-`))).toEqual([]);
     expect(JSON.stringify(other)).not.toContain(CUSTOMER);
+    // The attendant may not open every conversation of the connection: she hears of none through the simulator.
+    expect(simulatorEvents(agent)).toEqual([]);
+    expect(JSON.stringify(agent.filter((entry) => entry.event.endsWith("-simulator")))).not.toContain(CUSTOMER);
+  });
+
+  it("tells a super user of the company whatever their profile, as the routes let them use the simulator", async () => {
+    const { a, connection, simulatorEvents } = await setUp();
+    const superUser = await createUser(t.db, { companyId: a.company.id, profile: "user", isSuper: true });
+    const socket = await recordSocket(url, (await loginAs(t.app, superUser.email)).token, sockets);
+    await t.platform.channels.start(a.company.id, connection.id);
+    await vi.waitFor(() => expect(simulatorEvents(socket)).toContainEqual({ action: "connection", connectionId: connection.id }));
+  });
+
+  it("stops telling an admin whose profile is changed to user, on the socket already open", async () => {
+    const { a, connection, admin, simulatorEvents, request } = await setUp();
+    const demoted = await createUser(t.db, { companyId: a.company.id, profile: "admin" });
+    const socket = await recordSocket(url, (await loginAs(t.app, demoted.email)).token, sockets);
+    const changed: SimulatorEventPayload = { action: "connection", connectionId: connection.id };
+    await t.platform.channels.start(a.company.id, connection.id);
+    await vi.waitFor(() => expect(simulatorEvents(socket)).toContainEqual(changed));
+
+    const update = await request("PUT", `/users/${demoted.id}`, { name: demoted.name, email: demoted.email, profile: "user" });
+    expect(update.statusCode, update.body).toBe(200);
+    // The open socket follows the new profile once the server has handled the change (user.access.changed), just after the answer.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    admin.length = 0;
+    socket.length = 0;
+    expect((await request("PUT", `/simulator/connections/${connection.id}/sends`, { refuse: true })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(simulatorEvents(admin)).toEqual([changed]));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(simulatorEvents(socket)).toEqual([]);
   });
 });

@@ -42,8 +42,9 @@ function isInlineSafe(mimetype: string): boolean {
 }
 
 /**
- * The WhatsApp simulator's HTTP API (docs/simulator.md). Every route needs a session and reaches only the
- * simulator connections of the session's company. Registered only while the simulator is on.
+ * The WhatsApp simulator's HTTP API (docs/simulator.md). Every route needs an admin's session (any other
+ * account gets 403 ERR_NO_PERMISSION) and reaches only the simulator connections of the session's company.
+ * Registered only while the simulator is on.
  */
 export function simulatorRoutes(deps: SimulatorDeps): FastifyPluginAsyncZod {
   return async (app) => {

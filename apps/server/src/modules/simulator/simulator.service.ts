@@ -18,7 +18,7 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { canOperateSimulatedPhone } from "./simulator.policy.ts";
+import { canUseSimulator } from "./simulator.policy.ts";
 import {
   type SimulatorConnectionRow,
   findOutboundMedia,
@@ -31,9 +31,10 @@ import {
 } from "./simulator.repository.ts";
 
 /**
- * The simulator's side of a company's connections: its phone and its customers, played by a logged-in user of
- * the company (`ctx`). Every use-case reaches only the simulator connections of `ctx.companyId`. They exist only
- * while the simulator is on (never by default in production).
+ * The simulator's side of a company's connections: its phone and its customers, played by an admin of the
+ * company (`ctx`, canUseSimulator). Every use-case refuses anyone else with ERR_NO_PERMISSION before it reads
+ * anything, and reaches only the simulator connections of `ctx.companyId`. They exist only while the simulator is
+ * on (never by default in production).
  */
 export interface SimulatorDeps {
   db: Db;
@@ -67,30 +68,29 @@ export function registerSimulatorOps(channels: ChannelManager, simulator: Simula
 }
 
 /**
- * The QR code is for those who may pair the phone; anyone else sees none. Whether the session runs and
- * its failure switch are read from the process that drives it, whichever process answers the request.
+ * Whether the session runs and its failure switch are read from the process that drives it, whichever process
+ * answers the request.
  */
-async function toDto(deps: SimulatorDeps, ctx: RequestContext, row: SimulatorConnectionRow): Promise<SimulatorConnection> {
+async function toDto(deps: SimulatorDeps, row: SimulatorConnectionRow): Promise<SimulatorConnection> {
   const state = await deps.channels.onOwner(row.id, "simulator.state", [], (answer) => ZSessionState.parse(answer), STATE_READ_TIMEOUT_MS);
   return {
     ...row,
-    qrcode: canOperateSimulatedPhone(ctx) ? row.qrcode : null,
     status: parseStatus(row.status),
     ...state,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-async function requireConnection(deps: SimulatorDeps, ctx: RequestContext, id: number): Promise<SimulatorConnectionRow> {
-  const row = await findSimulatorConnectionRow(deps.db, ctx.companyId, id);
-  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
-  return row;
+/** Refuses anyone who may not use the simulator (canUseSimulator), before anything is read. */
+function requireSimulatorUser(ctx: RequestContext): void {
+  if (!canUseSimulator(ctx)) throw new AppError("ERR_NO_PERMISSION");
 }
 
-/** The company's connection, for an action on its phone (pairing, network, sends): admins only. */
-async function requirePhoneOperator(deps: SimulatorDeps, ctx: RequestContext, id: number): Promise<SimulatorConnectionRow> {
-  const row = await requireConnection(deps, ctx, id);
-  if (!canOperateSimulatedPhone(ctx)) throw new AppError("ERR_NO_PERMISSION");
+/** The company's simulator connection, for an admin. Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND. */
+async function requireConnection(deps: SimulatorDeps, ctx: RequestContext, id: number): Promise<SimulatorConnectionRow> {
+  requireSimulatorUser(ctx);
+  const row = await findSimulatorConnectionRow(deps.db, ctx.companyId, id);
+  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
   return row;
 }
 
@@ -106,22 +106,23 @@ async function whileConnected<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The simulator connections of the session's company. */
+/** The simulator connections of the session's company. Throws ERR_NO_PERMISSION. */
 export async function listSimulatorConnections(deps: SimulatorDeps, ctx: RequestContext): Promise<SimulatorConnection[]> {
+  requireSimulatorUser(ctx);
   const rows = await listSimulatorConnectionRows(deps.db, ctx.companyId);
-  return Promise.all(rows.map((row) => toDto(deps, ctx, row)));
+  return Promise.all(rows.map((row) => toDto(deps, row)));
 }
 
 /** A phone scans the QR code shown. Throws ERR_NO_WAPP_FOUND, ERR_NO_PERMISSION, ERR_SIMULATOR_BAD_QR. */
 export async function scanQrCode(deps: SimulatorDeps, ctx: RequestContext, id: number, body: SimulatorScanBody): Promise<SimulatorConnection> {
-  await requirePhoneOperator(deps, ctx, id);
+  await requireConnection(deps, ctx, id);
   const result = await deps.channels.onOwner(id, "simulator.scan", [body.qrcode, body.number], (answer) => ZScanResult.parse(answer));
   if (result === "no_qr") throw new AppError("ERR_SIMULATOR_BAD_QR", undefined, "This connection is not showing a QR code");
   if (result === "wrong_qr") throw new AppError("ERR_SIMULATOR_BAD_QR", undefined, "This is not the QR code being shown");
-  return toDto(deps, ctx, await requireConnection(deps, ctx, id));
+  return toDto(deps, await requireConnection(deps, ctx, id));
 }
 
-/** A customer sends one message. Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED. */
+/** A customer sends one message. Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED. */
 export async function receiveMessage(deps: SimulatorDeps, ctx: RequestContext, id: number, body: SimulatorInboundBody): Promise<SimulatorMessage> {
   await requireConnection(deps, ctx, id);
   return whileConnected(() => receiveHere(deps, id, body));
@@ -147,13 +148,13 @@ function receiveHere(deps: SimulatorDeps, id: number, body: SimulatorInboundBody
   return deps.channels.onOwner(id, "simulator.receive", [body], (answer) => ZSimulatorMessage.parse(answer));
 }
 
-/** The conversations of a connection. Throws ERR_NO_WAPP_FOUND. */
+/** The conversations of a connection. Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND. */
 export async function listSimulatorChats(deps: SimulatorDeps, ctx: RequestContext, id: number): Promise<SimulatorChat[]> {
   await requireConnection(deps, ctx, id);
   return listChats(deps.db, id);
 }
 
-/** One page of a conversation. Throws ERR_NO_WAPP_FOUND. */
+/** One page of a conversation. Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND. */
 export async function listSimulatorChatMessages(
   deps: SimulatorDeps,
   ctx: RequestContext,
@@ -165,7 +166,7 @@ export async function listSimulatorChatMessages(
   return listChatMessages(deps.db, id, chatNumber, page);
 }
 
-/** The customer read the company's messages (ack 3). Throws ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED. */
+/** The customer read the company's messages (ack 3). Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND, ERR_SIMULATOR_NOT_CONNECTED. */
 export async function readChat(deps: SimulatorDeps, ctx: RequestContext, id: number, chatNumber: string): Promise<{ read: number }> {
   await requireConnection(deps, ctx, id);
   return { read: await whileConnected(() => deps.channels.onOwner(id, "simulator.read", [chatNumber], (answer) => ZCount.parse(answer))) };
@@ -176,9 +177,9 @@ export async function readChat(deps: SimulatorDeps, ctx: RequestContext, id: num
  * Throws ERR_NO_WAPP_FOUND, ERR_NO_PERMISSION, ERR_SIMULATOR_NOT_CONNECTED when no session runs.
  */
 export async function dropNetwork(deps: SimulatorDeps, ctx: RequestContext, id: number): Promise<SimulatorConnection> {
-  await requirePhoneOperator(deps, ctx, id);
+  await requireConnection(deps, ctx, id);
   await whileConnected(() => deps.channels.onOwner(id, "simulator.dropNetwork", [], () => undefined));
-  return toDto(deps, ctx, await requireConnection(deps, ctx, id));
+  return toDto(deps, await requireConnection(deps, ctx, id));
 }
 
 /**
@@ -192,18 +193,22 @@ export async function setRefuseSends(
   refuse: boolean,
   answerDelayMs = 0,
 ): Promise<SimulatorConnection> {
-  const row = await requirePhoneOperator(deps, ctx, id);
+  const row = await requireConnection(deps, ctx, id);
   await deps.channels.onOwner(id, "simulator.refuseSends", [refuse, answerDelayMs], () => undefined);
   deps.events.publish("simulator.changed", { companyId: ctx.companyId, connectionId: id });
-  return toDto(deps, ctx, row);
+  return toDto(deps, row);
 }
 
-/** The file of an outbound media message of the company. Throws ERR_NOT_FOUND when there is none (or it is gone). */
+/**
+ * The file of an outbound media message of the company (the phone's copy). Throws ERR_NO_PERMISSION, and
+ * ERR_NOT_FOUND when there is none (or it is gone).
+ */
 export async function openOutboundMedia(
   deps: SimulatorDeps,
   ctx: RequestContext,
   messageId: number,
 ): Promise<{ stream: ReadStream; mimetype: string; filename: string | null; size: number }> {
+  requireSimulatorUser(ctx);
   const media = await findOutboundMedia(deps.db, ctx.companyId, messageId);
   if (!media) throw new AppError("ERR_NOT_FOUND", undefined, "No media for this message");
   const file = await stat(media.path).catch(() => undefined);

@@ -36,7 +36,7 @@ afterEach(async () => {
 const CUSTOMER = "5511911112222";
 
 /** A logged-in user of the company, as the headers of their requests. */
-async function sessionOf(companyId: number, profile: "admin" | "user" = "admin"): Promise<Record<string, string>> {
+async function sessionOf(companyId: number, profile: "admin" | "supervisor" | "user" = "admin"): Promise<Record<string, string>> {
   const user = await createUser(t.db, { companyId, profile });
   return bearer((await loginAs(t.app, user.email)).token);
 }
@@ -119,13 +119,15 @@ describe("GET /simulator/connections", () => {
     expect(await listed(connection.id)).toMatchObject({ status: "qrcode", qrcode: expect.stringMatching(/^SIMULATOR:/), retries: 0, isRunning: true });
   });
 
-  it("gives the QR code only to those who may pair the phone (admins)", async () => {
+  it("answers 403 ERR_NO_PERMISSION to a user-profile account, with neither the connection nor its QR code", async () => {
     const { company, connection } = await simulatorConnection();
     await t.platform.channels.start(company.id, connection.id);
     await vi.waitFor(async () => expect((await listed(connection.id))?.qrcode).toMatch(/^SIMULATOR:/));
 
     const asUser = await simulate({ method: "GET", url: "/simulator/connections", headers: await sessionOf(company.id, "user") });
-    expect(asUser.json()).toEqual([expect.objectContaining({ id: connection.id, status: "qrcode", qrcode: null })]);
+    expect({ status: asUser.statusCode, error: asUser.json<{ error: string }>().error }).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
+    expect(asUser.body).not.toContain("SIMULATOR:");
+    expect(asUser.body).not.toContain(`"id":${connection.id}`);
   });
 });
 
@@ -581,27 +583,48 @@ describe("who may use the simulator", () => {
     expect((await simulate({ method: "GET", url: "/simulator/connections" })).json()[0]).toMatchObject({ status: "CONNECTED" });
   });
 
-  it("lets every user of the company play its customers, and only admins play its phone", async () => {
-    const { company, connection } = await connected();
-    const mediaId = await sentImage(connection.id);
-    const user = await sessionOf(company.id, "user");
+  it.each(["user", "supervisor"] as const)(
+    "answers 403 ERR_NO_PERMISSION to a %s-profile account on every route, customers' and phone's alike, and changes nothing",
+    async (profile) => {
+      const { company, connection } = await connected();
+      const mediaId = await sentImage(connection.id);
+      await sendInbound(connection.id, { from: CUSTOMER, name: "Maria", body: "CUSTOMER-SECRET" });
+      const headers = await sessionOf(company.id, profile);
 
-    const expected: Record<string, number> = { scan: 403, disconnect: 403, sends: 403 };
-    for (const route of everyRoute(connection.id, mediaId)) {
-      const action = route.url.split("/").at(-1) ?? "";
-      const response = await t.app.inject({ ...route, headers: user });
-      const status = expected[action];
-      if (status) {
-        expect(response.statusCode, `${route.method} ${route.url}`).toBe(status);
-        expect(response.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
-      } else {
-        expect(response.statusCode, `${route.method} ${route.url}`).toBeLessThan(300);
+      for (const route of everyRoute(connection.id, mediaId)) {
+        const response = await t.app.inject({ ...route, headers });
+        const what = `${route.method} ${route.url}`;
+        expect({ status: response.statusCode, error: response.json<{ error: string }>().error }, what).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
+        expect(response.body, what).not.toContain("CUSTOMER-SECRET");
+        expect(response.body, what).not.toContain(CUSTOMER);
       }
+      expect(received.map((message) => message.body)).toEqual(["CUSTOMER-SECRET"]);
+      expect(await storedCount(connection.id)).toBe(2);
+      expect((await simulate({ method: "GET", url: "/simulator/connections" })).json()[0]).toMatchObject({ status: "CONNECTED", refuseSends: false });
+    },
+  );
+
+  it("lets an admin of the company play its customers and its phone", async () => {
+    const { connection } = await connected();
+    const mediaId = await sentImage(connection.id);
+
+    for (const route of everyRoute(connection.id, mediaId)) {
+      if (route.url.endsWith("/scan") || route.url.endsWith("/disconnect")) continue;
+      const response = await simulate(route);
+      expect(response.statusCode, `${route.method} ${route.url}: ${response.body}`).toBeLessThan(300);
     }
     expect(received.map((message) => message.body)).toEqual(["oi", "oi"]);
-    expect((await simulate({ method: "GET", url: "/simulator/connections" })).json()[0]).toMatchObject({ status: "CONNECTED", refuseSends: false });
 
     const drop = await simulate({ method: "POST", url: `/simulator/connections/${connection.id}/disconnect` });
     expect(drop.statusCode).toBe(200);
+  });
+
+  it("lets a super user play the customers of their own company, whatever their profile", async () => {
+    const { company, connection } = await connected();
+    const superUser = await createUser(t.db, { companyId: company.id, profile: "user", isSuper: true });
+    const headers = bearer((await loginAs(t.app, superUser.email)).token);
+
+    const chats = await t.app.inject({ method: "GET", url: `/simulator/connections/${connection.id}/chats`, headers });
+    expect(chats.statusCode, chats.body).toBe(200);
   });
 });

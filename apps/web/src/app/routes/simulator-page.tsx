@@ -10,17 +10,21 @@ import { useAuth } from "../../features/auth/hooks/use-auth.ts";
 import { SimulatorWorkspace } from "../../features/simulator/components/simulator-workspace.tsx";
 import { ColorModeToggle } from "../../features/top-bar/components/color-mode-toggle.tsx";
 import { LanguageMenu } from "../../features/top-bar/components/language-menu.tsx";
+import { usePageRefusal } from "../layout/use-page-refusal.ts";
 
 /**
  * /simulator: the built-in WhatsApp stand-in, a private page outside the app shell, for the simulator
- * connections of the user's company. Admins also play the company's phone (pairing, failures). It exists
- * only while the server runs with the simulator on, which it never does by default in production.
+ * connections of the user's company: its admins play the company's phone (pairing, failures) and its
+ * customers. Anyone else gets an error toast and goes to / after 1 second, the simulator never called (its
+ * conversations are of every queue). It exists only while the server runs with the simulator on, which it
+ * never does by default in production.
  */
 export default function SimulatorPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  if (!user) return <PageLoader fullScreen />;
-  const canOperatePhone = can({ profile: user.profile, isSuper: user.super }, "connections-page:actionButtons");
+  const refused = user !== null && !can({ profile: user.profile, isSuper: user.super }, "connections-page:actionButtons");
+  usePageRefusal(refused);
+  if (!user || refused) return <PageLoader fullScreen />;
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "background.default", color: "text.primary" }}>
       <title>{`${t("simulator.title")} · ${t("common.appName")}`}</title>
@@ -40,7 +44,7 @@ export default function SimulatorPage() {
         </Stack>
       </Paper>
       <Box component="main" sx={{ flex: 1, display: "flex", flexDirection: "column", p: { xs: 2, md: 3 } }}>
-        <SimulatorWorkspace canOperatePhone={canOperatePhone} />
+        <SimulatorWorkspace />
       </Box>
     </Box>
   );

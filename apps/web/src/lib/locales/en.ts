@@ -1092,7 +1092,6 @@ export const en: Messages = {
       TIMEOUT: "Timed out",
       OPENING: "Starting",
     },
-    phoneAdminsOnly: "Only administrators pair this phone and simulate its failures. You can play its customers.",
     notRunning: "This session is not running. Start it on the Connections page.",
     phoneNumber: "Phone {{number}}",
     qrTitle: "QR code shown",

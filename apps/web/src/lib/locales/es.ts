@@ -1093,7 +1093,6 @@ export const es: Messages = {
       TIMEOUT: "Tiempo agotado",
       OPENING: "Iniciando",
     },
-    phoneAdminsOnly: "Solo los administradores vinculan este teléfono y simulan sus fallas. Usted puede hacer el papel de sus clientes.",
     notRunning: "Esta sesión no se está ejecutando. Iníciela en la página Conexiones.",
     phoneNumber: "Teléfono {{number}}",
     qrTitle: "Código QR mostrado",

@@ -1097,7 +1097,6 @@ export const pt = {
       TIMEOUT: "Tempo esgotado",
       OPENING: "Iniciando",
     },
-    phoneAdminsOnly: "Somente administradores conectam este celular e simulam suas falhas. Você pode fazer o papel dos clientes.",
     notRunning: "Esta sessão não está em execução. Inicie-a na página Conexões.",
     phoneNumber: "Celular {{number}}",
     qrTitle: "QR Code mostrado",

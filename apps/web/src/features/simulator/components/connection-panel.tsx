@@ -18,8 +18,8 @@ import { useScanQrCode } from "../api/scan-qr-code.ts";
 import { useSetRefuseSends } from "../api/set-refuse-sends.ts";
 import { StatusChip } from "./status-chip.tsx";
 
-/** The company's phone: its status, and for those who may operate it the QR code to scan and the failure switches. */
-export function ConnectionPanel({ connection, canOperatePhone }: { connection: SimulatorConnection; canOperatePhone: boolean }) {
+/** The company's phone: its status, the QR code to scan and the failure switches. */
+export function ConnectionPanel({ connection }: { connection: SimulatorConnection }) {
   const { t } = useTranslation();
   const [scanNumber, setScanNumber] = useState("");
   const scan = useScanQrCode(connection.id);
@@ -53,13 +53,7 @@ export function ConnectionPanel({ connection, canOperatePhone }: { connection: S
         </Alert>
       ) : null}
 
-      {!canOperatePhone ? (
-        <Alert severity="info" sx={{ mt: 1 }}>
-          {t("simulator.phoneAdminsOnly")}
-        </Alert>
-      ) : null}
-
-      {canOperatePhone && isQrExpired ? (
+      {isQrExpired ? (
         <Alert
           severity="warning"
           sx={{ mt: 1 }}
@@ -73,7 +67,7 @@ export function ConnectionPanel({ connection, canOperatePhone }: { connection: S
         </Alert>
       ) : null}
 
-      {canOperatePhone && connection.status === "qrcode" && connection.qrcode ? (
+      {connection.status === "qrcode" && connection.qrcode ? (
         <Box component="form" noValidate onSubmit={onScan} sx={{ mt: 2 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
             <QrCode2 fontSize="small" />
@@ -109,22 +103,18 @@ export function ConnectionPanel({ connection, canOperatePhone }: { connection: S
         </Box>
       ) : null}
 
-      {canOperatePhone ? (
-        <>
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-            {t("simulator.failures")}
-          </Typography>
-          <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-            <Button size="small" variant="outlined" color="error" startIcon={<WifiOff />} disabled={!connection.isRunning} loading={drop.isPending} onClick={() => drop.mutate()}>
-              {t("simulator.dropNetwork")}
-            </Button>
-            <FormControlLabel
-              control={<Switch checked={connection.refuseSends} disabled={refuse.isPending} onChange={(event) => refuse.mutate(event.target.checked)} />}
-              label={t("simulator.refuseSends")}
-            />
-          </Stack>
-        </>
-      ) : null}
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+        {t("simulator.failures")}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        <Button size="small" variant="outlined" color="error" startIcon={<WifiOff />} disabled={!connection.isRunning} loading={drop.isPending} onClick={() => drop.mutate()}>
+          {t("simulator.dropNetwork")}
+        </Button>
+        <FormControlLabel
+          control={<Switch checked={connection.refuseSends} disabled={refuse.isPending} onChange={(event) => refuse.mutate(event.target.checked)} />}
+          label={t("simulator.refuseSends")}
+        />
+      </Stack>
     </Paper>
   );
 }

@@ -62,8 +62,8 @@ function message(overrides: Partial<SimulatorMessage>): SimulatorMessage {
 }
 
 /** A signed-in user of the company (an admin unless told), the simulator's calls answered by `handler`. */
-function signedIn(handler: (call: FetchCall) => Response | undefined, profile: "admin" | "user" = "admin") {
-  const user = sessionUser({ profile });
+function signedIn(handler: (call: FetchCall) => Response | undefined, profile: "admin" | "supervisor" | "user" = "admin", isSuper = false) {
+  const user = sessionUser({ profile, super: isSuper });
   localStorage.setItem("token", "access-1");
   localStorage.setItem("userId", String(user.id));
   localStorage.setItem("companyId", String(user.companyId));
@@ -137,17 +137,36 @@ describe("/simulator", () => {
     await waitFor(() => expect(calls.some((call) => call.method === "PUT" && call.path === "/whatsappsession/5")).toBe(true));
   });
 
-  it("lets a user-profile account play the customers but not the phone: no scan, no failure switches", async () => {
-    signedIn((call) => {
+  it.each(["user", "supervisor"] as const)("sends a %s-profile account to / after an error toast, without showing the page or calling the simulator", async (profile) => {
+    const { calls } = signedIn((call) => {
       if (call.path === "/simulator/connections") return jsonResponse([connection({ qrcode: null })]);
       if (call.path === "/simulator/connections/5/chats") return jsonResponse([]);
       return undefined;
-    }, "user");
+    }, profile);
+    const { router } = renderApp("/simulator");
+
+    expect(await screen.findByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/simulator");
+    expect(screen.queryByRole("heading", { name: "Simulador de WhatsApp" })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Número do cliente")).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).not.toBe("/simulator"), { timeout: 3000 });
+    expect(simulatorCalls(calls)).toEqual([]);
+  });
+
+  it("lets a super user of the company in whatever their profile, the phone's controls included", async () => {
+    signedIn(
+      (call) => {
+        if (call.path === "/simulator/connections") return jsonResponse([connection()]);
+        if (call.path === "/simulator/connections/5/chats") return jsonResponse([]);
+        return undefined;
+      },
+      "user",
+      true,
+    );
     renderApp("/simulator");
 
-    expect(await screen.findByText(/Somente administradores conectam este celular/)).toBeInTheDocument();
-    expect(screen.queryByLabelText("Número do celular que lê o QR Code")).not.toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Derrubar a rede" })).not.toBeInTheDocument();
+    expect(await screen.findByText("SIMULATOR:5:abc")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Derrubar a rede" })).toBeInTheDocument();
     expect(screen.getByLabelText("Número do cliente")).toBeInTheDocument();
   });
 

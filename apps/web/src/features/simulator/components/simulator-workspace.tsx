@@ -19,10 +19,10 @@ import { CustomerPanel } from "./customer-panel.tsx";
 import { MessageComposer } from "./message-composer.tsx";
 
 /**
- * The simulator: pick a simulator connection of the company (kept in `?connection=`), play its phone (QR scan,
- * failures; `canOperatePhone`: admins) and its customers (conversations, composer).
+ * The simulator (admins only: the page mounts it for them alone): pick a simulator connection of the company
+ * (kept in `?connection=`), play its phone (QR scan, failures) and its customers (conversations, composer).
  */
-export function SimulatorWorkspace({ canOperatePhone }: { canOperatePhone: boolean }) {
+export function SimulatorWorkspace() {
   const { t } = useTranslation();
   useSimulatorLiveUpdates();
   const connections = useSimulatorConnections();
@@ -46,7 +46,7 @@ export function SimulatorWorkspace({ canOperatePhone }: { canOperatePhone: boole
       </Box>
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(300px, 380px) 1fr" }, flex: 1, minHeight: 0 }}>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <ConnectionPanel connection={connection} canOperatePhone={canOperatePhone} />
+          <ConnectionPanel connection={connection} />
           <CustomerPanel connectionId={connection.id} customer={customer} onChange={setCustomer} />
         </Stack>
         <Paper variant="outlined" sx={{ display: "flex", flexDirection: "column", minHeight: { xs: 480, md: 560 }, maxHeight: { md: "calc(100vh - 200px)" }, overflow: "hidden" }}>
