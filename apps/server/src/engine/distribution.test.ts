@@ -62,6 +62,9 @@ const logsOf = (app: TestApp, companyId: number) =>
 
 const ctxOf = (tenant: Tenant, userId: number, profile: "admin" | "user" = "user") => ({ companyId: tenant.company.id, userId, profile, isSuper: false });
 
+/** How long a test waits for the drain job (a pg-boss worker polling the queue) to hand a ticket over, on a loaded machine. */
+const DRAIN_WAIT_MS = 20_000;
+
 describe("routing a ticket through a store's rules", () => {
   it("round_robin alternates the customers of a connection between the rule's attendants, logging each decision", async () => {
     t = await buildTestApp({}, { start: true });
@@ -213,14 +216,14 @@ describe("the fair waiting line", () => {
     await t.db.update(tickets).set({ status: "open" }).where(eq(tickets.id, first.id));
     t.published.length = 0;
     await resolveTicket(deps, ctxOf(tenant, agents[0]!.id), first.id);
-    await eventually(() => holderOf(t!, routed[2]!.ticket.id), (holder) => holder === agents[0]!.id);
+    await eventually(() => holderOf(t!, routed[2]!.ticket.id), (holder) => holder === agents[0]!.id, DRAIN_WAIT_MS);
     expect(await holderOf(t, routed[3]!.ticket.id)).toBeNull();
     expect(t.published.some((e) => e.name === "ticket.updated" && e.payload.ticket.id === routed[2]!.ticket.id && e.payload.ticket.userId === agents[0]!.id)).toBe(true);
 
     // A transfer away frees agent 2's slot: the fourth goes to them.
     await transferTicket(deps, ctxOf(tenant, tenant.admin.id, "admin"), routed[1]!.ticket.id, { queueId: (await createQueue(t.db, companyId, { name: "Outra" })).id });
-    await eventually(() => holderOf(t!, routed[3]!.ticket.id), (holder) => holder === agents[1]!.id);
-  });
+    await eventually(() => holderOf(t!, routed[3]!.ticket.id), (holder) => holder === agents[1]!.id, DRAIN_WAIT_MS);
+  }, 60_000);
 
   it("never hands one waiting ticket to two attendants when two drains race", async () => {
     t = await buildTestApp();
