@@ -9,6 +9,8 @@
  * backends serving this database (/proc of the pids in pg_stat_activity) and, for the product, the
  * statements it sent (a counter on pg.Client#query in its process). Usage (after the seed):
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/conversa_bench npx tsx bench/floor.bench.ts
+ * BENCH_READS=search-name,search-word (keys: open, pending, messages, search-name, search-word) runs
+ * only those reads.
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -159,6 +161,8 @@ function serveFloor(): void {
 // The bench.
 
 interface Read {
+  /** What BENCH_READS names it by. */
+  key: string;
   name: string;
   path: () => string;
   /** The fixed request of the honesty check. */
@@ -260,13 +264,15 @@ async function main() {
   const pick = (words: string[]) => words[Math.floor(Math.random() * words.length)]!;
   const surnames = ["silva", "souza", "lima", "costa", "pereira"];
   const words = ["pedido", "boleto", "prazo", "ajuda", "entrega"];
-  const reads: Read[] = [
-    { name: "open tab", path: () => "/tickets?status=open&showAll=true&pageNumber=1", checkPath: "/tickets?status=open&showAll=true&pageNumber=1" },
-    { name: "pending tab", path: () => "/tickets?status=pending&showAll=true&pageNumber=1", checkPath: "/tickets?status=pending&showAll=true&pageNumber=1" },
-    { name: "message page (random ticket)", path: () => `/messages/${randomTicket()}?pageNumber=1`, checkPath: `/messages/${ticketCount - 7}?pageNumber=1` },
-    { name: "search: contact name (surname of 1 in 5)", path: () => `/tickets?searchParam=${pick(surnames)}&showAll=true&pageNumber=1`, checkPath: "/tickets?searchParam=silva&showAll=true&pageNumber=1" },
-    { name: "search: common word (1 message in 5)", path: () => `/tickets?searchParam=${pick(words)}&showAll=true&pageNumber=1`, checkPath: "/tickets?searchParam=pedido&showAll=true&pageNumber=1" },
+  const allReads: Read[] = [
+    { key: "open", name: "open tab", path: () => "/tickets?status=open&showAll=true&pageNumber=1", checkPath: "/tickets?status=open&showAll=true&pageNumber=1" },
+    { key: "pending", name: "pending tab", path: () => "/tickets?status=pending&showAll=true&pageNumber=1", checkPath: "/tickets?status=pending&showAll=true&pageNumber=1" },
+    { key: "messages", name: "message page (random ticket)", path: () => `/messages/${randomTicket()}?pageNumber=1`, checkPath: `/messages/${ticketCount - 7}?pageNumber=1` },
+    { key: "search-name", name: "search: contact name (surname of 1 in 5)", path: () => `/tickets?searchParam=${pick(surnames)}&showAll=true&pageNumber=1`, checkPath: "/tickets?searchParam=silva&showAll=true&pageNumber=1" },
+    { key: "search-word", name: "search: common word (1 message in 5)", path: () => `/tickets?searchParam=${pick(words)}&showAll=true&pageNumber=1`, checkPath: "/tickets?searchParam=pedido&showAll=true&pageNumber=1" },
   ];
+  const chosen = process.env.BENCH_READS?.split(",").map((key) => key.trim());
+  const reads = chosen ? allReads.filter((read) => chosen.includes(read.key)) : allReads;
   const load0 = os.loadavg();
   console.log(`floor benchmark: ${ticketCount} tickets, concurrency ${concurrency}, ${rounds} rounds of ${seconds} s per side and read, node ${process.version}, ${os.cpus().length} cores, load average ${load0.map((n) => n.toFixed(1)).join(" ")}`);
 
@@ -297,6 +303,7 @@ async function main() {
     ["message page (random ticket)", ZListMessagesResponse],
   ] as const) {
     const body = productBodies.get(name);
+    if (body === undefined) continue;
     const encoded = timeIt(() => JSON.stringify(z.encode(schema as z.ZodType, body)));
     const plain = timeIt(() => JSON.stringify(body));
     console.log(`serialisation, ${name}: schema encode + stringify ${encoded.toFixed(2)} ms, stringify alone ${plain.toFixed(2)} ms (in the bench's process)`);
