@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { connections, queues } from "./channels.ts";
 import { companyId, timestamps } from "./columns.ts";
@@ -11,6 +11,13 @@ export const contacts = pgTable(
     companyId: companyId(),
     uuid: uuid("uuid").notNull().defaultRandom(),
     name: varchar("name", { length: 100 }).notNull(),
+    /**
+     * The name as searches compare it (search_fold: lower case, accents removed), kept by the database
+     * on every write, so a search tests it without folding each row it reads.
+     */
+    nameFolded: text("name_folded")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`public.search_fold(${contacts.name})`),
     /** Digits only; unique per company. */
     number: varchar("number", { length: 50 }).notNull(),
     email: varchar("email", { length: 255 }).notNull().default(""),
@@ -24,8 +31,8 @@ export const contacts = pgTable(
     uniqueIndex("contacts_company_number_unique").on(t.companyId, t.number),
     uniqueIndex("contacts_uuid_unique").on(t.uuid),
     index("contacts_company_name_idx").on(t.companyId, sql`lower(${t.name})`),
-    // Ticket and contact search: "contains" on name and number.
-    // Name search is accent-insensitive: its trigram index is on search_fold(name), made with the function in migration 0016_search_fold_sql.
+    // Ticket and contact search: "contains" on the folded name and on the number.
+    index("contacts_name_folded_trgm_idx").using("gin", sql`${t.nameFolded} gin_trgm_ops`),
     index("contacts_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
   ],
 );
@@ -127,6 +134,10 @@ export const messages = pgTable(
     /** The network's own message id, used to drop redeliveries. */
     wid: varchar("wid", { length: 128 }),
     body: text("body").notNull().default(""),
+    /** The text as searches compare it (search_fold: lower case, accents removed), kept by the database on every write. */
+    bodyFolded: text("body_folded")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`public.search_fold(${messages.body})`),
     fromMe: boolean("from_me").notNull().default(false),
     read: boolean("read").notNull().default(false),
     ack: integer("ack").notNull().default(0),
@@ -163,7 +174,8 @@ export const messages = pgTable(
       .on(t.whatsappId, t.contactId, t.id)
       .where(sql`${t.sendStatus} = 'pending' and ${t.fromMe}`),
     uniqueIndex("messages_connection_wid_unique").on(t.companyId, t.whatsappId, t.wid),
-    // Text search is accent-insensitive: its trigram index is on search_fold(body), made with the function in migration 0016_search_fold_sql.
+    // Text search: "contains" on the folded text.
+    index("messages_body_folded_trgm_idx").using("gin", sql`${t.bodyFolded} gin_trgm_ops`),
     // GET /media finds the message that names a file (to apply its ticket's visibility rule).
     index("messages_company_media_url_idx").on(t.companyId, t.mediaUrl).where(sql`${t.mediaUrl} is not null`),
   ],

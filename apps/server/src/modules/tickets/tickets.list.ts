@@ -1,7 +1,8 @@
 import { type SQL, and, asc, desc, eq, exists, inArray, isNull, not, or, sql } from "drizzle-orm";
 import { type ListTicketsQuery, TICKET_COUNT_CAP } from "@conversa/shared";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { containsPattern, foldedContains } from "../../db/search.ts";
+import { containsPattern, foldedColumnContains } from "../../db/search.ts";
 import { companies, contacts, messages, ticketTags, tickets, userQueues, users } from "../../db/schema/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { TicketAccessFacts } from "./tickets.policy.ts";
@@ -62,46 +63,59 @@ function searchMatchesOf(searchParam: string | undefined): { bodyMatch: SQL; con
   const search = searchParam?.trim().toLowerCase();
   if (!search) return undefined;
   const digits = search.replace(/\D/g, "");
-  const nameMatch = foldedContains(contacts.name, search);
+  const nameMatch = foldedColumnContains(contacts.nameFolded, search);
   const contactMatch = digits.length >= 3 ? (or(nameMatch, sql`${contacts.number} like ${containsPattern(digits)}`) ?? nameMatch) : nameMatch;
-  return { bodyMatch: foldedContains(messages.body, search), contactMatch };
+  return { bodyMatch: foldedColumnContains(messages.bodyFolded, search), contactMatch };
+}
+
+export interface TicketSearch {
+  /** The condition on `tickets`. */
+  condition: SQL;
+  /** Some message's text contains the term: tickets of the answer may carry their matching message. */
+  inTexts: boolean;
 }
 
 /**
  * The `searchParam` condition: contact name, number or any message text contains the term (names and
  * text without regard to accents or case).
  *
- * Two plans, chosen by probing how common the term is. A rare term (fewer than SEARCH_PROBE_LIMIT
- * matching messages and contacts) becomes a list of ticket and contact ids, served by the trigram
- * indexes and then by primary keys. A common term becomes per-ticket EXISTS checks, so the page
- * query walks tickets by activity and stops at a page of matches instead of hashing hundreds of
- * thousands of message rows.
+ * Each side (message text, contact) is planned apart, by probing how common the term is there. A rare
+ * side (fewer than SEARCH_PROBE_LIMIT matches) becomes a list of ticket or contact ids, served by the
+ * trigram indexes and then by primary keys; a side without matches adds nothing. A common side becomes
+ * an EXISTS test on the ticket's messages or contact, so the page query walks tickets by activity and
+ * stops at a page of matches instead of reading every match. A term common on one side only (a
+ * surname, a word of the texts) leaves that EXISTS alone in the condition, where the planner makes it
+ * a semi-join: the page walks by activity and the capped count stops after TICKET_COUNT_CAP matches.
  */
-export async function ticketSearchCondition(db: Db, companyId: number, searchParam: string | undefined): Promise<SQL | undefined> {
+export async function ticketSearchCondition(db: Db, companyId: number, searchParam: string | undefined): Promise<TicketSearch | undefined> {
   const matches = searchMatchesOf(searchParam);
   if (!matches) return undefined;
   const { bodyMatch, contactMatch } = matches;
-  const [messageHits, contactHits] = await Promise.all([
-    db
-      .select({ ticketId: messages.ticketId })
-      .from(messages)
-      .where(and(eq(messages.companyId, companyId), bodyMatch))
-      .limit(SEARCH_PROBE_LIMIT),
-    db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), contactMatch))
-      .limit(SEARCH_PROBE_LIMIT),
+  const [[messageHits], [contactHits]] = await Promise.all([
+    probeIds(db, messages, messages.ticketId, and(eq(messages.companyId, companyId), bodyMatch)),
+    probeIds(db, contacts, contacts.id, and(eq(contacts.companyId, companyId), contactMatch)),
   ]);
-  if (messageHits.length < SEARCH_PROBE_LIMIT && contactHits.length < SEARCH_PROBE_LIMIT) {
-    const ticketIds = [...new Set(messageHits.map((m) => m.ticketId))];
-    const contactIds = contactHits.map((c) => c.id);
-    return or(ticketIds.length ? inArray(tickets.id, ticketIds) : undefined, contactIds.length ? inArray(tickets.contactId, contactIds) : undefined) ?? sql`false`;
-  }
-  return or(
-    exists(sql`(select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${bodyMatch})`),
-    exists(sql`(select 1 from ${contacts} where ${contacts.id} = ${tickets.contactId} and ${contactMatch})`),
-  );
+  const byText = messageHits?.ids
+    ? idsCondition(tickets.id, messageHits.ids.map(Number))
+    : exists(sql`(select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${bodyMatch})`);
+  const byContact = contactHits?.ids
+    ? idsCondition(tickets.contactId, contactHits.ids.map(Number))
+    : exists(sql`(select 1 from ${contacts} where ${contacts.id} = ${tickets.contactId} and ${contactMatch})`);
+  return { condition: or(byText, byContact) ?? sql`false`, inTexts: messageHits?.ids?.length !== 0 };
+}
+
+/**
+ * A probe's hits in one row: their distinct ids while fewer than SEARCH_PROBE_LIMIT, null once the
+ * probe is full (the side is common, and its ids are not needed).
+ */
+function probeIds(db: Db, table: PgTable, id: AnyPgColumn, where: SQL | undefined) {
+  const hits = db.select({ id }).from(table).where(where).limit(SEARCH_PROBE_LIMIT).as("hits");
+  return db.select({ ids: sql<number[] | null>`case when count(*) < ${SEARCH_PROBE_LIMIT} then coalesce(array_agg(distinct ${hits.id}), '{}') end` }).from(hits);
+}
+
+/** The column is one of the ids; undefined (no condition) for none. */
+function idsCondition(column: typeof tickets.id | typeof tickets.contactId, ids: number[]): SQL | undefined {
+  return ids.length ? inArray(column, ids) : undefined;
 }
 
 export interface SearchMatchRow {

@@ -22,9 +22,9 @@ const actor = (ctx: RequestContext) => ({ profile: ctx.profile, isSuper: ctx.isS
  */
 export async function listTickets(deps: EngineDeps, ctx: RequestContext, query: ListTicketsQuery): Promise<{ tickets: Ticket[]; count: number; hasMore: boolean }> {
   const [{ facts, timezone }, search] = await Promise.all([listContextOf(deps.db, ctx), ticketSearchCondition(deps.db, ctx.companyId, query.searchParam)]);
-  const where = ticketListWhere(ctx, query, facts, can(actor(ctx), "tickets-manager:showall"), timezone, search);
+  const where = ticketListWhere(ctx, query, facts, can(actor(ctx), "tickets-manager:showall"), timezone, search?.condition);
   const { ids, count, hasMore } = await listTicketIds(deps.db, where, query.pageNumber, ticketListOrderOf(query));
-  const [page, matches] = await Promise.all([loadTickets(deps.db, ctx.companyId, ids), search ? listSearchMatches(deps.db, ctx.companyId, ids, query.searchParam) : []]);
+  const [page, matches] = await Promise.all([loadTickets(deps.db, ctx.companyId, ids), search?.inTexts ? listSearchMatches(deps.db, ctx.companyId, ids, query.searchParam) : []]);
   if (matches.length === 0) return { tickets: page, count, hasMore };
   const matchOf = new Map(matches.map((m) => [m.ticketId, { messageId: m.messageId, body: m.body, createdAt: m.createdAt.toISOString() }]));
   return { tickets: page.map((ticket) => ({ ...ticket, searchMatch: matchOf.get(ticket.id) })), count, hasMore };

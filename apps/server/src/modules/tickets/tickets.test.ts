@@ -196,6 +196,31 @@ describe("GET /tickets", () => {
     expect(ids(byNumber.body)).toEqual([quiet.id]);
   });
 
+  it("plans each side apart: a term common in names and rare in texts, then common in both, finds the same tickets", async () => {
+    const { SEARCH_PROBE_LIMIT } = await import("./tickets.list.ts");
+    // More contacts by that name than the probe reads, none with a ticket.
+    await t.db.insert(contacts).values(Array.from({ length: SEARCH_PROBE_LIMIT }, (_, i) => ({ companyId: a.company.id, name: `Cliente ${i} Pereira`, number: `55119${String(90_000_000 + i)}` })));
+    const byName = await ticket({ queueId: sales.id, contactName: "Ana Pereira" });
+    const byText = await ticket({ queueId: sales.id, contactName: "Bruno", body: "falar com a Sra. PEREIRA" });
+    await ticket({ queueId: sales.id, contactName: "Carla", body: "bom dia" });
+    await ticket({ companyId: b.company.id, contactName: "Pereira de outra empresa", body: "pereira" });
+    const search = async () => (await list(a.adminToken, "?searchParam=pereira&showAll=true")).body;
+    expect(await search()).toMatchObject({ tickets: [{ id: byText.id }, { id: byName.id }], count: 2, hasMore: false });
+    await t.db.insert(messages).values(Array.from({ length: SEARCH_PROBE_LIMIT }, (_, i) => ({ companyId: a.company.id, ticketId: byText.id, body: `pereira ${i}` })));
+    expect(await search()).toMatchObject({ tickets: [{ id: byText.id }, { id: byName.id }], count: 2, hasMore: false });
+  });
+
+  it("finds a contact by its new name once renamed, and no longer by its old one", async () => {
+    const renamed = await ticket({ queueId: sales.id, contactName: "Antônio Prado" });
+    const [contact] = await t.db.select().from(contacts).where(eq(contacts.id, renamed.contactId));
+    const search = async (term: string) => ids((await list(a.adminToken, `?searchParam=${encodeURIComponent(term)}&showAll=true`)).body);
+    expect(await search("antonio")).toEqual([renamed.id]);
+    const response = await t.app.inject({ method: "PUT", url: `/contacts/${contact!.id}`, headers: bearer(a.adminToken), payload: { name: "Zoë Müller", number: contact!.number, email: "" } });
+    expect(response.statusCode).toBe(200);
+    expect(await search("antonio")).toEqual([]);
+    expect(await search("ZOE MULLER")).toEqual([renamed.id]);
+  });
+
   it("counts up to 1000 matches and still pages past them", async () => {
     const [contact] = await t.db.insert(contacts).values({ companyId: a.company.id, name: "Cliente antigo", number: "5511900000999" }).returning();
     const base = Date.now();
