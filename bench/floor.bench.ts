@@ -4,7 +4,7 @@
  * with ONE hand-written SQL statement over a pg Pool of the product's size (10), the rows built by
  * PostgreSQL in the wire shape and sent with JSON.stringify (no session check: company 1 is fixed).
  * At start both answer each read once and must list the same ticket (or message) ids in the same
- * order. Then, per read, rounds alternate the product and the floor at the same concurrency; each
+ * order (BENCH_READS picks some of the reads, see main). Then, per read, rounds alternate the product and the floor at the same concurrency; each
  * round records latency, the server process's CPU (/proc/<pid>/stat), the CPU of the database's
  * backends serving this database (/proc of the pids in pg_stat_activity) and, for the product, the
  * statements it sent (a counter on pg.Client#query in its process). Usage (after the seed):
@@ -260,13 +260,16 @@ async function main() {
   const pick = (words: string[]) => words[Math.floor(Math.random() * words.length)]!;
   const surnames = ["silva", "souza", "lima", "costa", "pereira"];
   const words = ["pedido", "boleto", "prazo", "ajuda", "entrega"];
-  const reads: Read[] = [
+  const allReads: Read[] = [
     { name: "open tab", path: () => "/tickets?status=open&showAll=true&pageNumber=1", checkPath: "/tickets?status=open&showAll=true&pageNumber=1" },
     { name: "pending tab", path: () => "/tickets?status=pending&showAll=true&pageNumber=1", checkPath: "/tickets?status=pending&showAll=true&pageNumber=1" },
     { name: "message page (random ticket)", path: () => `/messages/${randomTicket()}?pageNumber=1`, checkPath: `/messages/${ticketCount - 7}?pageNumber=1` },
     { name: "search: contact name (surname of 1 in 5)", path: () => `/tickets?searchParam=${pick(surnames)}&showAll=true&pageNumber=1`, checkPath: "/tickets?searchParam=silva&showAll=true&pageNumber=1" },
     { name: "search: common word (1 message in 5)", path: () => `/tickets?searchParam=${pick(words)}&showAll=true&pageNumber=1`, checkPath: "/tickets?searchParam=pedido&showAll=true&pageNumber=1" },
   ];
+  // BENCH_READS=open,pending,message runs only the reads whose names start so (all of them without it).
+  const chosen = process.env.BENCH_READS?.split(",").map((name) => name.trim());
+  const reads = allReads.filter((read) => !chosen || chosen.some((name) => read.name.startsWith(name)));
   const load0 = os.loadavg();
   console.log(`floor benchmark: ${ticketCount} tickets, concurrency ${concurrency}, ${rounds} rounds of ${seconds} s per side and read, node ${process.version}, ${os.cpus().length} cores, load average ${load0.map((n) => n.toFixed(1)).join(" ")}`);
 
@@ -297,6 +300,7 @@ async function main() {
     ["message page (random ticket)", ZListMessagesResponse],
   ] as const) {
     const body = productBodies.get(name);
+    if (body === undefined) continue;
     const encoded = timeIt(() => JSON.stringify(z.encode(schema as z.ZodType, body)));
     const plain = timeIt(() => JSON.stringify(body));
     console.log(`serialisation, ${name}: schema encode + stringify ${encoded.toFixed(2)} ms, stringify alone ${plain.toFixed(2)} ms (in the bench's process)`);
