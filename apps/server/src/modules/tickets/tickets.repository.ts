@@ -1,11 +1,12 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Ticket, ZTicketStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { connections, contacts, queueConfigs, queues, tags, ticketTags, tickets, users } from "../../db/schema/index.ts";
 
 export type TicketRow = typeof tickets.$inferSelect;
+type TicketTag = Ticket["tags"][number];
 
-/** Loads tickets of one company with contact, user, queue, connection and tags, in the wire shape. */
+/** Loads tickets of one company with contact, user, queue, connection and tags (in one statement), in the wire shape. */
 export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<Ticket[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -17,6 +18,9 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
       queueColor: queues.color,
       connectionName: connections.name,
       slaMinutes: queueConfigs.slaMinutesTarget,
+      tags: sql<TicketTag[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.id})
+        from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
+        where ${ticketTags.companyId} = ${tickets.companyId} and ${ticketTags.ticketId} = ${tickets.id}), '[]')`,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -25,16 +29,8 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
     .leftJoin(connections, eq(connections.id, tickets.whatsappId))
     .leftJoin(queueConfigs, eq(queueConfigs.queueId, tickets.queueId))
     .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
-  const tagRows = await db
-    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-    .from(ticketTags)
-    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-    .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ids)));
-  const tagsByTicket = new Map<number, { id: number; name: string; color: string }[]>();
-  for (const { ticketId, ...tag } of tagRows) tagsByTicket.set(ticketId, [...(tagsByTicket.get(ticketId) ?? []), tag]);
-
   const byId = new Map(
-    rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName, slaMinutes }) => [
+    rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName, slaMinutes, tags: ticketTagList }) => [
       t.id,
       {
         id: t.id,
@@ -49,7 +45,7 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
         queue: t.queueId !== null && queueName !== null ? { id: t.queueId, name: queueName, color: queueColor ?? "" } : null,
         whatsappId: t.whatsappId,
         whatsapp: t.whatsappId !== null && connectionName !== null ? { id: t.whatsappId, name: connectionName } : null,
-        tags: tagsByTicket.get(t.id) ?? [],
+        tags: ticketTagList,
         isGroup: t.isGroup,
         chatbot: t.chatbot,
         useIntegration: t.useIntegration,
