@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "@conversa/shared";
 import { ZProfile } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import type { ActorFacts } from "../../lib/context.ts";
 import { companies, queues, userQueues, users } from "../../db/schema/index.ts";
 import { listSettingRows, toSettingDto } from "../settings/settings.repository.ts";
@@ -50,7 +51,12 @@ export async function findAuthUserById(db: Db, userId: number): Promise<AuthUser
  * user in the same statement: their queues, allTicket flag and the company's time zone.
  */
 export async function findSessionUserById(db: Db, userId: number): Promise<(AuthUserRow & ActorFacts) | undefined> {
-  const [row] = await db
+  const [row] = await sessionUserById(db).execute({ userId });
+  return row && { ...row, queueIds: row.queueIds.map(Number) };
+}
+
+const sessionUserById = preparedPerDb((db) =>
+  db
     .select({
       ...authColumns,
       allTicket: users.allTicket,
@@ -59,9 +65,9 @@ export async function findSessionUserById(db: Db, userId: number): Promise<(Auth
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
-  return row && { ...row, queueIds: row.queueIds.map(Number) };
-}
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("session_user_by_id"),
+);
 
 export async function findAuthUsersByIds(db: Db, userIds: readonly number[]): Promise<AuthUserRow[]> {
   if (userIds.length === 0) return [];

@@ -1,15 +1,15 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Ticket, ZTicketStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import { connections, contacts, queueConfigs, queues, tags, ticketTags, tickets, users } from "../../db/schema/index.ts";
 
 export type TicketRow = typeof tickets.$inferSelect;
 type TicketTag = Ticket["tags"][number];
 
-/** Loads tickets of one company with contact, user, queue, connection and tags (in one statement), in the wire shape. */
-export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<Ticket[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/** The tickets of a company by id with their contact, user, queue, connection, SLA target and tags: one prepared statement. */
+const ticketsByIds = preparedPerDb((db) =>
+  db
     .select({
       ticket: tickets,
       contact: { id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email, profilePicUrl: contacts.profilePicUrl, isGroup: contacts.isGroup },
@@ -28,7 +28,14 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(connections, eq(connections.id, tickets.whatsappId))
     .leftJoin(queueConfigs, eq(queueConfigs.queueId, tickets.queueId))
-    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+    .where(and(eq(tickets.companyId, sql.placeholder("companyId")), sql`${tickets.id} = any(${sql.placeholder("ids")}::int[])`))
+    .prepare("tickets_by_ids"),
+);
+
+/** Loads tickets of one company with contact, user, queue, connection and tags (in one statement), in the wire shape. */
+export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<Ticket[]> {
+  if (ids.length === 0) return [];
+  const rows = await ticketsByIds(db).execute({ companyId, ids });
   const byId = new Map(
     rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName, slaMinutes, tags: ticketTagList }) => [
       t.id,
