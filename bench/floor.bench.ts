@@ -282,6 +282,7 @@ async function main() {
     const floorBody = (await (await fetch(floor.base + read.checkPath)).json()) as { count: number };
     const same = JSON.stringify(idsOf(productBody)) === JSON.stringify(idsOf(floorBody)) && productBody.count === floorBody.count;
     console.log(`check ${read.name}: product ${idsOf(productBody).length} ids (count ${productBody.count}), floor ${idsOf(floorBody).length} ids (count ${floorBody.count}): ${same ? "same ids, same order, same count" : "DIFFERENT"}`);
+    if (!same) console.log(JSON.stringify(productBody).slice(0, 500));
     if (!same) throw new Error(`the floor answers ${read.name} differently: ${JSON.stringify(idsOf(productBody))} vs ${JSON.stringify(idsOf(floorBody))}`);
     productBodies.set(read.name, productBody);
   }
