@@ -1,6 +1,7 @@
-import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Message, type TicketActivity, ZSendStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import { contacts, messages, tickets } from "../../db/schema/index.ts";
 import { listTicketActivities } from "../tickets/ticket-activity.repository.ts";
 
@@ -125,6 +126,42 @@ export const MESSAGES_PAGE_SIZE = 20;
  * actor's ticket visibility (ticketAccessCondition): earlier tickets the actor may not open are left out
  * in the query itself, so pages and count stay right.
  */
+/** A conversation's messages newest first, each with its contact and the conversation's count. */
+function conversationPageQuery(db: Db, where: SQL | undefined, companyId: number | Placeholder) {
+  return db
+    .select({ message: messages, contact: contactColumns, count: sql<number>`(select count(*)::int from ${messages} where ${where})` })
+    .from(messages)
+    .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.companyId, companyId)))
+    .where(where)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .$dynamic();
+}
+
+/** conversationPageQuery of every ticket of the conversation, prepared: one statement for a connection, one for none. */
+function preparedPage(withoutConnection: boolean) {
+  return preparedPerDb((db) => {
+    const companyId = sql.placeholder("companyId");
+    const ticketIds = db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.contactId, sql.placeholder("contactId")),
+          withoutConnection ? sql`${tickets.whatsappId} is null` : eq(tickets.whatsappId, sql.placeholder("whatsappId")),
+        ),
+      );
+    const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
+    return conversationPageQuery(db, where, companyId)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(withoutConnection ? "conversation_page_without_connection" : "conversation_page");
+  });
+}
+const pageOnConnection = preparedPage(false);
+const pageWithoutConnection = preparedPage(true);
+const preparedConversationPage = (withoutConnection: boolean) => (withoutConnection ? pageWithoutConnection : pageOnConnection);
+
 export async function listConversationPage(
   db: Db,
   companyId: number,
@@ -134,18 +171,14 @@ export async function listConversationPage(
 ): Promise<{ rows: MessageRow[]; contacts: Map<number, Contact>; count: number; activities: TicketActivity[] }> {
   const ticketIds = db.select({ id: tickets.id }).from(tickets).where(and(conversationTickets(companyId, ticket), visible));
   const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
-  const counted = sql<number>`(select count(*)::int from ${messages} where ${where})`;
   const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   // One statement: the page with its messages' contacts and the conversation's count. One row more on
-  // the newer side: the message just after the page closes its window of activities.
-  const read = await db
-    .select({ message: messages, contact: contactColumns, count: counted })
-    .from(messages)
-    .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.companyId, companyId)))
-    .where(where)
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(MESSAGES_PAGE_SIZE + (offset > 0 ? 1 : 0))
-    .offset(Math.max(0, offset - 1));
+  // the newer side: the message just after the page closes its window of activities. Without a
+  // visibility condition (an admin) the statement is prepared.
+  const window = { limit: MESSAGES_PAGE_SIZE + (offset > 0 ? 1 : 0), offset: Math.max(0, offset - 1) };
+  const read = visible
+    ? await conversationPageQuery(db, where, companyId).limit(window.limit).offset(window.offset)
+    : await preparedConversationPage(ticket.whatsappId === null)(db).execute({ companyId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, ...window });
   // A page past the end has no row to carry the count.
   const count = read[0]?.count ?? (offset > 0 ? ((await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where))[0]?.count ?? 0) : 0);
   const contactById = new Map(read.flatMap(({ contact }) => (contact ? [[contact.id, contact] as const] : [])));

@@ -79,7 +79,15 @@ export async function loadTicket(db: Db, companyId: number, id: number): Promise
   return ticket;
 }
 
+const ticketRowById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, sql.placeholder("companyId")), eq(tickets.id, sql.placeholder("id"))))
+    .prepare("ticket_row_by_id"),
+);
+
 export async function findTicketRow(db: Db, companyId: number, id: number): Promise<TicketRow | undefined> {
-  const [row] = await db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+  const [row] = await ticketRowById(db).execute({ companyId, id });
   return row;
 }
