@@ -84,7 +84,7 @@ export async function findMessageRow(db: Db, companyId: number, id: number): Pro
 }
 
 /** The tickets of one conversation: the contact's tickets on the same connection (or without one, like the given ticket). */
-function conversationTickets(companyId: number, conversation: { contactId: number; whatsappId: number | null }): SQL | undefined {
+function conversationTickets(companyId: number | Placeholder, conversation: { contactId: number | Placeholder; whatsappId: number | Placeholder | null }): SQL | undefined {
   return and(
     eq(tickets.companyId, companyId),
     eq(tickets.contactId, conversation.contactId),
@@ -120,12 +120,6 @@ export async function findMessageByWid(db: Db, companyId: number, connectionId: 
 
 export const MESSAGES_PAGE_SIZE = 20;
 
-/**
- * One page of a conversation, newest page first, across the tickets of the same contact and connection
- * (earlier tickets stay visible; the web app draws dividers where ticketId changes). `visible` is the
- * actor's ticket visibility (ticketAccessCondition): earlier tickets the actor may not open are left out
- * in the query itself, so pages and count stay right.
- */
 /** A conversation's messages newest first, each with its contact and the conversation's count. */
 function conversationPageQuery(db: Db, where: SQL | undefined, companyId: number | Placeholder) {
   return db
@@ -141,16 +135,8 @@ function conversationPageQuery(db: Db, where: SQL | undefined, companyId: number
 function preparedPage(withoutConnection: boolean) {
   return preparedPerDb((db) => {
     const companyId = sql.placeholder("companyId");
-    const ticketIds = db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.companyId, companyId),
-          eq(tickets.contactId, sql.placeholder("contactId")),
-          withoutConnection ? sql`${tickets.whatsappId} is null` : eq(tickets.whatsappId, sql.placeholder("whatsappId")),
-        ),
-      );
+    const conversation = { contactId: sql.placeholder("contactId"), whatsappId: withoutConnection ? null : sql.placeholder("whatsappId") };
+    const ticketIds = db.select({ id: tickets.id }).from(tickets).where(conversationTickets(companyId, conversation));
     const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
     return conversationPageQuery(db, where, companyId)
       .limit(sql.placeholder("limit"))
@@ -158,10 +144,14 @@ function preparedPage(withoutConnection: boolean) {
       .prepare(withoutConnection ? "conversation_page_without_connection" : "conversation_page");
   });
 }
-const pageOnConnection = preparedPage(false);
-const pageWithoutConnection = preparedPage(true);
-const preparedConversationPage = (withoutConnection: boolean) => (withoutConnection ? pageWithoutConnection : pageOnConnection);
+const conversationPage = { onConnection: preparedPage(false), withoutConnection: preparedPage(true) };
 
+/**
+ * One page of a conversation, newest page first, across the tickets of the same contact and connection
+ * (earlier tickets stay visible; the web app draws dividers where ticketId changes). `visible` is the
+ * actor's ticket visibility (ticketAccessCondition): earlier tickets the actor may not open are left out
+ * in the query itself, so pages and count stay right.
+ */
 export async function listConversationPage(
   db: Db,
   companyId: number,
@@ -178,7 +168,7 @@ export async function listConversationPage(
   const window = { limit: MESSAGES_PAGE_SIZE + (offset > 0 ? 1 : 0), offset: Math.max(0, offset - 1) };
   const read = visible
     ? await conversationPageQuery(db, where, companyId).limit(window.limit).offset(window.offset)
-    : await preparedConversationPage(ticket.whatsappId === null)(db).execute({ companyId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, ...window });
+    : await conversationPage[ticket.whatsappId === null ? "withoutConnection" : "onConnection"](db).execute({ companyId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, ...window });
   // A page past the end has no row to carry the count.
   const count = read[0]?.count ?? (offset > 0 ? ((await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where))[0]?.count ?? 0) : 0);
   const contactById = new Map(read.flatMap(({ contact }) => (contact ? [[contact.id, contact] as const] : [])));
