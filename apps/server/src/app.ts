@@ -2,7 +2,7 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ChannelManager } from "./channels/channel-manager.ts";
 import type { SimulatorDriver } from "./channels/simulator/simulator-driver.ts";
 import type { Config } from "./config.ts";
@@ -58,6 +58,7 @@ import { registerGracefulClose } from "./plugins/graceful-close.ts";
 import { refuseNulCharacters } from "./plugins/input-guard.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { registerPlanGate } from "./plugins/plan-gate.ts";
+import { responseSerializerCompiler } from "./plugins/response-serializer.ts";
 import { recordRoutes } from "./plugins/route-table.ts";
 import { rawSecurityHeaders, securityHeaderOptions } from "./plugins/security-headers.ts";
 import { registerSpa } from "./plugins/spa.ts";
@@ -111,7 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError(rawSecurityHeaders(isProduction)),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Under test every answer is also written by the schema's encode, and the two must match.
+  app.setSerializerCompiler(responseSerializerCompiler({ compareWithEncode: deps.config.env === "test" }));
   recordRoutes(app);
   registerRequestLog(app);
   constrainIdParams(app);

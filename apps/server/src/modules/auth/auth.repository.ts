@@ -3,6 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { SessionUser } from "@conversa/shared";
 import { ZProfile } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
+import type { ActorFacts } from "../../lib/context.ts";
 import { companies, queues, userQueues, users } from "../../db/schema/index.ts";
 import { listSettingRows, toSettingDto } from "../settings/settings.repository.ts";
 
@@ -43,6 +45,29 @@ export async function findAuthUserById(db: Db, userId: number): Promise<AuthUser
   const [row] = await db.select(authColumns).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, userId));
   return row;
 }
+
+/**
+ * The session check's row of an HTTP request, with what the visibility rule and the lists read of the
+ * user in the same statement: their queues, allTicket flag and the company's time zone.
+ */
+export async function findSessionUserById(db: Db, userId: number): Promise<(AuthUserRow & ActorFacts) | undefined> {
+  const [row] = await sessionUserById(db).execute({ userId });
+  return row && { ...row, queueIds: row.queueIds.map(Number) };
+}
+
+const sessionUserById = preparedPerDb((db) =>
+  db
+    .select({
+      ...authColumns,
+      allTicket: users.allTicket,
+      timezone: companies.timezone,
+      queueIds: sql<number[]>`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.companyId} = ${users.companyId} and ${userQueues.userId} = ${users.id})`,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("session_user_by_id"),
+);
 
 export async function findAuthUsersByIds(db: Db, userIds: readonly number[]): Promise<AuthUserRow[]> {
   if (userIds.length === 0) return [];

@@ -3,7 +3,7 @@ import { ZProfile } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { RequestContext } from "../../lib/context.ts";
+import { type RequestContext, withSessionFacts } from "../../lib/context.ts";
 import { dummyPasswordHash, verifyPassword } from "../../lib/passwords.ts";
 import {
   type AuthUserRow,
@@ -12,6 +12,7 @@ import {
   findAuthUserById,
   findAuthUsersByIds,
   findGraceSuccessor,
+  findSessionUserById,
   loadSessionUser,
   rotateRefreshToken,
   startSession,
@@ -142,7 +143,7 @@ export async function getSessionUser(deps: AuthDeps, ctx: RequestContext): Promi
  * current one (no newer login, logout or password set by an admin), and the company is enabled and not
  * past its due date (super users excepted).
  */
-function admits(user: AuthUserRow | undefined, claims: AccessClaims, now: Date): user is AuthUserRow {
+function admits<T extends AuthUserRow>(user: T | undefined, claims: AccessClaims, now: Date): user is T {
   return user !== undefined && user.tokenVersion === claims.version && user.companyId === claims.companyId && isCompanyActive(user, now);
 }
 
@@ -152,17 +153,33 @@ function admits(user: AuthUserRow | undefined, claims: AccessClaims, now: Date):
  * effect at once. Throws ERR_INVALID_TOKEN (expired: refresh and retry) or ERR_SESSION_EXPIRED.
  */
 export async function authenticateSession(deps: Pick<AuthDeps, "db" | "tokens" | "now">, token: string | undefined): Promise<{ ctx: RequestContext; claims: AccessClaims }> {
-  if (!token) throw new AppError("ERR_SESSION_EXPIRED");
-  const claims = await verifyAccessToken(deps.tokens, token);
-  const user = await findAuthUserById(deps.db, claims.userId);
-  if (!admits(user, claims, deps.now?.() ?? new Date())) throw new AppError("ERR_SESSION_EXPIRED");
-  return { ctx: { companyId: user.companyId, userId: user.id, profile: ZProfile.catch("user").parse(user.profile), isSuper: user.isSuper }, claims };
+  const { user, claims } = await admittedUser(deps, token, findAuthUserById);
+  return { ctx: contextOf(user), claims };
 }
 
-/** The request context of a bearer token (see `authenticateSession`). Throws ERR_INVALID_TOKEN or ERR_SESSION_EXPIRED. */
+/**
+ * The request context of a bearer token (see `authenticateSession`), for one HTTP request: the same
+ * statement also reads the actor's queues, allTicket flag and time zone, kept for this context only
+ * (`sessionFactsOf`). Throws ERR_INVALID_TOKEN or ERR_SESSION_EXPIRED.
+ */
 export async function authenticate(deps: Pick<AuthDeps, "db" | "tokens" | "now">, token: string | undefined): Promise<RequestContext> {
-  return (await authenticateSession(deps, token)).ctx;
+  const { user } = await admittedUser(deps, token, findSessionUserById);
+  return withSessionFacts(contextOf(user), { queueIds: user.queueIds, allTicket: user.allTicket, timezone: user.timezone });
 }
+
+async function admittedUser<T extends AuthUserRow>(
+  deps: Pick<AuthDeps, "db" | "tokens" | "now">,
+  token: string | undefined,
+  find: (db: Db, userId: number) => Promise<T | undefined>,
+): Promise<{ user: T; claims: AccessClaims }> {
+  if (!token) throw new AppError("ERR_SESSION_EXPIRED");
+  const claims = await verifyAccessToken(deps.tokens, token);
+  const user = await find(deps.db, claims.userId);
+  if (!admits(user, claims, deps.now?.() ?? new Date())) throw new AppError("ERR_SESSION_EXPIRED");
+  return { user, claims };
+}
+
+const contextOf = (user: AuthUserRow): RequestContext => ({ companyId: user.companyId, userId: user.id, profile: ZProfile.catch("user").parse(user.profile), isSuper: user.isSuper });
 
 /**
  * Of sessions admitted earlier (open sockets), those that no longer admit their users, read in one

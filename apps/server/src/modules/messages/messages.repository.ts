@@ -1,12 +1,14 @@
-import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Message, type TicketActivity, ZSendStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import { contacts, messages, tickets } from "../../db/schema/index.ts";
 import { listTicketActivities } from "../tickets/ticket-activity.repository.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 
 type ContactRef = Message["contact"];
+type Contact = NonNullable<ContactRef>;
 
 function mediaUrlOf(row: MessageRow): string | null {
   return row.mediaUrl ? `/media/${row.mediaUrl}` : null;
@@ -48,8 +50,11 @@ export function toMessageDto(row: MessageRow, contact: ContactRef, quoted: Messa
 
 const contactColumns = { id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email, profilePicUrl: contacts.profilePicUrl, isGroup: contacts.isGroup };
 
-/** Messages of one company by id, with their contact and quoted message, in the wire shape. */
-export async function loadMessages(db: Db, companyId: number, rows: MessageRow[]): Promise<Message[]> {
+/**
+ * Messages of one company, with their contact and quoted message, in the wire shape. The contacts
+ * already read with the rows (`knownContacts`, by id) are not read again.
+ */
+export async function loadMessages(db: Db, companyId: number, rows: MessageRow[], knownContacts: ReadonlyMap<number, Contact> = new Map()): Promise<Message[]> {
   if (rows.length === 0) return [];
   const quotedIds = [...new Set(rows.flatMap((r) => (r.quotedMsgId ? [r.quotedMsgId] : [])))];
   const contactIds = new Set(rows.flatMap((r) => (r.contactId ? [r.contactId] : [])));
@@ -57,10 +62,9 @@ export async function loadMessages(db: Db, companyId: number, rows: MessageRow[]
     ? await db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
     : [];
   for (const q of quotedRows) if (q.contactId) contactIds.add(q.contactId);
-  const contactRows = contactIds.size
-    ? await db.select(contactColumns).from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, [...contactIds])))
-    : [];
-  const contactById = new Map(contactRows.map((c) => [c.id, c]));
+  const missing = [...contactIds].filter((id) => !knownContacts.has(id));
+  const contactRows = missing.length ? await db.select(contactColumns).from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, missing))) : [];
+  const contactById = new Map([...knownContacts, ...contactRows.map((c) => [c.id, c] as const)]);
   const quotedById = new Map(quotedRows.map((q) => [q.id, toQuoted(q, q.contactId ? (contactById.get(q.contactId) ?? null) : null)]));
   return rows.map((row) =>
     toMessageDto(row, row.contactId ? (contactById.get(row.contactId) ?? null) : null, row.quotedMsgId ? (quotedById.get(row.quotedMsgId) ?? null) : null),
@@ -80,7 +84,7 @@ export async function findMessageRow(db: Db, companyId: number, id: number): Pro
 }
 
 /** The tickets of one conversation: the contact's tickets on the same connection (or without one, like the given ticket). */
-function conversationTickets(companyId: number, conversation: { contactId: number; whatsappId: number | null }): SQL | undefined {
+function conversationTickets(companyId: number | Placeholder, conversation: { contactId: number | Placeholder; whatsappId: number | Placeholder | null }): SQL | undefined {
   return and(
     eq(tickets.companyId, companyId),
     eq(tickets.contactId, conversation.contactId),
@@ -116,6 +120,32 @@ export async function findMessageByWid(db: Db, companyId: number, connectionId: 
 
 export const MESSAGES_PAGE_SIZE = 20;
 
+/** A conversation's messages newest first, each with its contact and the conversation's count. */
+function conversationPageQuery(db: Db, where: SQL | undefined, companyId: number | Placeholder) {
+  return db
+    .select({ message: messages, contact: contactColumns, count: sql<number>`(select count(*)::int from ${messages} where ${where})` })
+    .from(messages)
+    .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.companyId, companyId)))
+    .where(where)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .$dynamic();
+}
+
+/** conversationPageQuery of every ticket of the conversation, prepared: one statement for a connection, one for none. */
+function preparedPage(withoutConnection: boolean) {
+  return preparedPerDb((db) => {
+    const companyId = sql.placeholder("companyId");
+    const conversation = { contactId: sql.placeholder("contactId"), whatsappId: withoutConnection ? null : sql.placeholder("whatsappId") };
+    const ticketIds = db.select({ id: tickets.id }).from(tickets).where(conversationTickets(companyId, conversation));
+    const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
+    return conversationPageQuery(db, where, companyId)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(withoutConnection ? "conversation_page_without_connection" : "conversation_page");
+  });
+}
+const conversationPage = { onConnection: preparedPage(false), withoutConnection: preparedPage(true) };
+
 /**
  * One page of a conversation, newest page first, across the tickets of the same contact and connection
  * (earlier tickets stay visible; the web app draws dividers where ticketId changes). `visible` is the
@@ -128,24 +158,22 @@ export async function listConversationPage(
   ticket: { contactId: number; whatsappId: number | null },
   pageNumber: number,
   visible?: SQL,
-): Promise<{ rows: MessageRow[]; count: number; activities: TicketActivity[] }> {
+): Promise<{ rows: MessageRow[]; contacts: Map<number, Contact>; count: number; activities: TicketActivity[] }> {
   const ticketIds = db.select({ id: tickets.id }).from(tickets).where(and(conversationTickets(companyId, ticket), visible));
   const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
   const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
-  // One row more on the newer side: the message just after the page closes its window of activities.
-  const [read, [total]] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(MESSAGES_PAGE_SIZE + (offset > 0 ? 1 : 0))
-      .offset(Math.max(0, offset - 1)),
-    db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where),
-  ]);
-  const newer = offset > 0 ? read[0] : undefined;
-  const rows = offset > 0 ? read.slice(1) : read;
-  const count = total?.count ?? 0;
+  // One statement: the page with its messages' contacts and the conversation's count. One row more on
+  // the newer side: the message just after the page closes its window of activities. Without a
+  // visibility condition (an admin) the statement is prepared.
+  const window = { limit: MESSAGES_PAGE_SIZE + (offset > 0 ? 1 : 0), offset: Math.max(0, offset - 1) };
+  const read = visible
+    ? await conversationPageQuery(db, where, companyId).limit(window.limit).offset(window.offset)
+    : await conversationPage[ticket.whatsappId === null ? "withoutConnection" : "onConnection"](db).execute({ companyId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, ...window });
+  // A page past the end has no row to carry the count.
+  const count = read[0]?.count ?? (offset > 0 ? ((await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where))[0]?.count ?? 0) : 0);
+  const contactById = new Map(read.flatMap(({ contact }) => (contact ? [[contact.id, contact] as const] : [])));
+  const newer = offset > 0 ? read[0]?.message : undefined;
+  const rows = (offset > 0 ? read.slice(1) : read).map((r) => r.message);
   const oldest = rows.at(-1);
   // The activities between this page's oldest message and the next page's: the first page has no upper
   // bound, the last none below. A page past the end has none.
@@ -153,5 +181,5 @@ export async function listConversationPage(
     rows.length === 0 && offset > 0
       ? []
       : await listTicketActivities(db, companyId, ticketIds, { from: offset + MESSAGES_PAGE_SIZE < count ? oldest?.createdAt : undefined, until: newer?.createdAt });
-  return { rows: rows.reverse(), count, activities };
+  return { rows: rows.reverse(), contacts: contactById, count, activities };
 }

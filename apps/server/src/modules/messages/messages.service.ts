@@ -49,10 +49,12 @@ export async function listMessages(deps: EngineDeps, ctx: RequestContext, ticket
   const facts = ctx.profile === "admin" ? undefined : await accessFactsOf(deps.db, ctx);
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId, facts);
   const visible = facts && ticketAccessCondition(ctx, facts);
-  const { rows, count, activities } = await listConversationPage(deps.db, ctx.companyId, ticket, pageNumber, visible);
-  if (pageNumber === 1) await markTicketRead(deps, ticket);
+  const page = await listConversationPage(deps.db, ctx.companyId, ticket, pageNumber, visible);
+  // The page was read before the ticket is marked read: it shows what was unread.
+  const [messagesOfPage] = await Promise.all([loadMessages(deps.db, ctx.companyId, page.rows, page.contacts), pageNumber === 1 ? markTicketRead(deps, ticket) : undefined]);
+  const { count, activities } = page;
   return {
-    messages: await loadMessages(deps.db, ctx.companyId, rows),
+    messages: messagesOfPage,
     activities,
     ticket: { id: ticket.id, uuid: ticket.uuid, status: ticket.status },
     count,

@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { containsPattern, foldedColumnContains } from "../../db/search.ts";
 import { companies, contacts, messages, ticketTags, tickets, userQueues, users } from "../../db/schema/index.ts";
-import type { RequestContext } from "../../lib/context.ts";
+import { type RequestContext, sessionFactsOf } from "../../lib/context.ts";
 import type { TicketAccessFacts } from "./tickets.policy.ts";
 
 export const TICKETS_PAGE_SIZE = 40;
@@ -167,24 +167,29 @@ export function ticketListOrderOf(query: Pick<ListTicketsQuery, "status" | "sear
 export async function listTicketIds(db: Db, where: SQL, pageNumber: number, order: TicketListOrder = "activity"): Promise<{ ids: number[]; count: number; hasMore: boolean }> {
   const offset = (pageNumber - 1) * TICKETS_PAGE_SIZE;
   const capped = db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKET_COUNT_CAP).as("capped");
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(where)
-      .orderBy(...(order === "waiting" ? [asc(tickets.createdAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)]))
-      .limit(TICKETS_PAGE_SIZE + 1)
-      .offset(offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(capped),
-  ]);
+  // One statement: the page carries the capped count (a subquery, read once).
+  const rows = await db
+    .select({ id: tickets.id, count: sql<number>`(select count(*)::int from ${capped})` })
+    .from(tickets)
+    .where(where)
+    .orderBy(...(order === "waiting" ? [asc(tickets.createdAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)]))
+    .limit(TICKETS_PAGE_SIZE + 1)
+    .offset(offset);
+  // A page past the end has no row to carry the count.
+  const counted = rows[0]?.count ?? (offset > 0 ? ((await db.select({ count: sql<number>`count(*)::int` }).from(capped))[0]?.count ?? 0) : 0);
   const hasMore = rows.length > TICKETS_PAGE_SIZE;
   const ids = rows.slice(0, TICKETS_PAGE_SIZE).map((r) => r.id);
   // Past the cap, the count is at least the rows the pages have shown.
-  return { ids, count: Math.max(counted?.count ?? 0, offset + ids.length), hasMore };
+  return { ids, count: Math.max(counted, offset + ids.length), hasMore };
 }
 
-/** The facts the list needs about the actor and the company, in one query: queues, allTicket, time zone. */
+/**
+ * The facts the list needs about the actor and the company: queues, allTicket, time zone. Those read
+ * with the request's session check when it did, else one query.
+ */
 export async function listContextOf(db: Db, ctx: RequestContext): Promise<{ facts: TicketAccessFacts; timezone: string }> {
+  const known = sessionFactsOf(ctx);
+  if (known) return { facts: { allTicket: known.allTicket, queueIds: known.queueIds }, timezone: known.timezone };
   const [row] = await db
     .select({
       allTicket: users.allTicket,

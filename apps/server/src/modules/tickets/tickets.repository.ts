@@ -1,14 +1,15 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Ticket, ZTicketStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDb } from "../../db/prepared.ts";
 import { connections, contacts, queueConfigs, queues, tags, ticketTags, tickets, users } from "../../db/schema/index.ts";
 
 export type TicketRow = typeof tickets.$inferSelect;
+type TicketTag = Ticket["tags"][number];
 
-/** Loads tickets of one company with contact, user, queue, connection and tags, in the wire shape. */
-export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<Ticket[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/** The tickets of a company by id with their contact, user, queue, connection, SLA target and tags: one prepared statement. */
+const ticketsByIds = preparedPerDb((db) =>
+  db
     .select({
       ticket: tickets,
       contact: { id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email, profilePicUrl: contacts.profilePicUrl, isGroup: contacts.isGroup },
@@ -17,6 +18,9 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
       queueColor: queues.color,
       connectionName: connections.name,
       slaMinutes: queueConfigs.slaMinutesTarget,
+      tags: sql<TicketTag[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.id})
+        from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
+        where ${ticketTags.companyId} = ${tickets.companyId} and ${ticketTags.ticketId} = ${tickets.id}), '[]')`,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -24,17 +28,16 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(connections, eq(connections.id, tickets.whatsappId))
     .leftJoin(queueConfigs, eq(queueConfigs.queueId, tickets.queueId))
-    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
-  const tagRows = await db
-    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-    .from(ticketTags)
-    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-    .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ids)));
-  const tagsByTicket = new Map<number, { id: number; name: string; color: string }[]>();
-  for (const { ticketId, ...tag } of tagRows) tagsByTicket.set(ticketId, [...(tagsByTicket.get(ticketId) ?? []), tag]);
+    .where(and(eq(tickets.companyId, sql.placeholder("companyId")), sql`${tickets.id} = any(${sql.placeholder("ids")}::int[])`))
+    .prepare("tickets_by_ids"),
+);
 
+/** Loads tickets of one company with contact, user, queue, connection and tags (in one statement), in the wire shape. */
+export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<Ticket[]> {
+  if (ids.length === 0) return [];
+  const rows = await ticketsByIds(db).execute({ companyId, ids });
   const byId = new Map(
-    rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName, slaMinutes }) => [
+    rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName, slaMinutes, tags: ticketTagList }) => [
       t.id,
       {
         id: t.id,
@@ -49,7 +52,7 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
         queue: t.queueId !== null && queueName !== null ? { id: t.queueId, name: queueName, color: queueColor ?? "" } : null,
         whatsappId: t.whatsappId,
         whatsapp: t.whatsappId !== null && connectionName !== null ? { id: t.whatsappId, name: connectionName } : null,
-        tags: tagsByTicket.get(t.id) ?? [],
+        tags: ticketTagList,
         isGroup: t.isGroup,
         chatbot: t.chatbot,
         useIntegration: t.useIntegration,
@@ -76,7 +79,15 @@ export async function loadTicket(db: Db, companyId: number, id: number): Promise
   return ticket;
 }
 
+const ticketRowById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, sql.placeholder("companyId")), eq(tickets.id, sql.placeholder("id"))))
+    .prepare("ticket_row_by_id"),
+);
+
 export async function findTicketRow(db: Db, companyId: number, id: number): Promise<TicketRow | undefined> {
-  const [row] = await db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+  const [row] = await ticketRowById(db).execute({ companyId, id });
   return row;
 }
