@@ -28,10 +28,12 @@ interface Side {
   args: string[];
 }
 
-const sides: Side[] = [
-  { name: "built bundle (node apps/server/dist/main.js)", args: [bundle] },
-  { name: "sources through tsx", args: ["--import", "tsx", path.join(root, "apps/server/src/main.ts")] },
+const allSides: (Side & { key: string })[] = [
+  { key: "built", name: "built bundle (node apps/server/dist/main.js)", args: [bundle] },
+  { key: "tsx", name: "sources through tsx", args: ["--import", "tsx", path.join(root, "apps/server/src/main.ts")] },
 ];
+/** BENCH_SIDES=built (or tsx) measures one side only. */
+const sides = allSides.filter((side) => !process.env.BENCH_SIDES || process.env.BENCH_SIDES.split(",").includes(side.key));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
