@@ -1,19 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { ZProfile } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { tickets, userQueues, users } from "../../db/schema/index.ts";
+import { tickets, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { type RequestContext, sessionFactsOf } from "../../lib/context.ts";
+import type { RequestContext } from "../../lib/context.ts";
+import { listContextOf } from "./tickets.list.ts";
 import { type TicketAccessFacts, canAccessTicket, viewerAudience } from "./tickets.policy.ts";
 import { type TicketRow, findTicketRow } from "./tickets.repository.ts";
 
-/** The actor's queues and allTicket flag: those read with the request's session check when it did, else read now. */
+/** The actor's queues and allTicket flag: those read with the request's session check when it did, else read now (listContextOf). */
 export async function accessFactsOf(db: Db, ctx: RequestContext): Promise<TicketAccessFacts> {
-  const known = sessionFactsOf(ctx);
-  if (known) return { allTicket: known.allTicket, queueIds: known.queueIds };
-  const [user] = await db.select({ allTicket: users.allTicket }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, ctx.userId)));
-  const queues = await db.select({ queueId: userQueues.queueId }).from(userQueues).where(and(eq(userQueues.companyId, ctx.companyId), eq(userQueues.userId, ctx.userId)));
-  return { allTicket: user?.allTicket ?? "desabled", queueIds: queues.map((q) => q.queueId) };
+  return (await listContextOf(db, ctx)).facts;
 }
 
 /**
