@@ -143,7 +143,8 @@ describe("a call through the outbound policy", () => {
       if (req.path === "/moved") {
         res.statusCode = 302;
         res.setHeader("location", "/target");
-        return res.end();
+        res.end();
+        return;
       }
       sendJson(res, { ok: true });
     });
@@ -214,7 +215,7 @@ describe("a bounded read", () => {
       await expect.poll(() => closed).toBe(true);
       expect(sent).toBeLessThan(32 * 1024 * 1024);
       expect(grown).toBeLessThan(24);
-      console.info(`bounded read: RSS grew ${grown.toFixed(1)} MiB; the server sent ${(sent / 1024 / 1024).toFixed(1)} MiB before the connection closed`);
+      console.log(`bounded read: RSS grew ${grown.toFixed(1)} MiB; the server sent ${(sent / 1024 / 1024).toFixed(1)} MiB before the connection closed`);
     } finally {
       await server.close();
     }

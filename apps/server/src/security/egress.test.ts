@@ -119,7 +119,7 @@ afterAll(async () => {
   await t.close();
   await canary.close();
   await typebot.close();
-  console.info(`outbound sweep: ${requestsSent} requests, ${SPELLINGS.length} spellings, canary hits ${canary.requests.length}`);
+  console.log(`outbound sweep: ${requestsSent} requests, ${SPELLINGS.length} spellings, canary hits ${canary.requests.length}`);
 });
 
 /** How each URL-storing route is sent a URL, by its URL field. */
