@@ -58,6 +58,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: "Conversa <no-reply@conversa.test>",
         PUBLIC_URL: `http://localhost:${PORT}`,
+        // ai-prompt.spec.ts points a prompt at its own model server on 127.0.0.1: the installation allows it.
+        EGRESS_ALLOW: "127.0.0.1",
       },
     },
   ],

@@ -103,6 +103,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), REFRESH_COOKIE_SAMESITE: "sometimes" })).toThrow(/REFRESH_COOKIE_SAMESITE/);
   });
 
+  it("reads EGRESS_ALLOW as host names and CIDRs, none by default, and refuses to start with a malformed entry named", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ egressAllow: { hosts: [], cidrs: [] }, botConcurrency: 16 });
+    const config = loadConfig({ DATA_DIR: dataDir(), EGRESS_ALLOW: "N8N.internal, 10.0.0.0/24, fd00::/8", BOT_CONCURRENCY: "4" });
+    expect(config.egressAllow.hosts).toEqual(["n8n.internal"]);
+    expect(config.egressAllow.cidrs.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual(["10.0.0.0/24", "fd00::/8"]);
+    expect(config.botConcurrency).toBe(4);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EGRESS_ALLOW: "n8n.internal,10.0.0.0/40" })).toThrow(/EGRESS_ALLOW: "10\.0\.0\.0\/40" is not a valid CIDR/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EGRESS_ALLOW: "http://n8n:5678" })).toThrow(ConfigError);
+  });
+
   it("rejects an invalid port", () => {
     expect(() => loadConfig({ PORT: "not-a-port", DATA_DIR: dataDir() })).toThrow(ConfigError);
   });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type EgressAllow, parseEgressAllow } from "./lib/egress.ts";
 
 const KNOWN_WEAK_SECRETS = new Set(["secret", "changeme", "change-me", "conversa", "jwt_secret", "development"]);
 
@@ -49,6 +50,16 @@ const ZEnv = z.object({
   DATA_ENCRYPTION_KEY: unsetIfEmpty(z.string()),
   OPENAI_BASE_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), "must be an http:// or https:// URL")),
   BOT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
+  BOT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  EGRESS_ALLOW: unsetIfEmpty(
+    z.string().max(4000).superRefine((value, issue) => {
+      try {
+        parseEgressAllow(value);
+      } catch (error) {
+        issue.addIssue({ code: "custom", message: `${error instanceof Error ? error.message : "malformed"} (comma-separated host names and CIDRs, e.g. n8n.internal,10.0.0.0/24)` });
+      }
+    }),
+  ),
   SPEECH_BASE_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value), "must be a URL")),
   DIALOGFLOW_API_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value), "must be a URL")),
   DIALOGFLOW_TOKEN_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value), "must be a URL")),
@@ -93,8 +104,15 @@ export interface Config {
   dataEncryptionKey: string;
   /** The chat-completions server prompts use when they name none (any OpenAI-compatible server), without a trailing slash. */
   openAiBaseUrl: string;
-  /** How long one call to a model, speech service or integration may take. */
+  /** How long one call to a model, speech service or integration may take (the wait for a free slot included). */
   botTimeoutMs: number;
+  /** How many outbound bot calls (models, speech, integrations, images) one process makes at once; the others wait. */
+  botConcurrency: number;
+  /**
+   * Internal hosts and networks that the URLs of companies created by the provider may reach (EGRESS_ALLOW):
+   * a company's URLs reach only public addresses otherwise, and those of signed-up companies always.
+   */
+  egressAllow: EgressAllow;
   /** The speech synthesis service; by default Azure's endpoint of the prompt's voiceRegion. */
   speechBaseUrl: string | undefined;
   /** Dialogflow's API and Google's token endpoint. */
@@ -237,6 +255,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataEncryptionKey,
     openAiBaseUrl: trimSlash(env.OPENAI_BASE_URL ?? "https://api.openai.com/v1"),
     botTimeoutMs: env.BOT_TIMEOUT_MS,
+    botConcurrency: env.BOT_CONCURRENCY,
+    egressAllow: parseEgressAllow(env.EGRESS_ALLOW),
     speechBaseUrl: env.SPEECH_BASE_URL ? trimSlash(env.SPEECH_BASE_URL) : undefined,
     dialogflowApiUrl: trimSlash(env.DIALOGFLOW_API_URL ?? "https://dialogflow.googleapis.com"),
     dialogflowTokenUrl: env.DIALOGFLOW_TOKEN_URL ?? "https://oauth2.googleapis.com/token",

@@ -9,6 +9,7 @@ import { LocalImportLocks, PgImportLocks } from "./modules/contacts/import-locks
 import { SimulatorDriver } from "./channels/simulator/simulator-driver.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { LookupAddresses } from "./lib/egress.ts";
 import { ConversationEngine } from "./engine/engine.ts";
 import { DomainEvents } from "./events/domain-events.ts";
 import { JobQueue } from "./jobs/queue.ts";
@@ -33,6 +34,8 @@ export interface Platform extends AppDeps {
 export interface PlatformOptions {
   /** The mailer to use instead of the configuration's (tests give each app its own mail folder). */
   mailer?: Mailer;
+  /** How the outbound policy resolves host names (the system's resolver unless given). */
+  egressLookup?: LookupAddresses;
 }
 
 export function createPlatform(config: Config, database: Database, logger: FastifyBaseLogger, events = new DomainEvents(), options: PlatformOptions = {}): Platform {
@@ -62,7 +65,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     registerSimulatorOps(channels, simulator);
   }
   const media = new MediaStore(path.join(config.dataDir, "media"));
-  const engine = new ConversationEngine({ db: database.db, events, jobs, channels, media, log: logger, bots: botRuntimeOf(config) });
+  const engine = new ConversationEngine({ db: database.db, events, jobs, channels, media, log: logger, bots: botRuntimeOf(config, options.egressLookup) });
   channels.setInboundHandler(engine);
   const mailer = options.mailer ?? createMailer(config, logger);
   const payments = createPaymentProvider(config);

@@ -9,6 +9,7 @@ import { buildApp } from "../src/app.ts";
 import type { Config } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { type DomainEvent, DomainEvents } from "../src/events/domain-events.ts";
+import { type LookupAddresses, NO_EXCEPTIONS } from "../src/lib/egress.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { createMailer } from "../src/mail/mailer.ts";
 import { type Platform, createPlatform } from "../src/platform.ts";
@@ -167,6 +168,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataEncryptionKey: "test-data-encryption-key-that-is-long-enough-0123",
     openAiBaseUrl: "http://127.0.0.1:9/v1",
     botTimeoutMs: 5000,
+    botConcurrency: 16,
+    egressAllow: NO_EXCEPTIONS,
     speechBaseUrl: undefined,
     dialogflowApiUrl: "http://127.0.0.1:9",
     dialogflowTokenUrl: "http://127.0.0.1:9/token",
@@ -183,6 +186,8 @@ export interface TestAppOptions {
   database?: Database;
   /** The platform's logger instead of a silent one (tests that check what was logged). */
   logger?: FastifyBaseLogger;
+  /** How the outbound policy resolves host names (a test makes a name resolve to loopback). */
+  egressLookup?: LookupAddresses;
 }
 
 /** Builds the whole app on a fresh database, with a recorder of the domain events it publishes. */
@@ -197,7 +202,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
   const logger = options.logger ?? createLogger(config.logLevel, options.logDestination);
   // Each app its own mail folder, created only when a message is written.
   const mailDir = path.join(os.tmpdir(), `conversa-mail-${process.pid}-${mailDirCounter++}`);
-  const platform = createPlatform(config, database, logger, events, { mailer: createMailer(config, logger, mailDir) });
+  const platform = createPlatform(config, database, logger, events, { mailer: createMailer(config, logger, mailDir), egressLookup: options.egressLookup });
   const app = await buildApp(platform);
   await app.ready();
   if (options.start) await platform.start();

@@ -175,6 +175,8 @@ export const ERROR_CODES = {
   ERR_NO_CHARGE_FOUND: 404,
   /** A payment confirmation whose amount is not the charge's amount: nothing is settled. */
   ERR_PAYMENT_AMOUNT_MISMATCH: 409,
+  /** A URL the server would call that the outbound policy refuses (details: ZUrlNotAllowedDetails, the field and why). */
+  ERR_URL_NOT_ALLOWED: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -199,3 +201,11 @@ export type ApiErrorBody = z.infer<typeof ZApiErrorBody>;
 
 /** Details of ERR_SUBSCRIPTION_EXPIRED: the due date that passed. */
 export const ZSubscriptionExpiredDetails = z.object({ dueDate: z.string() });
+
+/** Why the outbound policy refuses a URL a company gave (an address the server must not reach, or not http/https). */
+export const EGRESS_REFUSALS = ["not-http", "loopback", "private", "link-local", "metadata", "multicast", "unspecified", "reserved"] as const;
+export type EgressRefusal = (typeof EGRESS_REFUSALS)[number];
+
+/** Details of ERR_URL_NOT_ALLOWED: the body field holding the URL and why it is refused. */
+export const ZUrlNotAllowedDetails = z.object({ field: z.string(), reason: z.enum(EGRESS_REFUSALS) });
+export type UrlNotAllowedDetails = z.infer<typeof ZUrlNotAllowedDetails>;

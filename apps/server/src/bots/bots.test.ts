@@ -4,7 +4,8 @@ import { type LocalServer, completion, sendJson, startLocalServer } from "../../
 import { SecretBox, maskSecret } from "../lib/secret-box.ts";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, callWebhook, dialogflowDetect, signatureOf, typebotContinue, typebotStart } from "./integrations.ts";
 import { chatCompletion, transcribe } from "./openai.ts";
-import { BotFailure } from "./runtime.ts";
+import { parseEgressAllow } from "../lib/egress.ts";
+import { BotFailure, botEgressOf } from "./runtime.ts";
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -12,7 +13,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-const target = (url: string, timeoutMs = 2000) => ({ baseUrl: `${url}/v1`, apiKey: "sk-test-1234", timeoutMs });
+/** The local servers of these tests listen on 127.0.0.1, which the outbound policy reaches only when allowed. */
+const egress = botEgressOf({ egressAllow: parseEgressAllow("127.0.0.1"), botConcurrency: 16 }).tenant({ signedUp: false });
+const target = (url: string, timeoutMs = 2000) => ({ baseUrl: `${url}/v1`, apiKey: "sk-test-1234", timeoutMs, egress });
 const ask = { model: "gpt-test", maxTokens: 50, temperature: 0.5, messages: [{ role: "system" as const, content: "Seja breve." }, { role: "user" as const, content: "Oi" }] };
 
 describe("the secret box", () => {
@@ -99,32 +102,32 @@ describe("webhook and n8n", () => {
       if (!valid) return sendJson(res, { error: "bad signature" }, 401);
       sendJson(res, { reply: "Recebido!", replies: ["Mais uma"] });
     });
-    const turn = await callWebhook({ url: `${server.url}/hook`, secret, event, timeoutMs: 2000, now });
+    const turn = await callWebhook({ egress, url: `${server.url}/hook`, secret, event, timeoutMs: 2000, now });
     expect(turn).toEqual({ replies: [{ kind: "text", text: "Recebido!" }, { kind: "text", text: "Mais uma" }], handover: false });
     expect(server.requests[0]!.json).toEqual(event);
     expect(server.requests[0]!.headers[TIMESTAMP_HEADER]).toBe(String(now.getTime() / 1000));
     // A receiver that checks the signature refuses a call signed with another secret.
-    await expect(callWebhook({ url: `${server.url}/hook`, secret: "whsec_other", event, timeoutMs: 2000, now })).rejects.toThrow(/HTTP 401/);
+    await expect(callWebhook({ egress, url: `${server.url}/hook`, secret: "whsec_other", event, timeoutMs: 2000, now })).rejects.toThrow(/HTTP 401/);
   });
 
   it("reads n8n's array answers, plain text, hand-over requests and empty answers; refuses malformed JSON", async () => {
     server = await startLocalServer((_req, res) => sendJson(res, [{ output: "Do n8n" }]));
-    expect((await callWebhook({ url: server.url, secret: "s", event, timeoutMs: 2000, now })).replies).toEqual([{ kind: "text", text: "Do n8n" }]);
+    expect((await callWebhook({ egress, url: server.url, secret: "s", event, timeoutMs: 2000, now })).replies).toEqual([{ kind: "text", text: "Do n8n" }]);
     server.handle((_req, res) => {
       res.setHeader("content-type", "text/plain");
       res.end("Texto simples");
     });
-    expect((await callWebhook({ url: server.url, secret: "s", event, timeoutMs: 2000, now })).replies).toEqual([{ kind: "text", text: "Texto simples" }]);
+    expect((await callWebhook({ egress, url: server.url, secret: "s", event, timeoutMs: 2000, now })).replies).toEqual([{ kind: "text", text: "Texto simples" }]);
     server.handle((_req, res) => sendJson(res, { action: "handover", text: "Chamando um atendente" }));
-    expect(await callWebhook({ url: server.url, secret: "s", event, timeoutMs: 2000, now })).toEqual({ replies: [{ kind: "text", text: "Chamando um atendente" }], handover: true });
+    expect(await callWebhook({ egress, url: server.url, secret: "s", event, timeoutMs: 2000, now })).toEqual({ replies: [{ kind: "text", text: "Chamando um atendente" }], handover: true });
     server.handle((_req, res) => {
       res.end();
     });
-    expect(await callWebhook({ url: server.url, secret: "s", event, timeoutMs: 2000, now })).toEqual({ replies: [], handover: false });
+    expect(await callWebhook({ egress, url: server.url, secret: "s", event, timeoutMs: 2000, now })).toEqual({ replies: [], handover: false });
     server.handle((_req, res) => sendJson(res, { unexpected: 1 }));
-    await expect(callWebhook({ url: server.url, secret: "s", event, timeoutMs: 2000, now })).rejects.toThrow(/no reply/);
+    await expect(callWebhook({ egress, url: server.url, secret: "s", event, timeoutMs: 2000, now })).rejects.toThrow(/no reply/);
     server.handle(() => undefined);
-    await expect(callWebhook({ url: server.url, secret: "s", event, timeoutMs: 300, now })).rejects.toThrow(/no answer within 300 ms/);
+    await expect(callWebhook({ egress, url: server.url, secret: "s", event, timeoutMs: 300, now })).rejects.toThrow(/no answer within 300 ms/);
   });
 });
 
@@ -146,7 +149,7 @@ describe("typebot", () => {
       }
       sendJson(res, { message: "not found" }, 404);
     });
-    const settings = { url: `${server.url}/`, slug: "atendimento", timeoutMs: 2000 };
+    const settings = { egress, url: `${server.url}/`, slug: "atendimento", timeoutMs: 2000 };
     const started = await typebotStart(settings, undefined);
     expect(started).toEqual({
       replies: [
@@ -165,9 +168,9 @@ describe("typebot", () => {
 
   it("fails on a malformed answer or a start without a session", async () => {
     server = await startLocalServer((_req, res) => sendJson(res, { messages: "nope" }));
-    await expect(typebotStart({ url: server.url, slug: "x", timeoutMs: 2000 }, undefined)).rejects.toThrow(/malformed/);
+    await expect(typebotStart({ egress, url: server.url, slug: "x", timeoutMs: 2000 }, undefined)).rejects.toThrow(/malformed/);
     server.handle((_req, res) => sendJson(res, { messages: [] }));
-    await expect(typebotStart({ url: server.url, slug: "x", timeoutMs: 2000 }, undefined)).rejects.toThrow(/no session/);
+    await expect(typebotStart({ egress, url: server.url, slug: "x", timeoutMs: 2000 }, undefined)).rejects.toThrow(/no session/);
   });
 });
 
@@ -191,7 +194,7 @@ describe("dialogflow", () => {
       if (text === "tchau") return sendJson(res, { queryResult: { fulfillmentText: "Até mais!", diagnosticInfo: { end_conversation: true } } });
       sendJson(res, { queryResult: { fulfillmentText: "ignored", fulfillmentMessages: [{ text: { text: ["Olá! Em que posso ajudar?"] } }] } });
     });
-    const input = { apiUrl: server.url, tokenUrl: `${server.url}/token`, account, projectName: "meu-projeto", language: "pt-BR", sessionId: "ticket-9", timeoutMs: 2000, now };
+    const input = { egress, apiUrl: server.url, tokenUrl: `${server.url}/token`, account, projectName: "meu-projeto", language: "pt-BR", sessionId: "ticket-9", timeoutMs: 2000, now };
     expect(await dialogflowDetect({ ...input, text: "oi" })).toEqual({ replies: [{ kind: "text", text: "Olá! Em que posso ajudar?" }], handover: false });
     const detect = server.requests[1]!;
     expect(detect.path).toBe("/v2/projects/meu-projeto/agent/sessions/ticket-9:detectIntent");
@@ -201,7 +204,7 @@ describe("dialogflow", () => {
 
   it("fails when the token endpoint refuses, the key is unusable or the answer has no result", async () => {
     server = await startLocalServer((req, res) => (req.path === "/token" ? sendJson(res, { error: "invalid_grant" }, 400) : sendJson(res, {})));
-    const input = { apiUrl: server.url, tokenUrl: `${server.url}/token`, account, projectName: "p", language: "en", sessionId: "s", text: "hi", timeoutMs: 2000, now: new Date() };
+    const input = { egress, apiUrl: server.url, tokenUrl: `${server.url}/token`, account, projectName: "p", language: "en", sessionId: "s", text: "hi", timeoutMs: 2000, now: new Date() };
     await expect(dialogflowDetect(input)).rejects.toThrow(/HTTP 400/);
     await expect(dialogflowDetect({ ...input, account: { ...account, private_key: "-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----" } })).rejects.toThrow(/not a usable RSA key/);
     server.handle((req, res) => (req.path === "/token" ? sendJson(res, { access_token: "t" }) : sendJson(res, { nothing: true })));

@@ -1,5 +1,6 @@
 import { createHmac, createSign, randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { Egress } from "../lib/egress.ts";
 import { BotFailure, botFetch, botFetchJson } from "./runtime.ts";
 
 /** A message an integration sends to the customer. */
@@ -53,10 +54,10 @@ const ZWebhookAnswer = z.union([
  * customer. JSON answers: `{reply | text | message, replies[], handover | action:"handover"}` or n8n's
  * `[{output | text | reply}]`; a text/plain answer is sent as it is; an empty answer sends nothing.
  */
-export async function callWebhook(input: { url: string; secret: string; event: MessageEvent; timeoutMs: number; now: Date }): Promise<IntegrationTurn> {
+export async function callWebhook(input: { egress: Egress; url: string; secret: string; event: MessageEvent; timeoutMs: number; now: Date }): Promise<IntegrationTurn> {
   const body = JSON.stringify(input.event);
   const timestamp = String(Math.floor(input.now.getTime() / 1000));
-  const { bytes, contentType } = await botFetch(input.url, {
+  const { bytes, contentType } = await botFetch(input.egress, input.url, {
     headers: { "content-type": "application/json", [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: signatureOf(input.secret, timestamp, body), "user-agent": "conversa-webhook" },
     body,
     timeoutMs: input.timeoutMs,
@@ -142,13 +143,15 @@ export function typebotReplies(answer: z.infer<typeof ZTypebotAnswer>): BotReply
 }
 
 export interface TypebotSettings {
+  /** The company's egress: the Typebot URL is the company's. */
+  egress: Egress;
   url: string;
   slug: string;
   timeoutMs: number;
 }
 
-async function typebotCall(url: string, body: unknown, timeoutMs: number): Promise<z.infer<typeof ZTypebotAnswer>> {
-  const answer = await botFetchJson(url, { headers: { "content-type": "application/json" }, body: JSON.stringify(body), timeoutMs });
+async function typebotCall(egress: Egress, url: string, body: unknown, timeoutMs: number): Promise<z.infer<typeof ZTypebotAnswer>> {
+  const answer = await botFetchJson(egress, url, { headers: { "content-type": "application/json" }, body: JSON.stringify(body), timeoutMs });
   const parsed = ZTypebotAnswer.safeParse(answer);
   if (!parsed.success) throw new BotFailure("typebot answer is malformed");
   return parsed.data;
@@ -158,6 +161,7 @@ async function typebotCall(url: string, body: unknown, timeoutMs: number): Promi
 export async function typebotStart(settings: TypebotSettings, message: string | undefined): Promise<IntegrationTurn> {
   const base = settings.url.replace(/\/+$/, "");
   const answer = await typebotCall(
+    settings.egress,
     `${base}/api/v1/typebots/${encodeURIComponent(settings.slug)}/startChat`,
     { isStreamEnabled: false, ...(message ? { message: { type: "text", text: message } } : {}) },
     settings.timeoutMs,
@@ -169,7 +173,7 @@ export async function typebotStart(settings: TypebotSettings, message: string | 
 /** Continues a chat (`POST {url}/api/v1/sessions/{id}/continueChat`). */
 export async function typebotContinue(settings: TypebotSettings, sessionId: string, message: string): Promise<IntegrationTurn & { understood: boolean }> {
   const base = settings.url.replace(/\/+$/, "");
-  const answer = await typebotCall(`${base}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, { message: { type: "text", text: message } }, settings.timeoutMs);
+  const answer = await typebotCall(settings.egress, `${base}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, { message: { type: "text", text: message } }, settings.timeoutMs);
   const replies = typebotReplies(answer);
   return { replies, handover: !answer.input, session: answer.input ? { sessionId } : null, understood: replies.length > 0 || !answer.input };
 }
@@ -224,6 +228,8 @@ const ZDetectIntent = z.object({
  * the conversation (diagnosticInfo.end_conversation or intent.endInteraction).
  */
 export async function dialogflowDetect(input: {
+  /** The installation's egress: the Dialogflow endpoints are the provider's. */
+  egress: Egress;
   apiUrl: string;
   tokenUrl: string;
   account: ServiceAccount;
@@ -235,7 +241,7 @@ export async function dialogflowDetect(input: {
   now: Date;
 }): Promise<IntegrationTurn> {
   const assertion = serviceAccountAssertion(input.account, input.tokenUrl, input.now);
-  const tokenAnswer = await botFetchJson(input.tokenUrl, {
+  const tokenAnswer = await botFetchJson(input.egress, input.tokenUrl, {
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion }).toString(),
     timeoutMs: input.timeoutMs,
@@ -243,7 +249,7 @@ export async function dialogflowDetect(input: {
   const token = ZToken.safeParse(tokenAnswer);
   if (!token.success) throw new BotFailure("token endpoint gave no access token");
   const url = `${input.apiUrl}/v2/projects/${encodeURIComponent(input.projectName)}/agent/sessions/${encodeURIComponent(input.sessionId)}:detectIntent`;
-  const answer = await botFetchJson(url, {
+  const answer = await botFetchJson(input.egress, url, {
     headers: { "content-type": "application/json", authorization: `Bearer ${token.data.access_token}` },
     body: JSON.stringify({ queryInput: { text: { text: input.text.slice(0, 256), languageCode: input.language } } }),
     timeoutMs: input.timeoutMs,

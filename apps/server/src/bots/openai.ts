@@ -1,4 +1,6 @@
+import { FormData } from "undici";
 import { z } from "zod";
+import type { Egress } from "../lib/egress.ts";
 import { BotFailure, botFetch, botFetchJson } from "./runtime.ts";
 
 export interface ChatMessage {
@@ -11,6 +13,8 @@ export interface ModelTarget {
   baseUrl: string;
   apiKey: string | undefined;
   timeoutMs: number;
+  /** The installation's egress for OPENAI_BASE_URL, the company's for a prompt's own baseUrl. */
+  egress: Egress;
 }
 
 const ZCompletion = z.object({
@@ -33,7 +37,7 @@ function authHeaders(target: ModelTarget): Record<string, string> {
  * BotFailure for an error, a timeout, a malformed answer, an empty one or one cut at the token limit.
  */
 export async function chatCompletion(target: ModelTarget, input: { model: string; messages: ChatMessage[]; maxTokens: number; temperature: number }): Promise<string> {
-  const answer = await botFetchJson(`${target.baseUrl}/chat/completions`, {
+  const answer = await botFetchJson(target.egress, `${target.baseUrl}/chat/completions`, {
     headers: { "content-type": "application/json", ...authHeaders(target) },
     body: JSON.stringify({ model: input.model, messages: input.messages, max_tokens: input.maxTokens, temperature: input.temperature }),
     timeoutMs: target.timeoutMs,
@@ -52,7 +56,7 @@ export async function transcribe(target: ModelTarget, audio: { content: Buffer; 
   const form = new FormData();
   form.set("model", model);
   form.set("file", new Blob([new Uint8Array(audio.content)], { type: audio.mime }), audio.fileName);
-  const { bytes, contentType } = await botFetch(`${target.baseUrl}/audio/transcriptions`, { headers: authHeaders(target), body: form, timeoutMs: target.timeoutMs });
+  const { bytes, contentType } = await botFetch(target.egress, `${target.baseUrl}/audio/transcriptions`, { headers: authHeaders(target), body: form, timeoutMs: target.timeoutMs });
   const text = bytes.toString("utf8");
   let transcript = text;
   if (contentType.includes("json")) {

@@ -8,6 +8,7 @@ import { type FakeDriver, attachFakeDriver, createConnectionRow, createQueue, ev
 import { createCompany } from "../../test/factories.ts";
 import { signatureOf } from "../bots/integrations.ts";
 import { connections, distributionLogs, messages, prompts, queueIntegrations, queues, tickets } from "../db/schema/index.ts";
+import { parseEgressAllow } from "../lib/egress.ts";
 import { HANDOVER_NOTICE } from "./bot-services.ts";
 
 let t: TestApp;
@@ -21,7 +22,8 @@ let model: LocalServer;
 let script: (lastUser: string, body: { messages: { role: string; content: string }[] }) => unknown;
 
 beforeEach(async () => {
-  t = await buildTestApp({}, { start: true });
+  // The local model and integration servers listen on 127.0.0.1: the installation allows it.
+  t = await buildTestApp({ egressAllow: parseEgressAllow("127.0.0.1") }, { start: true });
   const company = await createCompany(t.db);
   companyId = company.id;
   connection = await createConnectionRow(t.db, companyId, { greetingMessage: "Olá! Escolha um setor:" });

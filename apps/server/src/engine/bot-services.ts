@@ -7,8 +7,9 @@ import { type ChatMessage, type ModelTarget, chatCompletion, transcribe } from "
 import { BotFailure, botFetch } from "../bots/runtime.ts";
 import { synthesize } from "../bots/speech.ts";
 import { contacts, distributionLogs, messages, prompts, queueIntegrations, tickets } from "../db/schema/index.ts";
-import type { StoredMedia } from "../media/media-store.ts";
-import { companyPlanAllows } from "../modules/companies/index.ts";
+import type { TenantEgress } from "../lib/egress.ts";
+import { MEDIA_LIMITS, type StoredMedia } from "../media/media-store.ts";
+import { companyPlanAllows, findCompanyEgressFacts } from "../modules/companies/index.ts";
 import { loadTicket } from "../modules/tickets/tickets.repository.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
@@ -139,17 +140,26 @@ async function readMedia(deps: EngineDeps, companyId: number, media: StoredMedia
 
 type PromptRow = typeof prompts.$inferSelect;
 
-function targetOf(deps: EngineDeps, prompt: PromptRow): ModelTarget {
+/** The outbound policy of a company's own URLs (see lib/egress.ts). */
+async function tenantEgressOf(deps: EngineDeps, companyId: number): Promise<TenantEgress> {
+  return deps.bots.egress.tenant(await findCompanyEgressFacts(deps.db, companyId));
+}
+
+/** The prompt's model server: its own baseUrl under the company's policy, else the installation's OPENAI_BASE_URL. */
+function targetOf(deps: EngineDeps, prompt: PromptRow, tenant: TenantEgress): ModelTarget {
   const apiKey = prompt.apiKeySealed ? deps.bots.box.open(prompt.apiKeySealed) : undefined;
-  return { baseUrl: (prompt.baseUrl || deps.bots.openAiBaseUrl).replace(/\/+$/, ""), apiKey, timeoutMs: deps.bots.timeoutMs };
+  const egress = prompt.baseUrl ? tenant : deps.bots.egress.installation;
+  return { baseUrl: (prompt.baseUrl || deps.bots.openAiBaseUrl).replace(/\/+$/, ""), apiKey, timeoutMs: deps.bots.timeoutMs, egress };
 }
 
 /** Sends the model's reply: a voice note when the prompt has a voice (text if synthesis fails). */
-async function sendPromptReply(deps: EngineDeps, ticket: ServiceTicket, prompt: PromptRow, text: string): Promise<void> {
+async function sendPromptReply(deps: EngineDeps, ticket: ServiceTicket, prompt: PromptRow, text: string, tenant: TenantEgress): Promise<void> {
   const voiceKey = prompt.voiceKeySealed ? deps.bots.box.open(prompt.voiceKeySealed) : undefined;
   if (prompt.voice !== "texto" && voiceKey && (prompt.voiceRegion || deps.bots.speechBaseUrl)) {
     try {
-      const audio = await synthesize({ baseUrl: deps.bots.speechBaseUrl, region: prompt.voiceRegion, key: voiceKey, voice: prompt.voice, text, timeoutMs: deps.bots.timeoutMs });
+      // SPEECH_BASE_URL is the provider's; without it the host comes from the prompt's region, the company's.
+      const egress = deps.bots.speechBaseUrl ? deps.bots.egress.installation : tenant;
+      const audio = await synthesize(egress, { baseUrl: deps.bots.speechBaseUrl, region: prompt.voiceRegion, key: voiceKey, voice: prompt.voice, text, timeoutMs: deps.bots.timeoutMs });
       const media = await deps.media.save(ticket.companyId, audio, "resposta.ogg", "audio/ogg");
       await queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body: "", media, asVoice: true, userId: null });
       return;
@@ -168,7 +178,8 @@ async function runPromptTurn(deps: EngineDeps, ticket: ServiceTicket, service: B
     const history = await historyOf(deps, ticket, 10);
     return handOverToPeople(deps, ticket, { reason: "prompt: no longer exists", summary: plainSummary(history, "Transferido: o prompt de IA não existe mais."), notice: HANDOVER_NOTICE });
   }
-  const target = targetOf(deps, prompt);
+  const tenant = await tenantEgressOf(deps, ticket.companyId);
+  const target = targetOf(deps, prompt, tenant);
   let current = inbound.body;
   let history = await historyOf(deps, ticket, prompt.maxMessages);
   try {
@@ -190,7 +201,7 @@ async function runPromptTurn(deps: EngineDeps, ticket: ServiceTicket, service: B
       const summary = (await modelSummary(target, prompt.model, full)) ?? plainSummary(full, "Transferido: o cliente pediu um atendente.");
       return handOverToPeople(deps, ticket, { reason: "prompt: the model handed over", summary, queueId: handoverQueue });
     }
-    await sendPromptReply(deps, ticket, prompt, reply);
+    await sendPromptReply(deps, ticket, prompt, reply, tenant);
   } catch (error) {
     if (!(error instanceof BotFailure)) throw error;
     deps.log.warn({ companyId: ticket.companyId, ticketId: ticket.id, promptId: prompt.id, reason: error.message }, "AI prompt failed");
@@ -217,9 +228,10 @@ async function untilSent(deps: EngineDeps, companyId: number, messageId: number,
 
 /**
  * Sends an integration's replies in order: each after the one before left, then `delayMs` (Typebot's
- * delay between bubbles). An image that cannot be fetched goes as its link.
+ * delay between bubbles). An image is fetched under the company's outbound policy, up to the media limit
+ * of images; one that cannot be fetched (or is refused) goes as its link.
  */
-async function sendReplies(deps: EngineDeps, ticket: ServiceTicket, replies: BotReply[], delayMs: number): Promise<void> {
+async function sendReplies(deps: EngineDeps, ticket: ServiceTicket, replies: BotReply[], delayMs: number, tenant: TenantEgress): Promise<void> {
   let previous: number | undefined;
   for (const reply of replies) {
     if (previous !== undefined) {
@@ -232,7 +244,7 @@ async function sendReplies(deps: EngineDeps, ticket: ServiceTicket, replies: Bot
       continue;
     }
     try {
-      const { bytes } = await botFetch(reply.url, { method: "GET", timeoutMs: deps.bots.timeoutMs });
+      const { bytes } = await botFetch(tenant, reply.url, { method: "GET", timeoutMs: deps.bots.timeoutMs, maxBytes: MEDIA_LIMITS.image });
       const media = await deps.media.save(ticket.companyId, bytes, new URL(reply.url).pathname.split("/").pop() || "imagem", undefined);
       previous = (await queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body: "", media, userId: null })).id;
     } catch {
@@ -251,19 +263,21 @@ export async function integrationExchange(
 ): Promise<IntegrationTurn & { unknown?: boolean; restarted?: boolean }> {
   const timeoutMs = deps.bots.timeoutMs;
   const now = nowOf(deps);
+  const tenant = await tenantEgressOf(deps, integration.companyId);
   switch (integration.type) {
     case "webhook":
     case "n8n": {
       const secret = integration.secretSealed ? deps.bots.box.open(integration.secretSealed) : undefined;
       if (!secret) throw new BotFailure("the signing secret cannot be read (DATA_ENCRYPTION_KEY changed?)");
       if (!input.event) throw new BotFailure("no message event");
-      return callWebhook({ url: integration.urlN8N, secret, event: input.event, timeoutMs, now });
+      return callWebhook({ egress: tenant, url: integration.urlN8N, secret, event: input.event, timeoutMs, now });
     }
     case "dialogflow": {
       const json = integration.jsonContentSealed ? deps.bots.box.open(integration.jsonContentSealed) : undefined;
       const account = json ? parseServiceAccount(json) : undefined;
       if (!account) throw new BotFailure("the service-account credentials cannot be read");
       return dialogflowDetect({
+        egress: deps.bots.egress.installation,
         apiUrl: deps.bots.dialogflowApiUrl,
         tokenUrl: deps.bots.dialogflowTokenUrl,
         account,
@@ -276,7 +290,7 @@ export async function integrationExchange(
       });
     }
     case "typebot": {
-      const settings = { url: integration.urlN8N, slug: integration.typebotSlug, timeoutMs };
+      const settings = { egress: tenant, url: integration.urlN8N, slug: integration.typebotSlug, timeoutMs };
       const text = input.text.trim();
       const service = input.service;
       const keyword = (k: string) => k.trim() !== "" && text.toLowerCase() === k.trim().toLowerCase();
@@ -320,7 +334,7 @@ async function runIntegrationTurn(deps: EngineDeps, ticket: ServiceTicket, servi
       message: { id: inbound.messageId, body: inbound.body, mediaType: inbound.kind, fromMe: false as const, timestamp: nowOf(deps).toISOString() },
     };
     const turn = await integrationExchange(deps, integration, { text: inbound.body, sessionKey: `ticket-${ticket.id}`, service, event });
-    await sendReplies(deps, ticket, turn.replies, integration.type === "typebot" ? integration.typebotDelayMessage : 0);
+    await sendReplies(deps, ticket, turn.replies, integration.type === "typebot" ? integration.typebotDelayMessage : 0, await tenantEgressOf(deps, ticket.companyId));
     if (turn.handover) {
       return handOverToPeople(deps, ticket, {
         reason: `integration ${integration.type}: ended the conversation`,

@@ -218,7 +218,7 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     invoiceId: invoice.id,
   });
   const prompt = await call(app, adminToken, "POST", "/prompt", { name: "Vendas IA", prompt: "PROMPT-SECRET atenda com cortesia", queueId: vendas.id });
-  const integration = await call(app, adminToken, "POST", "/queueIntegration", { type: "webhook", name: "Webhook", urlN8N: "http://127.0.0.1:9/hook" });
+  const integration = await call(app, adminToken, "POST", "/queueIntegration", { type: "webhook", name: "Webhook", urlN8N: "http://hooks.conversa.invalid/hook" });
   const store = await call(app, adminToken, "POST", "/stores", { name: "Intra store" });
   const rule = await call(app, adminToken, "POST", `/stores/${store.id}/rules`, { name: "Intra rule", match: "pedido", queueId: vendas.id });
 

@@ -121,7 +121,7 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
 
   const chat = await call<{ id: number; uuid: string }>(app, adminToken, "POST", "/chats", { title: mark(28), users: [agent.id] });
   const prompt = await call(app, adminToken, "POST", "/prompt", { name: mark(30), prompt: mark(31), queueId: queue.id, apiKey: `sk-${mark(32)}` });
-  const integration = await call(app, adminToken, "POST", "/queueIntegration", { type: "webhook", name: mark(33), urlN8N: "http://127.0.0.1:9/hook" });
+  const integration = await call(app, adminToken, "POST", "/queueIntegration", { type: "webhook", name: mark(33), urlN8N: "http://hooks.conversa.invalid/hook" });
   await call(app, agentToken, "POST", `/chats/${chat.id}/messages`, { message: mark(29) });
 
   const invoice = await call<{ id: number }>(app, adminToken, "POST", "/subscription/invoice", {});

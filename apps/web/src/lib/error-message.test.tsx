@@ -44,6 +44,15 @@ describe("errorMessage", () => {
     expect(errorMessage(new ApiError("ERR_TICKET_HELD_BY_OTHER", "x", 409, { userId: 4, userName: "Carla" }))).toBe("Carla holds this ticket: you can no longer send messages in it.");
   });
 
+  it("says why the server may not call an address, from the answer's details, in the active language", async () => {
+    const error = new ApiError("ERR_URL_NOT_ALLOWED", "baseUrl: refused", 400, { field: "baseUrl", reason: "loopback" });
+    expect(errorMessage(error)).toBe("O servidor não pode chamar este endereço: ele aponta para o próprio servidor.");
+    await i18n.changeLanguage("en");
+    expect(errorMessage(new ApiError("ERR_URL_NOT_ALLOWED", "x", 400, { field: "urlN8N", reason: "metadata" }))).toBe("The server may not call this address: it is a cloud metadata service.");
+    await i18n.changeLanguage("es");
+    expect(errorMessage(new ApiError("ERR_URL_NOT_ALLOWED", "x", 400, { field: "urlN8N", reason: "private" }))).toBe("El servidor no puede llamar a esta dirección: es una dirección de red interna.");
+  });
+
   it("puts the due date, as dd/MM/yyyy, in the subscription-expired text", () => {
     const error = new ApiError("ERR_SUBSCRIPTION_EXPIRED", "expired", 402, { dueDate: "2025-03-09T12:00:00.000Z" });
     expect(errorMessage(error)).toBe(

@@ -1,4 +1,4 @@
-import { isErrorCode, ZSubscriptionExpiredDetails, ZTicketHolderDetails } from "@conversa/shared";
+import { isErrorCode, ZSubscriptionExpiredDetails, ZTicketHolderDetails, ZUrlNotAllowedDetails } from "@conversa/shared";
 import { ApiError } from "./api-client.ts";
 import { DATE_PATTERNS, formatDate } from "./date.ts";
 import { currentLanguage, i18n } from "./i18n.ts";
@@ -14,6 +14,12 @@ export function errorMessage(error: unknown): string {
     const details = ZSubscriptionExpiredDetails.safeParse(error.details);
     const date = details.success ? formatDate(details.data.dueDate, DATE_PATTERNS.day, currentLanguage()) : "";
     return i18n.t("errors.ERR_SUBSCRIPTION_EXPIRED", { date });
+  }
+  if (error.code === "ERR_URL_NOT_ALLOWED") {
+    // Why the server may not call the address, in the user's language.
+    const details = ZUrlNotAllowedDetails.safeParse(error.details);
+    const reason = details.success ? i18n.t(`urlRefusals.${details.data.reason}`) : i18n.t("urlRefusals.reserved");
+    return i18n.t("errors.ERR_URL_NOT_ALLOWED", { reason });
   }
   if (error.code === "ERR_TICKET_ALREADY_ACCEPTED" || error.code === "ERR_TICKET_HELD_BY_OTHER") {
     // Named after the attendant who holds the ticket, when the answer says who.

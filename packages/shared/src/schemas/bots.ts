@@ -170,13 +170,20 @@ export const ZTestSessionBody = z.strictObject({
 });
 export type TestSessionBody = z.infer<typeof ZTestSessionBody>;
 
+/** The outcomes of a failed test session (`error`). */
+export const TEST_SESSION_ERRORS = ["no-answer", "refused", "timeout"] as const;
+export type TestSessionError = (typeof TEST_SESSION_ERRORS)[number];
+
 export const ZTestSessionResponse = z.object({
   /** The texts the integration answered, in order. */
   answers: z.array(z.string()),
   /** The integration asked to hand the conversation over to people. */
   handover: z.boolean(),
-  /** Why the exchange failed (unreachable, error status, timeout, unreadable answer), or null. */
-  error: z.string().nullable(),
+  /**
+   * Null when the integration answered; otherwise only whether it did not answer (unreachable, error status,
+   * unreadable answer), was refused by the outbound policy, or timed out: never connection-level detail.
+   */
+  error: z.enum(TEST_SESSION_ERRORS).nullable(),
 });
 export type TestSessionResponse = z.infer<typeof ZTestSessionResponse>;
 

@@ -50,6 +50,8 @@ export const companies = pgTable("companies", {
   lastTicketNumber: integer("last_ticket_number").notNull().default(0),
   /** IANA time zone used for business hours and per-day dashboard figures. */
   timezone: varchar("timezone", { length: 64 }).notNull().default("America/Sao_Paulo"),
+  /** Created by public sign-up (POST /companies/cadastro): EGRESS_ALLOW's exceptions never apply to its URLs. */
+  signedUp: boolean("signed_up").notNull().default(false),
   ...timestamps(),
 });
 

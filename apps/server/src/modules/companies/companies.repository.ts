@@ -238,3 +238,9 @@ export async function deleteCompanyRow(tx: Db, id: number): Promise<boolean> {
   const rows = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
   return rows.length > 0;
 }
+
+/** The facts of a company its outbound policy depends on: whether public sign-up created it (a company not found gets the strict side). */
+export async function findCompanyEgressFacts(db: Db, companyId: number): Promise<{ signedUp: boolean }> {
+  const [row] = await db.select({ signedUp: companies.signedUp }).from(companies).where(eq(companies.id, companyId));
+  return { signedUp: row?.signedUp ?? true };
+}

@@ -21,6 +21,8 @@ export interface NewCompany {
   trialExpiration: Date | null;
   /** Kept as the company setting `campaignsEnabled`. */
   campaignsEnabled: boolean;
+  /** Created by public sign-up: the outbound policy's exceptions (EGRESS_ALLOW) never apply to it. */
+  signedUp?: boolean;
   admin: {
     name: string;
     email: string;
@@ -72,6 +74,7 @@ export async function provisionCompany(db: Db, input: NewCompany): Promise<Provi
           dueDate: input.dueDate,
           recurrence: input.recurrence,
           trialExpiration: input.trialExpiration,
+          signedUp: input.signedUp ?? false,
         })
         .returning({ id: companies.id });
       if (!company) throw new Error("company not created");

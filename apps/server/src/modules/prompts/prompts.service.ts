@@ -2,8 +2,11 @@ import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import { type ListPromptsQuery, type ListPromptsResponse, type Prompt, type PromptBody, can } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { connections, prompts, queues } from "../../db/schema/index.ts";
+import type { BotEgress } from "../../bots/runtime.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { assertUrlAllowed } from "../../lib/egress.ts";
+import { findCompanyEgressFacts } from "../companies/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 
@@ -11,6 +14,7 @@ export interface PromptsDeps {
   db: Db;
   events: DomainEvents;
   box: SecretBox;
+  egress: Pick<BotEgress, "tenant">;
 }
 
 export const PROMPTS_PAGE_SIZE = 20;
@@ -109,14 +113,22 @@ function valuesOf(body: PromptBody) {
   };
 }
 
+/** Refuses a baseUrl the company's outbound policy would refuse (ERR_URL_NOT_ALLOWED). */
+async function assertBaseUrl(deps: PromptsDeps, ctx: RequestContext, body: PromptBody): Promise<void> {
+  if (!body.baseUrl) return;
+  const tenant = deps.egress.tenant(await findCompanyEgressFacts(deps.db, ctx.companyId));
+  await assertUrlAllowed(tenant.policy, "baseUrl", body.baseUrl);
+}
+
 function publish(deps: PromptsDeps, companyId: number, action: "create" | "update" | "delete", record: { id: number }): void {
   deps.events.publish("record.changed", { companyId, channel: "prompt", action, record });
 }
 
-/** Creates a prompt; its keys are sealed. Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND. */
+/** Creates a prompt; its keys are sealed. Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND, ERR_URL_NOT_ALLOWED. */
 export async function createPrompt(deps: PromptsDeps, ctx: RequestContext, body: PromptBody): Promise<Prompt> {
   assertCanManage(ctx);
   await assertQueue(deps.db, ctx.companyId, body.queueId);
+  await assertBaseUrl(deps, ctx, body);
   const apiKey = keyChange(deps.box, body.apiKey);
   const voiceKey = keyChange(deps.box, body.voiceKey);
   const [row] = await deps.db
@@ -133,10 +145,11 @@ export async function createPrompt(deps: PromptsDeps, ctx: RequestContext, body:
   return prompt!;
 }
 
-/** Changes a prompt; keys left out, empty or masked are kept. Throws ERR_NO_PERMISSION, ERR_NO_PROMPT_FOUND, ERR_NO_QUEUE_FOUND. */
+/** Changes a prompt; keys left out, empty or masked are kept. Throws ERR_NO_PERMISSION, ERR_NO_PROMPT_FOUND, ERR_NO_QUEUE_FOUND, ERR_URL_NOT_ALLOWED. */
 export async function updatePrompt(deps: PromptsDeps, ctx: RequestContext, id: number, body: PromptBody): Promise<Prompt> {
   assertCanManage(ctx);
   await assertQueue(deps.db, ctx.companyId, body.queueId);
+  await assertBaseUrl(deps, ctx, body);
   const apiKey = keyChange(deps.box, body.apiKey);
   const voiceKey = keyChange(deps.box, body.voiceKey);
   const rows = await deps.db

@@ -17,6 +17,8 @@ import { integrationExchange } from "../../engine/bot-services.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { assertUrlAllowed } from "../../lib/egress.ts";
+import { findCompanyEgressFacts } from "../companies/index.ts";
 
 export type IntegrationsDeps = EngineDeps;
 
@@ -115,6 +117,13 @@ function assertTypeFields(body: QueueIntegrationBody, hasCredentials: boolean): 
   if (problems.length) throw new AppError("ERR_VALIDATION", problems.map((p) => ({ in: "body", ...p })), "Invalid request");
 }
 
+/** Refuses a urlN8N the company's outbound policy would refuse (ERR_URL_NOT_ALLOWED). */
+async function assertIntegrationUrl(deps: IntegrationsDeps, ctx: RequestContext, body: QueueIntegrationBody): Promise<void> {
+  if (!body.urlN8N) return;
+  const tenant = deps.bots.egress.tenant(await findCompanyEgressFacts(deps.db, ctx.companyId));
+  await assertUrlAllowed(tenant.policy, "urlN8N", body.urlN8N);
+}
+
 const signs = (type: string) => type === "webhook" || type === "n8n";
 
 function publish(deps: IntegrationsDeps, companyId: number, action: "create" | "update" | "delete", record: { id: number }): void {
@@ -123,11 +132,12 @@ function publish(deps: IntegrationsDeps, companyId: number, action: "create" | "
 
 /**
  * Creates an integration. A webhook or n8n one gets a signing secret, answered this once (`secret`).
- * Throws ERR_NO_PERMISSION, ERR_INTEGRATION_INVALID_CREDENTIALS.
+ * Throws ERR_NO_PERMISSION, ERR_INTEGRATION_INVALID_CREDENTIALS, ERR_URL_NOT_ALLOWED.
  */
 export async function createIntegration(deps: IntegrationsDeps, ctx: RequestContext, body: QueueIntegrationBody): Promise<QueueIntegration> {
   assertCanManage(ctx);
   assertTypeFields(body, false);
+  await assertIntegrationUrl(deps, ctx, body);
   const credentials = body.type === "dialogflow" ? credentialsOf(deps, body.jsonContent) : undefined;
   if (body.type === "dialogflow" && !credentials) throw new AppError("ERR_INTEGRATION_INVALID_CREDENTIALS", undefined, "The service-account JSON is required");
   const secret = signs(body.type) ? newSigningSecret() : undefined;
@@ -142,13 +152,14 @@ export async function createIntegration(deps: IntegrationsDeps, ctx: RequestCont
 /**
  * Changes an integration; an empty jsonContent keeps the stored credentials. `renewSecret` (or a change
  * to webhook or n8n without a secret) makes a new signing secret, answered this once.
- * Throws ERR_NO_PERMISSION, ERR_NO_INTEGRATION_FOUND, ERR_INTEGRATION_INVALID_CREDENTIALS.
+ * Throws ERR_NO_PERMISSION, ERR_NO_INTEGRATION_FOUND, ERR_INTEGRATION_INVALID_CREDENTIALS, ERR_URL_NOT_ALLOWED.
  */
 export async function updateIntegration(deps: IntegrationsDeps, ctx: RequestContext, id: number, body: QueueIntegrationBody): Promise<QueueIntegration> {
   assertCanManage(ctx);
   const current = await findRow(deps.db, ctx.companyId, id);
   if (!current) throw notFound();
   assertTypeFields(body, current.jsonContentSealed !== null);
+  await assertIntegrationUrl(deps, ctx, body);
   const credentials = body.type === "dialogflow" ? credentialsOf(deps, body.jsonContent) : undefined;
   if (body.type === "dialogflow" && !credentials && !current.jsonContentSealed) throw new AppError("ERR_INTEGRATION_INVALID_CREDENTIALS", undefined, "The service-account JSON is required");
   const secret = signs(body.type) && (body.renewSecret === true || current.secretSealed === null) ? newSigningSecret() : undefined;
@@ -182,7 +193,8 @@ export async function deleteIntegration(deps: IntegrationsDeps, ctx: RequestCont
 /**
  * One exchange with an integration, to try it: a saved one (`integrationId`), or dialogflow credentials not saved
  * yet. Answers the texts it replied. Throws ERR_NO_PERMISSION, ERR_NO_INTEGRATION_FOUND,
- * ERR_INTEGRATION_INVALID_CREDENTIALS; an exchange that fails answers `error` with why.
+ * ERR_INTEGRATION_INVALID_CREDENTIALS. An exchange that fails answers `error`: "no-answer", "refused" (by the
+ * outbound policy) or "timeout", never connection-level detail (which would tell an open port from a closed one).
  */
 export async function testSession(deps: IntegrationsDeps, ctx: RequestContext, body: TestSessionBody): Promise<TestSessionResponse> {
   assertCanManage(ctx);
@@ -228,7 +240,7 @@ export async function testSession(deps: IntegrationsDeps, ctx: RequestContext, b
     const turn = await integrationExchange(deps, row, { text: body.message, sessionKey: `test-${ctx.companyId}-${ctx.userId}`, event });
     return { answers: turn.replies.map((r) => (r.kind === "text" ? r.text : r.url)), handover: turn.handover, error: null };
   } catch (error) {
-    if (error instanceof BotFailure) return { answers: [], handover: false, error: error.message };
+    if (error instanceof BotFailure) return { answers: [], handover: false, error: error.outcome };
     throw error;
   }
 }

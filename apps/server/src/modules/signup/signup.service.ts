@@ -55,6 +55,7 @@ export async function signUpCompany(deps: SignupDeps, body: ParsedSignupBody, cl
     recurrence: "MENSAL",
     trialExpiration: trialEnd,
     campaignsEnabled: true,
+    signedUp: true,
     admin: { name: body.name, email: body.email, password: body.password },
   });
   return { id: companyId, name: body.name, email: body.email, dueDate: trialEnd.toISOString(), trialExpiration: trialEnd.toISOString() };

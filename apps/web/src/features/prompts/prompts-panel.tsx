@@ -32,7 +32,7 @@ import {
 } from "../../components/list/index.ts";
 import { PageContainer } from "../../components/page-container.tsx";
 import { apiRequest } from "../../lib/api-client.ts";
-import { showToast } from "../../lib/toast.ts";
+import { showToast, toastError } from "../../lib/toast.ts";
 import { useAllQueues } from "../queues/api/list-all-queues.ts";
 
 const LIST_KEY = ["prompts", "list"] as const;
@@ -194,7 +194,9 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose
     await wait(TIMINGS.formSubmitDelayMs);
     try {
       await (prompt ? apiRequest(`/prompt/${prompt.id}`, ZPrompt, { method: "PUT", body }) : apiRequest("/prompt", ZPrompt, { method: "POST", body }));
-    } catch {
+    } catch (error) {
+      // Said in the user's language: a refused address (ERR_URL_NOT_ALLOWED) names why.
+      toastError(error);
       setSaving(false);
       return;
     }

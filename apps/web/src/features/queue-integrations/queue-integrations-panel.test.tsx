@@ -1,9 +1,9 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { QueueIntegration } from "@conversa/shared";
 import { describe, expect, it, vi } from "vitest";
 import type { FakeSocket } from "../../test/fake-socket.ts";
-import { jsonResponse, mockFetch } from "../../test/fetch-mock.ts";
+import { errorResponse, jsonResponse, mockFetch } from "../../test/fetch-mock.ts";
 import { renderWithProviders } from "../../test/render-with-providers.tsx";
 import { QueueIntegrationsPanel } from "./queue-integrations-panel.tsx";
 
@@ -73,5 +73,33 @@ describe("QueueIntegrationsPanel", { timeout: 15_000 }, () => {
     expect(screen.queryByText("Dialogflow")).not.toBeInTheDocument();
     expect(screen.queryByText("Integração alheia")).not.toBeInTheDocument();
     expect(screen.queryByText("sem tipo")).not.toBeInTheDocument();
+  });
+});
+
+describe("QueueIntegrationsPanel's dialog", { timeout: 15_000 }, () => {
+  it("says why the server refuses an address on save, and shows a test's outcome translated", async () => {
+    let tested = 0;
+    mockFetch((call) => {
+      if (call.method === "GET" && call.path === "/queueIntegration") return jsonResponse({ queueIntegrations: [integration(1, "Pedidos n8n", "n8n")], count: 1, hasMore: false });
+      if (call.method === "GET" && call.path === "/queueIntegration/1") return jsonResponse(integration(1, "Pedidos n8n", "n8n"));
+      if (call.method === "PUT" && call.path === "/queueIntegration/1") return errorResponse(400, "ERR_URL_NOT_ALLOWED", "urlN8N: refused", { field: "urlN8N", reason: "loopback" });
+      if (call.method === "POST" && call.path === "/queueIntegration/testSession") {
+        tested += 1;
+        return jsonResponse({ answers: [], handover: false, error: tested === 1 ? "refused" : "timeout" });
+      }
+      return undefined;
+    });
+    renderWithProviders(<QueueIntegrationsPanel />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Editar: Pedidos n8n" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Salvar" }));
+    expect(await screen.findByText("O servidor não pode chamar este endereço: ele aponta para o próprio servidor.")).toBeInTheDocument();
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Testar sessão" }));
+    expect(await within(dialog).findByText("Falha no teste da integração: o endereço foi recusado pela política de saída do servidor")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Testar sessão" }));
+    expect(await within(dialog).findByText("Falha no teste da integração: a integração não respondeu a tempo")).toBeInTheDocument();
   });
 });

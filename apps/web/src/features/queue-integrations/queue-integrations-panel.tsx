@@ -46,7 +46,7 @@ import {
 } from "../../components/list/index.ts";
 import { PageContainer } from "../../components/page-container.tsx";
 import { apiRequest } from "../../lib/api-client.ts";
-import { showToast } from "../../lib/toast.ts";
+import { showToast, toastError } from "../../lib/toast.ts";
 
 const LIST_KEY = ["queueIntegrations", "list"] as const;
 
@@ -195,7 +195,9 @@ function IntegrationDialog({ integration, onClose }: { integration: QueueIntegra
       saved = await (integration
         ? apiRequest(`/queueIntegration/${integration.id}`, ZQueueIntegration, { method: "PUT", body: bodyOf() })
         : apiRequest("/queueIntegration", ZQueueIntegration, { method: "POST", body: bodyOf() }));
-    } catch {
+    } catch (error) {
+      // Said in the user's language: a refused address (ERR_URL_NOT_ALLOWED) names why.
+      toastError(error);
       setSaving(false);
       return;
     }
@@ -216,9 +218,9 @@ function IntegrationDialog({ integration, onClose }: { integration: QueueIntegra
           ? { ...(integration ? { integrationId: integration.id } : {}), projectName: form.projectName, jsonContent: form.jsonContent, language: form.language, message: t("integrations.test.message") }
           : { integrationId: integration!.id, message: t("integrations.test.message") };
       const answer = await apiRequest("/queueIntegration/testSession", ZTestSessionResponse, { method: "POST", body });
-      setTestAnswer(answer.error ? { text: t("integrations.test.failed", { reason: answer.error }), ok: false } : { text: answer.answers.join("\n") || t("integrations.test.empty"), ok: true });
-    } catch {
-      // The error toast already told the user.
+      setTestAnswer(answer.error ? { text: t("integrations.test.failed", { reason: t(`integrations.test.errors.${answer.error}`) }), ok: false } : { text: answer.answers.join("\n") || t("integrations.test.empty"), ok: true });
+    } catch (error) {
+      toastError(error);
     } finally {
       setTesting(false);
     }

@@ -122,6 +122,18 @@ export const en: Messages = {
     ERR_PAYMENT_UNAUTHENTICATED: "Payment confirmation not authenticated.",
     ERR_NO_CHARGE_FOUND: "Charge not found.",
     ERR_PAYMENT_AMOUNT_MISMATCH: "The amount paid does not match the charge.",
+    ERR_URL_NOT_ALLOWED: "The server may not call this address: {{reason}}.",
+  },
+  /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
+  urlRefusals: {
+    "not-http": "use an http:// or https:// address",
+    loopback: "it points at the server itself",
+    private: "it is an internal network address",
+    "link-local": "it is a link-local address",
+    metadata: "it is a cloud metadata service",
+    multicast: "it is a multicast or broadcast address",
+    unspecified: "it is an unspecified address",
+    reserved: "it is a reserved address",
   },
   ticketHolderErrors: {
     ERR_TICKET_ALREADY_ACCEPTED: "{{user}} has already accepted this ticket.",
@@ -388,7 +400,7 @@ export const en: Messages = {
       typebotRestartMessage: "Restart message",
     },
     dialog: { addTitle: "Add integration", editTitle: "Edit integration", add: "Add", save: "Save", done: "Done" },
-    test: { button: "Test session", message: "Hello", failed: "The integration did not answer: {{reason}}", empty: "The integration answered no text." },
+    test: { button: "Test session", message: "Hello", failed: "The integration test failed: {{reason}}", errors: { "no-answer": "the integration gave no usable answer", refused: "the address was refused by the server's outbound policy", timeout: "the integration did not answer in time" }, empty: "The integration answered no text." },
     confirmDelete: { title: "Delete {{name}}?", message: "Queues using this integration stop using it.", confirm: "Delete" },
   },
   tags: {

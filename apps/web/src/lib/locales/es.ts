@@ -123,6 +123,18 @@ export const es: Messages = {
     ERR_PAYMENT_UNAUTHENTICATED: "Confirmación de pago no autenticada.",
     ERR_NO_CHARGE_FOUND: "Cobro no encontrado.",
     ERR_PAYMENT_AMOUNT_MISMATCH: "El monto pagado no corresponde al del cobro.",
+    ERR_URL_NOT_ALLOWED: "El servidor no puede llamar a esta dirección: {{reason}}.",
+  },
+  /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
+  urlRefusals: {
+    "not-http": "use una dirección http:// o https://",
+    loopback: "apunta al propio servidor",
+    private: "es una dirección de red interna",
+    "link-local": "es una dirección de enlace local",
+    metadata: "es un servicio de metadatos de la nube",
+    multicast: "es una dirección de multicast o broadcast",
+    unspecified: "es una dirección no especificada",
+    reserved: "es una dirección reservada",
   },
   ticketHolderErrors: {
     ERR_TICKET_ALREADY_ACCEPTED: "{{user}} ya aceptó esta atención.",
@@ -389,7 +401,7 @@ export const es: Messages = {
       typebotRestartMessage: "Mensaje al reiniciar",
     },
     dialog: { addTitle: "Agregar integración", editTitle: "Editar integración", add: "Agregar", save: "Guardar", done: "Listo" },
-    test: { button: "Probar sesión", message: "Hola", failed: "La integración no respondió: {{reason}}", empty: "La integración respondió sin texto." },
+    test: { button: "Probar sesión", message: "Hola", failed: "Falló la prueba de la integración: {{reason}}", errors: { "no-answer": "la integración no dio una respuesta utilizable", refused: "la política de salida del servidor rechazó la dirección", timeout: "la integración no respondió a tiempo" }, empty: "La integración respondió sin texto." },
     confirmDelete: { title: "¿Eliminar {{name}}?", message: "Los sectores que usan esta integración dejan de usarla.", confirm: "Eliminar" },
   },
   tags: {

@@ -126,8 +126,20 @@ export const pt = {
     ERR_PAYMENT_UNAUTHENTICATED: "Confirmação de pagamento não autenticada.",
     ERR_NO_CHARGE_FOUND: "Cobrança não encontrada.",
     ERR_PAYMENT_AMOUNT_MISMATCH: "O valor pago não corresponde ao valor da cobrança.",
+    ERR_URL_NOT_ALLOWED: "O servidor não pode chamar este endereço: {{reason}}.",
   } satisfies ErrorTexts,
   /** Error texts that name the attendant who holds the ticket (from the error's details). */
+  /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
+  urlRefusals: {
+    "not-http": "use um endereço http:// ou https://",
+    loopback: "ele aponta para o próprio servidor",
+    private: "é um endereço de rede interna",
+    "link-local": "é um endereço local de enlace",
+    metadata: "é um serviço de metadados da nuvem",
+    multicast: "é um endereço de multicast ou broadcast",
+    unspecified: "é um endereço não especificado",
+    reserved: "é um endereço reservado",
+  },
   ticketHolderErrors: {
     ERR_TICKET_ALREADY_ACCEPTED: "{{user}} já aceitou este atendimento.",
     ERR_TICKET_HELD_BY_OTHER: "Este atendimento está com {{user}}: você não pode mais enviar mensagens nele.",
@@ -393,7 +405,7 @@ export const pt = {
       typebotRestartMessage: "Mensagem ao reiniciar",
     },
     dialog: { addTitle: "Adicionar integração", editTitle: "Editar integração", add: "Adicionar", save: "Salvar", done: "Concluir" },
-    test: { button: "Testar sessão", message: "Olá", failed: "A integração não respondeu: {{reason}}", empty: "A integração respondeu sem texto." },
+    test: { button: "Testar sessão", message: "Olá", failed: "Falha no teste da integração: {{reason}}", errors: { "no-answer": "a integração não deu uma resposta utilizável", refused: "o endereço foi recusado pela política de saída do servidor", timeout: "a integração não respondeu a tempo" }, empty: "A integração respondeu sem texto." },
     confirmDelete: { title: "Excluir {{name}}?", message: "Os setores que usam esta integração deixam de usá-la.", confirm: "Excluir" },
   },
   tags: {

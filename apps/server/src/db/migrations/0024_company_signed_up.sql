@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "signed_up" boolean DEFAULT false NOT NULL;
