@@ -175,6 +175,12 @@ export const ERROR_CODES = {
   ERR_NO_CHARGE_FOUND: 404,
   /** A payment confirmation whose amount is not the charge's amount: nothing is settled. */
   ERR_PAYMENT_AMOUNT_MISMATCH: 409,
+  /**
+   * PUT /prompt/{id}: the update moves the prompt's calls to another address (its server's origin, or the
+   * speech region) while keeping a stored key, which never travels to an address it was not saved for.
+   * details: ZPromptKeyRequiredDetails, the key fields to type again (or send null to remove).
+   */
+  ERR_PROMPT_KEY_REQUIRED: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -199,3 +205,10 @@ export type ApiErrorBody = z.infer<typeof ZApiErrorBody>;
 
 /** Details of ERR_SUBSCRIPTION_EXPIRED: the due date that passed. */
 export const ZSubscriptionExpiredDetails = z.object({ dueDate: z.string() });
+
+/** The key fields of a prompt. */
+export const PROMPT_KEY_FIELDS = ["apiKey", "voiceKey"] as const;
+export type PromptKeyField = (typeof PROMPT_KEY_FIELDS)[number];
+
+/** Details of ERR_PROMPT_KEY_REQUIRED: the key fields to type again, as the issues of ERR_VALIDATION name fields. */
+export const ZPromptKeyRequiredDetails = z.array(z.object({ in: z.literal("body"), path: z.enum(["/apiKey", "/voiceKey"]), message: z.string() }));

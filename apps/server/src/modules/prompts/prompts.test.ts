@@ -47,6 +47,40 @@ describe("/prompt", () => {
     expect((await put({ apiKey: null })).json()).toMatchObject({ apiKey: null });
   });
 
+  it("refuses to carry a stored key to another address: the key is typed again, or removed with null", async () => {
+    const a = await createTenant(t.app, t.db);
+    const queue = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const first = { ...promptBody(queue.id), baseUrl: "http://127.0.0.1:11434/v1", voice: "pt-BR-AntonioNeural", voiceKey: "speech-key-4321", voiceRegion: "brazilsouth" };
+    const { id } = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: first })).json();
+    const stored = async () => (await t.db.select().from(prompts).where(eq(prompts.id, id)))[0]!;
+    const before = await stored();
+    const put = (extra: object) => t.app.inject({ method: "PUT", url: `/prompt/${id}`, headers: bearer(a.adminToken), payload: { ...first, apiKey: "••••5678", voiceKey: "••••4321", ...extra } });
+    const { apiKey: _apiKey, voiceKey: _voiceKey, ...keyless } = first;
+    const refusals = [
+      put({ baseUrl: "http://127.0.0.1:11435/v1" }), // another port
+      put({ baseUrl: "https://127.0.0.1:11434/v1" }), // another scheme
+      put({ baseUrl: "http://model.example.com:11434/v1", apiKey: "" }), // another host, the key empty
+      put({ baseUrl: null }), // the installation's OPENAI_BASE_URL
+      t.app.inject({ method: "PUT", url: `/prompt/${id}`, headers: bearer(a.adminToken), payload: { ...keyless, baseUrl: "http://127.0.0.1:11435/v1" } }), // keys left out
+    ];
+    for (const response of await Promise.all(refusals)) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: "ERR_PROMPT_KEY_REQUIRED", details: [{ in: "body", path: "/apiKey" }] });
+    }
+    const otherRegion = await put({ voiceRegion: "eastus" });
+    expect(otherRegion.json()).toMatchObject({ error: "ERR_PROMPT_KEY_REQUIRED", details: [{ path: "/voiceKey" }] });
+    expect((await put({ baseUrl: "", voiceRegion: "eastus" })).json().details.map((d: { path: string }) => d.path)).toEqual(["/apiKey", "/voiceKey"]);
+    expect(await stored()).toEqual(before);
+
+    // The same origin (another path, a trailing slash, the region's case) keeps the keys.
+    expect((await put({ baseUrl: "http://127.0.0.1:11434/v1/", voiceRegion: "BrazilSouth" })).json()).toMatchObject({ apiKey: "••••5678", voiceKey: "••••4321" });
+    // A new key goes with the new address; null removes the key and moves nothing.
+    expect((await put({ baseUrl: "http://127.0.0.1:11435/v1", apiKey: "sk-second-server-key-2222" })).json()).toMatchObject({ baseUrl: "http://127.0.0.1:11435/v1", apiKey: "••••2222" });
+    expect((await put({ baseUrl: null, apiKey: null, voiceRegion: "eastus", voiceKey: "speech-key-east-7777" })).json()).toMatchObject({ baseUrl: null, apiKey: null, voiceRegion: "eastus", voiceKey: "••••7777" });
+    // Without a stored key nothing travels: any address is taken.
+    expect((await put({ baseUrl: "http://127.0.0.1:11436/v1", apiKey: "", voiceRegion: "eastus" })).json()).toMatchObject({ baseUrl: "http://127.0.0.1:11436/v1", apiKey: null });
+  });
+
   it("requires a queue of the company, refuses unknown voices and fields", async () => {
     const a = await createTenant(t.app, t.db);
     const b = await createTenant(t.app, t.db);
