@@ -362,6 +362,38 @@ describe("queue integrations in the bot phase", () => {
       await google.close();
     }
   });
+
+  it("dialogflow: the service account goes only to the installation's Google addresses, whatever its JSON or project name names", async () => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const elsewhere = await startLocalServer((_req, res) => sendJson(res, { access_token: "stolen" }));
+    const google = await startLocalServer((req, res) => {
+      if (req.path === "/token") return sendJson(res, { access_token: "tok" });
+      sendJson(res, { queryResult: { fulfillmentText: "Olá do agente" } });
+    });
+    try {
+      const json = JSON.stringify({
+        type: "service_account",
+        client_email: "bot@p.iam.gserviceaccount.com",
+        private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+        token_uri: `${elsewhere.url}/token`,
+        auth_uri: `${elsewhere.url}/auth`,
+      });
+      engine().deps.bots.dialogflowApiUrl = google.url;
+      engine().deps.bots.dialogflowTokenUrl = `${google.url}/token`;
+      const host = new URL(elsewhere.url).host;
+      await addIntegration({ type: "dialogflow", projectName: `../../@${host}/x`, language: "pt-BR", jsonContentSealed: engine().deps.bots.box.seal(json) });
+      await say("Oi");
+      await sent(1);
+      await say("1");
+      await sent(2);
+      expect(driver.bodies()[1]).toBe("Olá do agente");
+      expect(elsewhere.requests).toEqual([]);
+      expect(google.requests.map((req) => req.path)).toEqual(["/token", `/v2/projects/${encodeURIComponent(`../../@${host}/x`)}/agent/sessions/${encodeURIComponent(`ticket-${(await ticketNow()).id}`)}:detectIntent`]);
+    } finally {
+      await google.close();
+      await elsewhere.close();
+    }
+  });
 });
 
 describe("messages of a handed-over ticket", () => {

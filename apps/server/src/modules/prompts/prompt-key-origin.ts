@@ -3,6 +3,7 @@ import type { PromptBody, PromptKeyField } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { prompts } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { originOf } from "../../lib/url-origin.ts";
 
 /** The installation's addresses a prompt without one of its own calls (BotRuntime). */
 export interface InstallationOrigins {
@@ -23,11 +24,6 @@ export interface StoredPromptKeys {
 /** A key field that keeps the stored key: left out, empty, or its masked form (`••••1234`). */
 export function keepsStoredKey(value: string | null | undefined): boolean {
   return value === undefined || value === "" || (value !== null && value.startsWith("••••"));
-}
-
-/** Scheme, host and port of an address; the text itself when it is not a URL (so that any other text differs). */
-function originOf(address: string): string {
-  return URL.canParse(address) ? new URL(address).origin : address;
 }
 
 /** Where the prompt's API key goes: its own `baseUrl`, or the installation's OPENAI_BASE_URL. */

@@ -150,6 +150,46 @@ describe("/queueIntegration", () => {
     expect(stale.json()).toEqual({ answers: [], handover: false, error: "answered HTTP 401" });
   });
 
+  it("renews the signing secret when the webhook moves to another origin, so that nothing signed with the old one reaches it", async () => {
+    const a = await createTenant(t.app, t.db);
+    const signedBy = (server: LocalServer) => server.requests.map((req) => ({ ts: String(req.headers[TIMESTAMP_HEADER]), signature: req.headers[SIGNATURE_HEADER], body: req.body.toString() }));
+    hook = await startLocalServer((_req, res) => sendJson(res, { reply: "ok" }));
+    const second = await startLocalServer((_req, res) => sendJson(res, { reply: "ok" }));
+    try {
+      const put = (payload: object) => t.app.inject({ method: "PUT", url: `/queueIntegration/${created.id}`, headers: bearer(a.adminToken), payload: { name: "Meu CRM", ...payload } });
+      const created = (await t.app.inject({ method: "POST", url: "/queueIntegration", headers: bearer(a.adminToken), payload: { type: "webhook", name: "Meu CRM", urlN8N: `${hook.url}/in` } })).json();
+      const oldSecret: string = created.secret;
+
+      // Another path on the same origin keeps the secret (and answers none).
+      const samePlace = await put({ type: "webhook", urlN8N: `${hook.url}/other` });
+      expect(samePlace.json()).toMatchObject({ hasSecret: true });
+      expect(samePlace.json().secret).toBeUndefined();
+
+      const moved = await put({ type: "n8n", urlN8N: `${second.url}/in` });
+      expect(moved.statusCode).toBe(200);
+      const newSecret: string | undefined = moved.json().secret;
+      expect(newSecret).toMatch(/^whsec_/);
+      expect(newSecret).not.toBe(oldSecret);
+      const tested = await t.app.inject({ method: "POST", url: "/queueIntegration/testSession", headers: bearer(a.adminToken), payload: { integrationId: created.id, message: "olá" } });
+      expect(tested.json()).toMatchObject({ answers: ["ok"], error: null });
+      const received = signedBy(second);
+      expect(received).toHaveLength(1);
+      for (const { ts, signature, body } of received) {
+        expect(signature).not.toBe(signatureOf(oldSecret, ts, body));
+        expect(signature).toBe(signatureOf(newSecret!, ts, body));
+      }
+
+      // A type that signs nothing, moved elsewhere, drops the secret; back to a webhook, a new one is made.
+      const typebot = await put({ type: "typebot", urlN8N: hook.url, typebotSlug: "loja" });
+      expect(typebot.json()).toMatchObject({ hasSecret: false });
+      const back = await put({ type: "webhook", urlN8N: `${hook.url}/in` });
+      expect(back.json().secret).toMatch(/^whsec_/);
+      expect([oldSecret, newSecret]).not.toContain(back.json().secret);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("validates names 2–50 and the fields each type needs; never answers the service-account JSON", async () => {
     const a = await createTenant(t.app, t.db);
     const post = (payload: object) => t.app.inject({ method: "POST", url: "/queueIntegration", headers: bearer(a.adminToken), payload });
