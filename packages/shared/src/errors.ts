@@ -177,6 +177,12 @@ export const ERROR_CODES = {
   ERR_PAYMENT_AMOUNT_MISMATCH: 409,
   /** A URL the server would call that the outbound policy refuses (details: ZUrlNotAllowedDetails, the field and why). */
   ERR_URL_NOT_ALLOWED: 400,
+  /**
+   * PUT /prompt/{id}: the update moves the prompt's calls to another address (its server's origin, or the
+   * speech region) while keeping a stored key, which never travels to an address it was not saved for.
+   * details: ZPromptKeyRequiredDetails, the key fields to type again (or send null to remove).
+   */
+  ERR_PROMPT_KEY_REQUIRED: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -209,3 +215,9 @@ export type EgressRefusal = (typeof EGRESS_REFUSALS)[number];
 /** Details of ERR_URL_NOT_ALLOWED: the body field holding the URL and why it is refused. */
 export const ZUrlNotAllowedDetails = z.object({ field: z.string(), reason: z.enum(EGRESS_REFUSALS) });
 export type UrlNotAllowedDetails = z.infer<typeof ZUrlNotAllowedDetails>;
+/** The key fields of a prompt. */
+export const PROMPT_KEY_FIELDS = ["apiKey", "voiceKey"] as const;
+export type PromptKeyField = (typeof PROMPT_KEY_FIELDS)[number];
+
+/** Details of ERR_PROMPT_KEY_REQUIRED: the key fields to type again, as the issues of ERR_VALIDATION name fields. */
+export const ZPromptKeyRequiredDetails = z.array(z.object({ in: z.literal("body"), path: z.enum(["/apiKey", "/voiceKey"]), message: z.string() }));

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type LocalServer, OGG_AUDIO, completion, sendJson, startLocalServer } from "../../test/bot-servers.ts";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
 import { type FakeDriver, attachFakeDriver, createConnectionRow, createQueue, eventually, inbound, linkQueues } from "../../test/engine-harness.ts";
-import { createCompany } from "../../test/factories.ts";
+import { bearer, createCompany, createUser, loginAs } from "../../test/factories.ts";
 import { signatureOf } from "../bots/integrations.ts";
 import { connections, distributionLogs, messages, prompts, queueIntegrations, queues, tickets } from "../db/schema/index.ts";
 import { parseEgressAllow } from "../lib/egress.ts";
@@ -208,6 +208,35 @@ describe("an AI prompt in the bot phase", () => {
     expect(driver.bodies()[1]).toBe(HANDOVER_NOTICE);
     expect(await ticketNow()).toMatchObject({ queueId: vendas.id, chatbot: false });
   });
+
+  it("never sends the stored key to a second server the prompt is moved to without it: the move is refused until the key is typed again", async () => {
+    const prompt = await addPrompt();
+    const second = await startLocalServer((_req, res) => sendJson(res, completion("Resposta do segundo servidor")));
+    try {
+      const admin = await createUser(t.db, { companyId, profile: "admin", email: "prompt-origin-admin@example.com" });
+      const token = (await loginAs(t.app, admin.email)).token;
+      const body = { name: prompt.name, prompt: prompt.prompt, queueId: vendas.id, baseUrl: `${second.url}/v1`, maxMessages: 4 };
+      const moved = await t.app.inject({ method: "PUT", url: `/prompt/${prompt.id}`, headers: bearer(token), payload: { ...body, apiKey: "••••9876" } });
+      await say("Oi");
+      await sent(1);
+      await say("1");
+      await sent(2);
+      expect(second.requests.map((r) => r.headers.authorization)).not.toContain("Bearer sk-local-key-9876");
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json()).toMatchObject({ error: "ERR_PROMPT_KEY_REQUIRED", details: [{ path: "/apiKey" }] });
+      expect(driver.bodies()[1]).toBe("Resposta para: 1");
+      expect(model.requests.at(-1)!.headers.authorization).toBe("Bearer sk-local-key-9876");
+
+      const withKey = await t.app.inject({ method: "PUT", url: `/prompt/${prompt.id}`, headers: bearer(token), payload: { ...body, apiKey: "sk-second-server-5555" } });
+      expect(withKey.statusCode).toBe(200);
+      await say("E agora?");
+      await sent(3);
+      expect(driver.bodies()[2]).toBe("Resposta do segundo servidor");
+      expect(second.requests.map((r) => r.headers.authorization)).toEqual(["Bearer sk-second-server-5555"]);
+    } finally {
+      await second.close();
+    }
+  });
 });
 
 describe("queue integrations in the bot phase", () => {
@@ -333,6 +362,38 @@ describe("queue integrations in the bot phase", () => {
       expect(await ticketNow()).toMatchObject({ chatbot: false });
     } finally {
       await google.close();
+    }
+  });
+
+  it("dialogflow: the service account goes only to the installation's Google addresses, whatever its JSON or project name names", async () => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const elsewhere = await startLocalServer((_req, res) => sendJson(res, { access_token: "stolen" }));
+    const google = await startLocalServer((req, res) => {
+      if (req.path === "/token") return sendJson(res, { access_token: "tok" });
+      sendJson(res, { queryResult: { fulfillmentText: "Olá do agente" } });
+    });
+    try {
+      const json = JSON.stringify({
+        type: "service_account",
+        client_email: "bot@p.iam.gserviceaccount.com",
+        private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+        token_uri: `${elsewhere.url}/token`,
+        auth_uri: `${elsewhere.url}/auth`,
+      });
+      engine().deps.bots.dialogflowApiUrl = google.url;
+      engine().deps.bots.dialogflowTokenUrl = `${google.url}/token`;
+      const host = new URL(elsewhere.url).host;
+      await addIntegration({ type: "dialogflow", projectName: `../../@${host}/x`, language: "pt-BR", jsonContentSealed: engine().deps.bots.box.seal(json) });
+      await say("Oi");
+      await sent(1);
+      await say("1");
+      await sent(2);
+      expect(driver.bodies()[1]).toBe("Olá do agente");
+      expect(elsewhere.requests).toEqual([]);
+      expect(google.requests.map((req) => req.path)).toEqual(["/token", `/v2/projects/${encodeURIComponent(`../../@${host}/x`)}/agent/sessions/${encodeURIComponent(`ticket-${(await ticketNow()).id}`)}:detectIntent`]);
+    } finally {
+      await google.close();
+      await elsewhere.close();
     }
   });
 });

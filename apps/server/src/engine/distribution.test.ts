@@ -330,6 +330,34 @@ describe("a ticket transferred to a queue without a user", () => {
   });
 });
 
+describe("GET /distribution-logs and a queue's latest decisions, read by a supervisor", () => {
+  it("list every decision, with the customer text only of the tickets she may open", async () => {
+    t = await buildTestApp();
+    const { tenant, companyId, queue } = await setup(t, { agents: 0 });
+    const suporte = await createQueue(t.db, companyId, { name: "Suporte" });
+    const supervisor = await createUser(t.db, { companyId, profile: "supervisor", email: "logs-supervisor@example.com" });
+    await t.db.insert(userQueues).values({ companyId, userId: supervisor.id, queueId: queue.id });
+    const own = await pendingTicket(t, companyId, queue.id);
+    const other = await pendingTicket(t, companyId, suporte.id);
+    await t.db.insert(distributionLogs).values([
+      { companyId, ticketId: own.id, toQueueId: queue.id, strategy: "least_load", message: "quero comprar" },
+      { companyId, ticketId: other.id, toQueueId: queue.id, strategy: "least_load", message: "minha senha vazou" },
+    ]);
+    const token = (await loginAs(t.app, supervisor.email)).token;
+    const read = async (url: string) => {
+      const response = await t!.app.inject({ method: "GET", url, headers: bearer(token) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ logs?: { ticketId: number; message: string | null }[]; lastLogs?: { ticketId: number; message: string | null }[] }>();
+    };
+    const texts = (logs: { ticketId: number; message: string | null }[] = []) => Object.fromEntries(logs.map((log) => [log.ticketId, log.message]));
+    const expected = { [own.id]: "quero comprar", [other.id]: null };
+    expect(texts((await read("/distribution-logs")).logs)).toEqual(expected);
+    expect(texts((await read(`/queue/${queue.id}/metrics`)).lastLogs)).toEqual(expected);
+    const asAdmin = await api<{ logs: { ticketId: number; message: string | null }[] }>(t, tenant, "GET", "/distribution-logs");
+    expect(texts(asAdmin.logs)).toEqual({ [own.id]: "quero comprar", [other.id]: "minha senha vazou" });
+  });
+});
+
 describe("GET /stores", () => {
   it("counts each store's rules and queues", async () => {
     t = await buildTestApp();

@@ -199,7 +199,7 @@ const RULES: Record<string, RuleKind> = {
   "GET /queue/:id/config": "distribution",
   "PUT /queue/:id/config": "distribution",
   "GET /queue/:id/users": "distribution",
-  "GET /stores": "company-read",
+  "GET /stores": "distribution",
   "POST /stores": "distribution",
   "PUT /stores/:id": "distribution",
   "DELETE /stores/:id": "distribution",
@@ -511,8 +511,36 @@ const TICKET_PROBES: Record<string, { allowed: Case["expect"]; contains?: boolea
   },
   "POST /ticket-notes": { allowed: "allowed", probes: (ticket) => [{ method: "POST", url: "/ticket-notes", payload: { note: "sweep note", ticketId: ticket.id, contactId: ticket.contactId } }] },
   "DELETE /ticket-notes/:id": { allowed: "allowed", probes: async (ticket, account) => [{ method: "DELETE", url: `/ticket-notes/${await throwaway.note(t.db, s, ticket, account.id)}` }] },
-  "GET /distribution-logs": { allowed: "allowed", probes: (ticket) => [{ method: "GET", url: "/distribution-logs", query: { ticketId: String(ticket.id) } }] },
+  "GET /distribution-logs": { allowed: "allowed", contains: true, probes: (ticket) => [{ method: "GET", url: "/distribution-logs", query: { ticketId: String(ticket.id) } }] },
 };
+
+/** The seeded routing decisions into a queue whose customer text the account may read (the ticket's marker). */
+const logMarkersTo = (account: Account, queueId: number | undefined) =>
+  s.distributionLogs
+    .filter((log) => queueId === undefined || log.toQueueId === queueId)
+    .map((log) => s.tickets[log.ticket])
+    .filter((ticket) => mayOpen(account, ticket))
+    .map((ticket) => ticket.marker);
+
+/**
+ * GET /distribution-logs without a ticket (the logs tab, a rule's history): attendants are refused;
+ * admins and supervisors get every decision, with the customer text only of the tickets they may open
+ * (the forbidden markers of runCases): a supervisor of Vendas still sees the decisions about Suporte's tickets.
+ */
+function distributionLogListCases(): Case[] {
+  const filters: Record<string, string>[] = [{}, { toQueueId: String(s.queues.vendas.id) }, { toQueueId: String(s.queues.suporte.id) }, { ruleId: String(s.ids.rule) }];
+  return accounts.flatMap((account) =>
+    filters.map((query): Case => {
+      const what = `GET /distribution-logs?${new URLSearchParams(query).toString()}`;
+      const probe: Probe = { method: "GET", url: "/distribution-logs", query };
+      if (!mayDistribute(account)) return { account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what };
+      const toQueueId = query.toQueueId === undefined ? undefined : Number(query.toQueueId);
+      const listed = query.ruleId === undefined ? logMarkersTo(account, toQueueId) : [];
+      const rows = query.ruleId === undefined && toQueueId !== s.queues.vendas.id ? ['"toQueueName":"Suporte"'] : [];
+      return { account, probe, expect: "allowed", contains: [...listed, ...rows], what };
+    }),
+  );
+}
 
 async function ticketCases(key: string): Promise<Case[]> {
   const spec = TICKET_PROBES[key];
@@ -610,14 +638,22 @@ async function adminOnlyCases(key: string): Promise<Case[]> {
 /** Distribution is configured by admins and supervisors ("distribution:manage"). */
 const mayDistribute = (account: Account) => account.profile === "admin" || account.profile === "supervisor";
 
-/** Distribution: attendants are refused; admins and supervisors read (their writes: the supervisor tests below). */
+/**
+ * Distribution: attendants are refused; admins and supervisors read (their writes: the supervisor tests
+ * below). A queue's metrics, asked of each queue, show its latest decisions with the customer text only
+ * of the tickets the account may open.
+ */
 function distributionCases(key: string): Case[] {
-  const probe = probeOf(key);
-  const what = `${probe.method} ${probe.url}`;
-  return accounts.flatMap((account): Case[] => {
-    if (!mayDistribute(account)) return [{ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what }];
-    return probe.method === "GET" ? [{ account, probe, expect: "allowed", what }] : [];
-  });
+  const probes: (Probe & { queueId?: number })[] =
+    key === "GET /queue/:id/metrics" ? [s.queues.vendas.id, s.queues.suporte.id].map((id) => ({ ...probeOf(key), url: `/queue/${id}/metrics`, queueId: id })) : [probeOf(key)];
+  return accounts.flatMap((account): Case[] =>
+    probes.flatMap((probe): Case[] => {
+      const what = `${probe.method} ${probe.url}`;
+      if (!mayDistribute(account)) return [{ account, probe, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what }];
+      const contains = probe.queueId === undefined ? undefined : logMarkersTo(account, probe.queueId);
+      return probe.method === "GET" ? [{ account, probe, expect: "allowed", contains, what }] : [];
+    }),
+  );
 }
 
 /** What a super user's read of each installation list must show (so that the check can fail); the plan list shows the throwaway plan. */
@@ -1069,6 +1105,7 @@ describe.sequential("one company with two queues and an account of every kind", 
       switch (kind) {
         case "ticket":
           cases = await ticketCases(key);
+          if (key === "GET /distribution-logs") cases.push(...distributionLogListCases());
           break;
         case "ticket-list":
           cases = ticketListCases(key);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { chatUsers, chats, connections, messages, quickMessages, schedules, ticketNotes } from "../db/schema/index.ts";
+import { chatUsers, chats, connections, distributionLogs, messages, quickMessages, schedules, ticketNotes } from "../db/schema/index.ts";
 import type { MediaStore } from "../media/media-store.ts";
 import { PNG } from "../modules/queues/upload-fixtures.ts";
 import { bearer, createCompany, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
@@ -90,8 +90,9 @@ export type SeededCompany = Awaited<ReturnType<typeof seedCompanyWithQueues>>;
  * One company with two queues (Vendas, Suporte), an account of every kind, the four tickets of
  * TICKET_NAMES (each with its own contact, a text message, a media message whose file is stored, a
  * note and a tag; all marked with TICKET_MARKERS), schedules of different users, shared and personal
- * quick replies, the admin's tag, a closed Suporte conversation of a contact without an open ticket, and an
- * internal chat of the Vendas attendant (its owner) with the Suporte one.
+ * quick replies, a routing decision of each ticket (distribution logs with its marker), the admin's
+ * tag, a closed Suporte conversation of a contact without an open ticket, and an internal chat of the
+ * Vendas attendant (its owner) with the Suporte one.
  */
 export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media: MediaStore) {
   const company = await createCompany(db, { name: "Intra company" });
@@ -168,6 +169,17 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
       tagId: tag.id,
     };
   }
+
+  // A routing decision of each ticket into its queue, carrying the customer's text; the Suporte ticket
+  // first entered Vendas (a decision of Vendas about a ticket Vendas may no longer open).
+  const routed = [
+    ...TICKET_NAMES.map((name) => ({ ticket: tickets[name], toQueueId: tickets[name].queueId })),
+    { ticket: tickets.suporte, toQueueId: vendas.id },
+  ];
+  await db.insert(distributionLogs).values(
+    routed.map(({ ticket, toQueueId }) => ({ companyId: company.id, ticketId: ticket.id, toQueueId, strategy: "least_load", message: `${ticket.marker} quero comprar (distribution log)` })),
+  );
+  const distributionLogList = routed.map(({ ticket, toQueueId }) => ({ ticket: ticket.name, toQueueId }));
 
   // A contact whose only conversation, closed, was in Suporte: its history must not open to Vendas (finding 5).
   const historyNumber = freshNumber();
@@ -263,6 +275,7 @@ export async function seedCompanyWithQueues(app: FastifyInstance, db: Db, media:
     adminTag,
     quick: { shared: { id: sharedQuick.id, ownerId: made.admin.id, geral: true }, adminPersonal: { id: adminPersonalQuick.id, ownerId: made.admin.id, geral: false, marker: "ADMINPERSONAL-SECRET" }, vendasPersonal: { id: vendasPersonalQuick.id, ownerId: made.userVendas.id, geral: false, marker: "VERAPERSONAL-SECRET" } },
     schedules: scheduleList,
+    distributionLogs: distributionLogList,
     chat: { id: teamChat.id, uuid: teamChat.uuid, ownerId: made.userVendas.id, memberIds: [made.userVendas.id, made.userSuporte.id], marker: TEAM_CHAT_MARKER },
     ids,
   };

@@ -150,6 +150,7 @@ const ADMIN_ONLY: Record<string, string> = {
   "GET /queue/:id/config": "distribution:manage",
   "PUT /queue/:id/config": "distribution:manage",
   "GET /queue/:id/users": "distribution:manage",
+  "GET /stores": "distribution:manage",
   "POST /stores": "distribution:manage",
   "PUT /stores/:id": "distribution:manage",
   "DELETE /stores/:id": "distribution:manage",

@@ -58,7 +58,8 @@ export type Prompt = z.infer<typeof ZPrompt>;
 
 /**
  * POST /prompt and PUT /prompt/{id}. A key left out, empty or equal to its masked form keeps the stored
- * one; `null` removes it.
+ * one; `null` removes it. An update that moves the calls to another origin while keeping a stored key
+ * is refused (ERR_PROMPT_KEY_REQUIRED).
  */
 export const ZPromptBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
@@ -122,7 +123,7 @@ export type QueueIntegration = z.infer<typeof ZQueueIntegration>;
 
 /**
  * POST /queueIntegration and PUT /queueIntegration/{id}. An empty or omitted jsonContent keeps the stored
- * one on update. `renewSecret` makes a new signing secret (answered once). What each type requires
+ * one on update. `renewSecret`, or a `urlN8N` of another origin, makes a new signing secret (answered once). What each type requires
  * (urlN8N, typebotSlug, projectName and jsonContent) is checked by `integrationFieldProblems`.
  */
 export const ZQueueIntegrationBody = z.strictObject({

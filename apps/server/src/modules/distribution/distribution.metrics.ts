@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { QueueMetrics } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { queueConfigs, queues, tickets } from "../../db/schema/index.ts";
-import { listAgentsByQueue, listLogRows } from "./distribution.repository.ts";
+import { type LogTextAccess, listAgentsByQueue, listLogRows } from "./distribution.repository.ts";
 
 /** How many of a queue's latest decisions GET /queue/{id}/metrics shows. */
 export const METRICS_LAST_LOGS = 10;
@@ -75,9 +75,9 @@ export async function queueMetricsOf(db: Db, companyId: number, days: number, no
   });
 }
 
-/** One queue's figures with its latest decisions. */
-export async function oneQueueMetrics(db: Db, companyId: number, queueId: number, days: number, now: Date): Promise<QueueMetrics | undefined> {
+/** One queue's figures with its latest decisions (their customer texts as `access` allows). */
+export async function oneQueueMetrics(db: Db, companyId: number, queueId: number, days: number, now: Date, access: LogTextAccess): Promise<QueueMetrics | undefined> {
   const [metrics] = await queueMetricsOf(db, companyId, days, now, queueId);
   if (!metrics) return undefined;
-  return { ...metrics, lastLogs: await listLogRows(db, companyId, { toQueueId: queueId, limit: METRICS_LAST_LOGS }) };
+  return { ...metrics, lastLogs: await listLogRows(db, companyId, { toQueueId: queueId, limit: METRICS_LAST_LOGS }, access) };
 }

@@ -1,7 +1,7 @@
-import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, lte, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, sql } from "drizzle-orm";
 import { type DistributionLog, type DistributionRule, type QueueAgent, type Store, ZDistributionStrategy, ZRuleMatchType } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { distributionLogs, distributionRules, queueConfigs, queues, stores, userQueues, users } from "../../db/schema/index.ts";
+import { distributionLogs, distributionRules, queueConfigs, queues, stores, tickets, userQueues, users } from "../../db/schema/index.ts";
 
 export const STORES_PAGE_SIZE = 20;
 
@@ -194,8 +194,24 @@ export interface LogFilters {
   limit: number;
 }
 
-/** Distribution decisions of the company, newest first, with the names of their store, rule, queues and user. */
-export async function listLogRows(db: Db, companyId: number, filters: LogFilters): Promise<DistributionLog[]> {
+/**
+ * What a log row shows of its ticket: every customer text (an admin), or only the texts of tickets the
+ * actor may open, given as the ticket visibility condition (ticketAccessCondition) on `tickets`.
+ */
+export type LogTextAccess = { all: true } | { visible: SQL };
+
+/** The log's customer text when its ticket passes `access`, else null; the row itself stays. */
+function logMessageOf(companyId: number, access: LogTextAccess): SQL<string | null> | typeof distributionLogs.message {
+  if ("all" in access) return distributionLogs.message;
+  const mayOpen = exists(sql`(select 1 from ${tickets} where ${and(eq(tickets.companyId, companyId), eq(tickets.id, distributionLogs.ticketId), access.visible)})`);
+  return sql<string | null>`case when ${mayOpen} then ${distributionLogs.message} end`;
+}
+
+/**
+ * Distribution decisions of the company, newest first, with the names of their store, rule, queues and
+ * user; the customer text only of the tickets `access` lets the actor open.
+ */
+export async function listLogRows(db: Db, companyId: number, filters: LogFilters, access: LogTextAccess): Promise<DistributionLog[]> {
   const nameOf = (table: typeof queues | typeof stores | typeof distributionRules, id: SQL | typeof distributionLogs.toQueueId) =>
     sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${id} and ${table.companyId} = ${companyId})`;
   const conditions: (SQL | undefined)[] = [
@@ -212,6 +228,7 @@ export async function listLogRows(db: Db, companyId: number, filters: LogFilters
   const rows = await db
     .select({
       log: distributionLogs,
+      message: logMessageOf(companyId, access),
       storeName: nameOf(stores, sql`${distributionLogs.storeId}`),
       ruleName: nameOf(distributionRules, sql`${distributionLogs.ruleId}`),
       fromQueueName: nameOf(queues, sql`${distributionLogs.fromQueueId}`),
@@ -222,7 +239,7 @@ export async function listLogRows(db: Db, companyId: number, filters: LogFilters
     .where(and(...conditions))
     .orderBy(desc(distributionLogs.createdAt), desc(distributionLogs.id))
     .limit(filters.limit);
-  return rows.map(({ log, storeName, ruleName, fromQueueName, toQueueName, assignedUserName }) => ({
+  return rows.map(({ log, message, storeName, ruleName, fromQueueName, toQueueName, assignedUserName }) => ({
     id: log.id,
     createdAt: log.createdAt.toISOString(),
     ticketId: log.ticketId,
@@ -237,7 +254,7 @@ export async function listLogRows(db: Db, companyId: number, filters: LogFilters
     assignedUserId: log.assignedUserId,
     assignedUserName,
     strategy: log.strategy,
-    message: log.message,
+    message,
   }));
 }
 

@@ -23,9 +23,11 @@ import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
-import { findAccessibleTicket } from "../tickets/tickets.access.ts";
+import { accessFactsOf, findAccessibleTicket } from "../tickets/tickets.access.ts";
+import { ticketAccessCondition } from "../tickets/tickets.list.ts";
 import { oneQueueMetrics, queueMetricsOf } from "./distribution.metrics.ts";
 import {
+  type LogTextAccess,
   type RuleValues,
   STORES_PAGE_SIZE,
   countRules,
@@ -72,8 +74,9 @@ async function mapStoreName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** GET /stores: the company's stores (any profile: the queue pickers show them). */
+/** GET /stores: the company's stores (admins and supervisors, whose Queues page alone shows them). Throws ERR_NO_PERMISSION. */
 export async function listStores(deps: Deps, ctx: RequestContext, query: { searchParam?: string; pageNumber?: number }): Promise<ListStoresResponse> {
+  assertManager(ctx);
   const page = await listStoreRows(deps.db, ctx.companyId, query.searchParam, query.pageNumber);
   const hasMore = query.pageNumber !== undefined && query.pageNumber * STORES_PAGE_SIZE < page.count;
   return { ...page, hasMore };
@@ -212,9 +215,20 @@ export async function previewRules(deps: Deps, ctx: RequestContext, storeId: num
 }
 
 /**
+ * Which customer texts of the logs the actor reads: an admin all; anyone else (a supervisor) only those
+ * of tickets they may open, by the inbox's visibility rule (ticketAccessCondition).
+ */
+async function logTextAccessOf(db: Db, ctx: RequestContext): Promise<LogTextAccess> {
+  if (ctx.profile === "admin") return { all: true };
+  const visible = ticketAccessCondition(ctx, await accessFactsOf(db, ctx));
+  return visible ? { visible } : { all: true };
+}
+
+/**
  * GET /distribution-logs (spec admin §7, §9). With `ticketId`: that ticket's decisions for anyone who
  * may open it (50 by default, any age). Otherwise admins and supervisors only: the last 7 days and 100 entries by
- * default, or with `ruleId` the last 30 days and 50. Throws ERR_NO_PERMISSION, ERR_NO_TICKET_FOUND.
+ * default, or with `ruleId` the last 30 days and 50. Every decision is listed; the customer text only of
+ * tickets the actor may open (null otherwise). Throws ERR_NO_PERMISSION, ERR_NO_TICKET_FOUND.
  */
 export async function listDistributionLogs(deps: Deps, ctx: RequestContext, query: ListDistributionLogsQuery): Promise<{ logs: DistributionLog[] }> {
   const now = nowOf(deps);
@@ -239,7 +253,7 @@ export async function listDistributionLogs(deps: Deps, ctx: RequestContext, quer
     from,
     to: query.to ? new Date(query.to) : undefined,
     limit,
-  });
+  }, await logTextAccessOf(deps.db, ctx));
   return { logs };
 }
 
@@ -300,10 +314,13 @@ export async function listQueueMetrics(deps: Deps, ctx: RequestContext, days: nu
   return { metrics: await queueMetricsOf(deps.db, ctx.companyId, days, nowOf(deps)) };
 }
 
-/** One queue's figures with its latest decisions. Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND. */
+/**
+ * One queue's figures with its latest decisions (customer texts only of tickets the actor may open).
+ * Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND.
+ */
 export async function getQueueMetrics(deps: Deps, ctx: RequestContext, queueId: number, days: number): Promise<QueueMetrics> {
   assertManager(ctx);
-  const metrics = await oneQueueMetrics(deps.db, ctx.companyId, queueId, days, nowOf(deps));
+  const metrics = await oneQueueMetrics(deps.db, ctx.companyId, queueId, days, nowOf(deps), await logTextAccessOf(deps.db, ctx));
   if (!metrics) throw new AppError("ERR_NO_QUEUE_FOUND", undefined, "Queue not found");
   return metrics;
 }

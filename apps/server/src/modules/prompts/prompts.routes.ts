@@ -8,7 +8,8 @@ import { createPrompt, deletePrompt, listPrompts, showPrompt, updatePrompt } fro
 export function promptsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const route = { onRequest: app.authenticate, config: { planFlag: "useOpenAi" as const } };
-    const serviceDeps = { db: deps.db, events: deps.events, box: deps.engine.deps.bots.box, egress: deps.engine.deps.bots.egress };
+    const { bots } = deps.engine.deps;
+    const serviceDeps = { db: deps.db, events: deps.events, box: bots.box, egress: bots.egress, installation: bots };
 
     app.get("/prompt", { ...route, schema: { querystring: ZListPromptsQuery, response: { 200: ZListPromptsResponse } } }, (request) =>
       listPrompts(serviceDeps, ctxOf(request), request.query),

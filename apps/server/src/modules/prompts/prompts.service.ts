@@ -9,12 +9,15 @@ import { assertUrlAllowed } from "../../lib/egress.ts";
 import { findCompanyEgressFacts } from "../companies/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
+import { type InstallationOrigins, assertKeysStayWithTheirOrigin, keepsStoredKey } from "./prompt-key-origin.ts";
 
 export interface PromptsDeps {
   db: Db;
   events: DomainEvents;
   box: SecretBox;
   egress: Pick<BotEgress, "tenant">;
+  /** Where prompts without addresses of their own send their keys. */
+  installation: InstallationOrigins;
 }
 
 export const PROMPTS_PAGE_SIZE = 20;
@@ -94,7 +97,7 @@ async function assertQueue(db: Db, companyId: number, queueId: number): Promise<
 /** What a key field of the body does: keep the stored key (left out, empty, or its masked form), remove it (null), or set a new one. */
 function keyChange(box: SecretBox, value: string | null | undefined): { sealed: string | null; last4: string | null } | "keep" {
   if (value === null) return { sealed: null, last4: null };
-  if (value === undefined || value === "" || value.startsWith("••••")) return "keep";
+  if (value === undefined || keepsStoredKey(value)) return "keep";
   return { sealed: box.seal(value), last4: value.length > 8 ? value.slice(-4) : null };
 }
 
@@ -145,11 +148,15 @@ export async function createPrompt(deps: PromptsDeps, ctx: RequestContext, body:
   return prompt!;
 }
 
-/** Changes a prompt; keys left out, empty or masked are kept. Throws ERR_NO_PERMISSION, ERR_NO_PROMPT_FOUND, ERR_NO_QUEUE_FOUND, ERR_URL_NOT_ALLOWED. */
+/**
+ * Changes a prompt; keys left out, empty or masked are kept while their calls keep their address. Throws
+ * ERR_NO_PERMISSION, ERR_NO_PROMPT_FOUND, ERR_NO_QUEUE_FOUND, ERR_URL_NOT_ALLOWED, ERR_PROMPT_KEY_REQUIRED.
+ */
 export async function updatePrompt(deps: PromptsDeps, ctx: RequestContext, id: number, body: PromptBody): Promise<Prompt> {
   assertCanManage(ctx);
   await assertQueue(deps.db, ctx.companyId, body.queueId);
   await assertBaseUrl(deps, ctx, body);
+  await assertKeysStayWithTheirOrigin(deps.db, ctx.companyId, id, body, deps.installation);
   const apiKey = keyChange(deps.box, body.apiKey);
   const voiceKey = keyChange(deps.box, body.voiceKey);
   const rows = await deps.db

@@ -49,6 +49,40 @@ describe("/prompt", () => {
     expect((await put({ apiKey: null })).json()).toMatchObject({ apiKey: null });
   });
 
+  it("refuses to carry a stored key to another address: the key is typed again, or removed with null", async () => {
+    const a = await createTenant(t.app, t.db);
+    const queue = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const first = { ...promptBody(queue.id), baseUrl: "http://127.0.0.1:11434/v1", voice: "pt-BR-AntonioNeural", voiceKey: "speech-key-4321", voiceRegion: "brazilsouth" };
+    const { id } = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: first })).json();
+    const stored = async () => (await t.db.select().from(prompts).where(eq(prompts.id, id)))[0]!;
+    const before = await stored();
+    const put = (extra: object) => t.app.inject({ method: "PUT", url: `/prompt/${id}`, headers: bearer(a.adminToken), payload: { ...first, apiKey: "••••5678", voiceKey: "••••4321", ...extra } });
+    const { apiKey: _apiKey, voiceKey: _voiceKey, ...keyless } = first;
+    const refusals = [
+      put({ baseUrl: "http://127.0.0.1:11435/v1" }), // another port
+      put({ baseUrl: "https://127.0.0.1:11434/v1" }), // another scheme
+      put({ baseUrl: "http://model.example.com:11434/v1", apiKey: "" }), // another host, the key empty
+      put({ baseUrl: null }), // the installation's OPENAI_BASE_URL
+      t.app.inject({ method: "PUT", url: `/prompt/${id}`, headers: bearer(a.adminToken), payload: { ...keyless, baseUrl: "http://127.0.0.1:11435/v1" } }), // keys left out
+    ];
+    for (const response of await Promise.all(refusals)) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: "ERR_PROMPT_KEY_REQUIRED", details: [{ in: "body", path: "/apiKey" }] });
+    }
+    const otherRegion = await put({ voiceRegion: "eastus" });
+    expect(otherRegion.json()).toMatchObject({ error: "ERR_PROMPT_KEY_REQUIRED", details: [{ path: "/voiceKey" }] });
+    expect((await put({ baseUrl: "", voiceRegion: "eastus" })).json().details.map((d: { path: string }) => d.path)).toEqual(["/apiKey", "/voiceKey"]);
+    expect(await stored()).toEqual(before);
+
+    // The same origin (another path, a trailing slash, the region's case) keeps the keys.
+    expect((await put({ baseUrl: "http://127.0.0.1:11434/v1/", voiceRegion: "BrazilSouth" })).json()).toMatchObject({ apiKey: "••••5678", voiceKey: "••••4321" });
+    // A new key goes with the new address; null removes the key and moves nothing.
+    expect((await put({ baseUrl: "http://127.0.0.1:11435/v1", apiKey: "sk-second-server-key-2222" })).json()).toMatchObject({ baseUrl: "http://127.0.0.1:11435/v1", apiKey: "••••2222" });
+    expect((await put({ baseUrl: null, apiKey: null, voiceRegion: "eastus", voiceKey: "speech-key-east-7777" })).json()).toMatchObject({ baseUrl: null, apiKey: null, voiceRegion: "eastus", voiceKey: "••••7777" });
+    // Without a stored key nothing travels: any address is taken.
+    expect((await put({ baseUrl: "http://127.0.0.1:11436/v1", apiKey: "", voiceRegion: "eastus" })).json()).toMatchObject({ baseUrl: "http://127.0.0.1:11436/v1", apiKey: null });
+  });
+
   it("requires a queue of the company, refuses unknown voices and fields", async () => {
     const a = await createTenant(t.app, t.db);
     const b = await createTenant(t.app, t.db);
@@ -116,6 +150,46 @@ describe("/queueIntegration", () => {
     expect(renewed.json().secret).not.toBe(secret);
     const stale = await t.app.inject({ method: "POST", url: "/queueIntegration/testSession", headers: bearer(a.adminToken), payload: { integrationId: integration.id } });
     expect(stale.json()).toEqual({ answers: [], handover: false, error: "no-answer" });
+  });
+
+  it("renews the signing secret when the webhook moves to another origin, so that nothing signed with the old one reaches it", async () => {
+    const a = await createTenant(t.app, t.db);
+    const signedBy = (server: LocalServer) => server.requests.map((req) => ({ ts: String(req.headers[TIMESTAMP_HEADER]), signature: req.headers[SIGNATURE_HEADER], body: req.body.toString() }));
+    hook = await startLocalServer((_req, res) => sendJson(res, { reply: "ok" }));
+    const second = await startLocalServer((_req, res) => sendJson(res, { reply: "ok" }));
+    try {
+      const put = (payload: object) => t.app.inject({ method: "PUT", url: `/queueIntegration/${created.id}`, headers: bearer(a.adminToken), payload: { name: "Meu CRM", ...payload } });
+      const created = (await t.app.inject({ method: "POST", url: "/queueIntegration", headers: bearer(a.adminToken), payload: { type: "webhook", name: "Meu CRM", urlN8N: `${hook.url}/in` } })).json();
+      const oldSecret: string = created.secret;
+
+      // Another path on the same origin keeps the secret (and answers none).
+      const samePlace = await put({ type: "webhook", urlN8N: `${hook.url}/other` });
+      expect(samePlace.json()).toMatchObject({ hasSecret: true });
+      expect(samePlace.json().secret).toBeUndefined();
+
+      const moved = await put({ type: "n8n", urlN8N: `${second.url}/in` });
+      expect(moved.statusCode).toBe(200);
+      const newSecret: string | undefined = moved.json().secret;
+      expect(newSecret).toMatch(/^whsec_/);
+      expect(newSecret).not.toBe(oldSecret);
+      const tested = await t.app.inject({ method: "POST", url: "/queueIntegration/testSession", headers: bearer(a.adminToken), payload: { integrationId: created.id, message: "olá" } });
+      expect(tested.json()).toMatchObject({ answers: ["ok"], error: null });
+      const received = signedBy(second);
+      expect(received).toHaveLength(1);
+      for (const { ts, signature, body } of received) {
+        expect(signature).not.toBe(signatureOf(oldSecret, ts, body));
+        expect(signature).toBe(signatureOf(newSecret!, ts, body));
+      }
+
+      // A type that signs nothing, moved elsewhere, drops the secret; back to a webhook, a new one is made.
+      const typebot = await put({ type: "typebot", urlN8N: hook.url, typebotSlug: "loja" });
+      expect(typebot.json()).toMatchObject({ hasSecret: false });
+      const back = await put({ type: "webhook", urlN8N: `${hook.url}/in` });
+      expect(back.json().secret).toMatch(/^whsec_/);
+      expect([oldSecret, newSecret]).not.toContain(back.json().secret);
+    } finally {
+      await second.close();
+    }
   });
 
   it("validates names 2–50 and the fields each type needs; never answers the service-account JSON", async () => {

@@ -19,6 +19,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { assertUrlAllowed } from "../../lib/egress.ts";
 import { findCompanyEgressFacts } from "../companies/index.ts";
+import { signingSecretChange } from "./integration-secret-origin.ts";
 
 export type IntegrationsDeps = EngineDeps;
 
@@ -150,8 +151,9 @@ export async function createIntegration(deps: IntegrationsDeps, ctx: RequestCont
 }
 
 /**
- * Changes an integration; an empty jsonContent keeps the stored credentials. `renewSecret` (or a change
- * to webhook or n8n without a secret) makes a new signing secret, answered this once.
+ * Changes an integration; an empty jsonContent keeps the stored credentials. `renewSecret`, a change to
+ * webhook or n8n without a secret, or a `urlN8N` of another origin makes a new signing secret, answered
+ * this once (signingSecretChange); moving a type that signs nothing drops the stored one.
  * Throws ERR_NO_PERMISSION, ERR_NO_INTEGRATION_FOUND, ERR_INTEGRATION_INVALID_CREDENTIALS, ERR_URL_NOT_ALLOWED.
  */
 export async function updateIntegration(deps: IntegrationsDeps, ctx: RequestContext, id: number, body: QueueIntegrationBody): Promise<QueueIntegration> {
@@ -162,10 +164,11 @@ export async function updateIntegration(deps: IntegrationsDeps, ctx: RequestCont
   await assertIntegrationUrl(deps, ctx, body);
   const credentials = body.type === "dialogflow" ? credentialsOf(deps, body.jsonContent) : undefined;
   if (body.type === "dialogflow" && !credentials && !current.jsonContentSealed) throw new AppError("ERR_INTEGRATION_INVALID_CREDENTIALS", undefined, "The service-account JSON is required");
-  const secret = signs(body.type) && (body.renewSecret === true || current.secretSealed === null) ? newSigningSecret() : undefined;
+  const secretChange = signingSecretChange({ urlN8N: current.urlN8N, hasSecret: current.secretSealed !== null }, { urlN8N: body.urlN8N, signs: signs(body.type), renewSecret: body.renewSecret });
+  const secret = secretChange === "renew" ? newSigningSecret() : undefined;
   const [row] = await deps.db
     .update(queueIntegrations)
-    .set({ ...valuesOf(body), ...(credentials ?? {}), ...(secret ? { secretSealed: deps.bots.box.seal(secret) } : {}), updatedAt: sql`now()` })
+    .set({ ...valuesOf(body), ...(credentials ?? {}), ...(secret ? { secretSealed: deps.bots.box.seal(secret) } : secretChange === "drop" ? { secretSealed: null } : {}), updatedAt: sql`now()` })
     .where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, id)))
     .returning();
   if (!row) throw notFound();

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { Prompt } from "@conversa/shared";
 import { describe, expect, it, vi } from "vitest";
 import type { FakeSocket } from "../../test/fake-socket.ts";
-import { jsonResponse, mockFetch } from "../../test/fetch-mock.ts";
+import { errorResponse, jsonResponse, mockFetch } from "../../test/fetch-mock.ts";
 import { renderWithProviders } from "../../test/render-with-providers.tsx";
 import { PromptsPanel } from "./prompts-panel.tsx";
 
@@ -72,5 +72,32 @@ describe("PromptsPanel", { timeout: 15_000 }, () => {
     expect(await screen.findByText("Vendas no atacado")).toBeInTheDocument();
     expect(screen.queryByText("Robô de Trocas")).not.toBeInTheDocument();
     expect(screen.queryByText("Robô Alheio")).not.toBeInTheDocument();
+  });
+
+  it("shows a save refused for a new address on the key field: the stored key is typed again", async () => {
+    const saved = { ...prompt(1, "Robô de Vendas"), baseUrl: "http://127.0.0.1:11434/v1", apiKey: "••••5678" };
+    const fetchMock = mockFetch((call) => {
+      if (call.method === "GET" && call.path === "/prompt") return jsonResponse({ prompts: [saved], count: 1, hasMore: false });
+      if (call.method === "GET" && call.path === "/prompt/1") return jsonResponse(saved);
+      if (call.method === "GET" && call.path === "/queue") return jsonResponse([{ id: 1, name: "Vendas", color: "#000000" }]);
+      if (call.method === "PUT" && call.path === "/prompt/1") {
+        return errorResponse(400, "ERR_PROMPT_KEY_REQUIRED", "The address changed", [{ in: "body", path: "/apiKey", message: "type the key again" }]);
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PromptsPanel />);
+    await user.click(await screen.findByRole("button", { name: "Editar: Robô de Vendas" }));
+    const baseUrl = await screen.findByLabelText("Servidor do modelo (opcional)");
+    await user.clear(baseUrl);
+    await user.paste("http://127.0.0.1:11435/v1");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    const refusal = "O endereço do serviço mudou: digite a chave novamente para o novo endereço. A chave salva nunca é enviada a outro endereço.";
+    await waitFor(() => expect(screen.getByLabelText("Chave da API")).toHaveAttribute("aria-invalid", "true"));
+    expect(screen.getAllByText(refusal).length).toBeGreaterThanOrEqual(1);
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    const put = fetchMock.calls.find((call) => call.method === "PUT")!;
+    expect(put.body).toMatchObject({ baseUrl: "http://127.0.0.1:11435/v1", apiKey: "••••5678" });
   });
 });

@@ -1,4 +1,4 @@
-import { PROMPT_DEFAULTS, PROMPT_VOICES, type Prompt, type PromptBody, TIMINGS, ZListPromptsResponse, ZOkResponse, ZPrompt } from "@conversa/shared";
+import { PROMPT_DEFAULTS, PROMPT_VOICES, type Prompt, type PromptBody, TIMINGS, ZListPromptsResponse, ZOkResponse, ZPrompt, ZPromptKeyRequiredDetails } from "@conversa/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -31,8 +31,9 @@ import {
   useRecordEditing,
 } from "../../components/list/index.ts";
 import { PageContainer } from "../../components/page-container.tsx";
-import { apiRequest } from "../../lib/api-client.ts";
-import { showToast, toastError } from "../../lib/toast.ts";
+import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { errorMessage } from "../../lib/error-message.ts";
+import { showToast } from "../../lib/toast.ts";
 import { useAllQueues } from "../queues/api/list-all-queues.ts";
 
 const LIST_KEY = ["prompts", "list"] as const;
@@ -152,6 +153,13 @@ function initialState(prompt: Prompt | undefined): FormState {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The key fields a refused save asks to type again (ERR_PROMPT_KEY_REQUIRED: the address changed). */
+function keyFieldsToRetype(error: unknown): ("apiKey" | "voiceKey")[] {
+  if (!(error instanceof ApiError) || error.code !== "ERR_PROMPT_KEY_REQUIRED") return [];
+  const details = ZPromptKeyRequiredDetails.safeParse(error.details);
+  return details.success ? details.data.map((issue) => (issue.path === "/apiKey" ? "apiKey" : "voiceKey")) : ["apiKey"];
+}
+
 function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -195,9 +203,10 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose
     try {
       await (prompt ? apiRequest(`/prompt/${prompt.id}`, ZPrompt, { method: "PUT", body }) : apiRequest("/prompt", ZPrompt, { method: "POST", body }));
     } catch (error) {
-      // Said in the user's language: a refused address (ERR_URL_NOT_ALLOWED) names why.
-      toastError(error);
       setSaving(false);
+      const retype = keyFieldsToRetype(error);
+      if (retype.length) setErrors(Object.fromEntries(retype.map((key) => [key, t("errors.ERR_PROMPT_KEY_REQUIRED")])));
+      showToast(errorMessage(error), "error");
       return;
     }
     await queryClient.invalidateQueries({ queryKey: ["prompts"] });
@@ -239,7 +248,16 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose
               <TextField label={t("prompts.form.temperature")} type="number" fullWidth slotProps={{ htmlInput: { step: 0.1, min: 0, max: 2 } }} {...field("temperature")} />
               <TextField label={t("prompts.form.maxMessages")} type="number" fullWidth {...field("maxMessages")} />
             </Stack>
-            <TextField label={t("prompts.form.apiKey")} type="password" fullWidth autoComplete="off" helperText={t("prompts.form.keyHint")} value={form.apiKey} onChange={(e) => setForm((c) => ({ ...c, apiKey: e.target.value }))} />
+            <TextField
+              label={t("prompts.form.apiKey")}
+              type="password"
+              fullWidth
+              autoComplete="off"
+              error={Boolean(errors.apiKey)}
+              helperText={errors.apiKey ?? t("prompts.form.keyHint")}
+              value={form.apiKey}
+              onChange={(e) => setForm((c) => ({ ...c, apiKey: e.target.value }))}
+            />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               <TextField select label={t("prompts.form.voice")} fullWidth value={form.voice} onChange={(e) => setForm((c) => ({ ...c, voice: e.target.value }))}>
                 {PROMPT_VOICES.map((voice) => (
@@ -255,6 +273,8 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose
                 fullWidth
                 autoComplete="off"
                 disabled={form.voice === "texto"}
+                error={Boolean(errors.voiceKey)}
+                helperText={errors.voiceKey}
                 value={form.voiceKey}
                 onChange={(e) => setForm((c) => ({ ...c, voiceKey: e.target.value }))}
               />

@@ -108,6 +108,7 @@ export const en: Messages = {
     ERR_NO_PROMPT_FOUND: "No prompt found with this ID.",
     ERR_NO_INTEGRATION_FOUND: "No integration found with this ID.",
     ERR_INTEGRATION_INVALID_CREDENTIALS: "The JSON is not a service account with client_email and private_key.",
+    ERR_PROMPT_KEY_REQUIRED: "The service address changed: type the key again for the new address. A saved key is never sent to another address.",
     ERR_SCHEDULE_ALREADY_SENT: "This schedule was already sent and can no longer be changed.",
     ERR_SCHEDULE_IN_PAST: "The send date cannot be in the past.",
     ERR_EMAIL_NOT_FOUND: "E-mail not found",

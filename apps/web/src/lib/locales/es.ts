@@ -109,6 +109,7 @@ export const es: Messages = {
     ERR_NO_PROMPT_FOUND: "No se encontró ningún prompt con este ID.",
     ERR_NO_INTEGRATION_FOUND: "No se encontró ninguna integración con este ID.",
     ERR_INTEGRATION_INVALID_CREDENTIALS: "El JSON no es una cuenta de servicio con client_email y private_key.",
+    ERR_PROMPT_KEY_REQUIRED: "La dirección del servicio cambió: escriba la clave de nuevo para la nueva dirección. Una clave guardada nunca se envía a otra dirección.",
     ERR_SCHEDULE_ALREADY_SENT: "Esta programación ya fue enviada y no se puede modificar.",
     ERR_SCHEDULE_IN_PAST: "La fecha de envío no puede estar en el pasado.",
     ERR_EMAIL_NOT_FOUND: "Correo no encontrado",

@@ -112,6 +112,7 @@ export const pt = {
     ERR_NO_PROMPT_FOUND: "Nenhum prompt encontrado com este ID.",
     ERR_NO_INTEGRATION_FOUND: "Nenhuma integração encontrada com este ID.",
     ERR_INTEGRATION_INVALID_CREDENTIALS: "O JSON não é uma conta de serviço com client_email e private_key.",
+    ERR_PROMPT_KEY_REQUIRED: "O endereço do serviço mudou: digite a chave novamente para o novo endereço. A chave salva nunca é enviada a outro endereço.",
     ERR_SCHEDULE_ALREADY_SENT: "Este agendamento já foi enviado e não pode mais ser alterado.",
     ERR_SCHEDULE_IN_PAST: "A data do envio não pode estar no passado.",
     ERR_EMAIL_NOT_FOUND: "Email não encontrado",
