@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { logIn, pairSimulator, tokenOf } from "./helpers.ts";
 
@@ -25,7 +26,7 @@ test.describe("external message API", () => {
       const connections: ConnectionRow[] = await (await admin.request.get("/whatsapp", { headers })).json();
       const connection = connections.find((row) => row.provider === "simulator" && row.status === "CONNECTED");
       if (!connection) throw new Error(`no connected simulator connection: ${JSON.stringify(connections)}`);
-      const token = `e2e${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+      const token = `e2e-${randomBytes(24).toString("base64url")}`;
       const saved = await admin.request.put(`/whatsapp/${connection.id}`, {
         headers,
         data: { name: connection.name, greetingMessage: connection.greetingMessage, queueIds: connection.queues.map((queue) => queue.id), token },

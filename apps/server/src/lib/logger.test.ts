@@ -35,6 +35,15 @@ describe("createLogger", () => {
     ["//ResetPasswords/a/b/c", "/ResetPasswords/[Redacted]"],
     ["/forgetpassword%2Fana%40acme.test", "/forgetpassword/[Redacted]"],
     ["/tickets/12?status=open", "/tickets/12?status=open"],
+    ["/webhooks/pix/efi?hmac=s3cr3t-value", "/webhooks/pix/efi?hmac=[Redacted]"],
+    ["/webhooks/pix/efi/pix?hmac=s3cr3t-value/pix", "/webhooks/pix/efi/pix?hmac=[Redacted]"],
+    ["//Webhooks/pix/efi?ignorar=&HMAC=s3cr3t-value&x", "/Webhooks/pix/efi?ignorar=[Redacted]&HMAC=[Redacted]&[Redacted]"],
+    ["/webhooks/pix/efi?s3cr3t-value=1", "/webhooks/pix/efi?[Redacted]"],
+    ["/webhooks/pix/S3cr3tValue0123456789/pix", "/webhooks/pix/[Redacted]/pix"],
+    ["/webhooks/pix/efi;hmac=s3cr3t-value", "/webhooks/pix/[Redacted]"],
+    ["/webhooks%2Fpix%2Fefi%3Fhmac%3Ds3cr3t-value", "/webhooks/[Redacted]"],
+    ["/socket.io/?EIO=4&transport=polling&token=eyJ.jwt.value", "/socket.io/?EIO=4&transport=polling&token=[Redacted]"],
+    ["/contacts?searchParam=ana&%74oken=abc&apiKey=def", "/contacts?searchParam=ana&%74oken=[Redacted]&apiKey=[Redacted]"],
     ["/forgetpasswords-guide", "/forgetpasswords-guide"],
   ])("logs the URL %s as %s", (url, logged) => {
     expect(redactUrl(url)).toBe(logged);

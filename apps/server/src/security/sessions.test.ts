@@ -339,7 +339,7 @@ describe("secrets", () => {
   const keep = (name: string, value: string | undefined) => {
     if (value) secrets.set(name, value);
   };
-  const CONNECTION_TOKENS = ["conn-token-created-7f3a9c", "conn-token-edited-51be02", "conn-token-seeded-c4d7e1", "conn-token-failed-9a0b6f"];
+  const CONNECTION_TOKENS = ["conn-token-created-7f3a9c-0123456789ab", "conn-token-edited-51be02-0123456789ab", "conn-token-seeded-c4d7e1-0123456789ab", "conn-token-failed-9a0b6f-0123456789ab"];
   const CREDENTIALS: Record<string, string> = { tokenixc: "ixc-credential-3e8f1a", clientsecretmkauth: "mkauth-credential-b72d40", asaas: "asaas-credential-05c9e3" };
   const WRONG_PASSWORD = "typo-of-a-real-pass-2024";
 

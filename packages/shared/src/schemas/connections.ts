@@ -48,6 +48,26 @@ export type Connection = z.infer<typeof ZConnection>;
 /** GET /whatsapp/{id} for an admin: the connection plus its external-API token. */
 export const ZConnectionDetail = ZConnection.extend({ token: z.string().nullable() });
 
+/**
+ * A connection's external-API token: one the server generates has 32 characters (192 random bits); one typed
+ * in, 32 to 200 printable ASCII characters without spaces (what an `Authorization: Bearer` header carries).
+ */
+export const CONNECTION_TOKEN_LIMITS = { min: 32, max: 200 } as const;
+
+/**
+ * Why a typed token is refused, the same text whatever the reason (too short, too long, another
+ * connection's): the answer tells no more about a token in use than about a short one.
+ */
+export const CONNECTION_TOKEN_RULE = `Use ${CONNECTION_TOKEN_LIMITS.min} to ${CONNECTION_TOKEN_LIMITS.max} letters, digits or symbols, without spaces, that no other connection uses, or leave it empty to have one generated`;
+
+/**
+ * The external-API token as a body gives it: empty (or null) asks the server for a random one;
+ * anything else must have 32 to 200 characters once trimmed, printable ASCII without spaces (and be no other
+ * connection's, which the server checks).
+ */
+export const CONNECTION_TOKEN_PATTERN = new RegExp(`^(|[!-~]{${CONNECTION_TOKEN_LIMITS.min},${CONNECTION_TOKEN_LIMITS.max}})$`);
+export const ZConnectionToken = z.string().trim().regex(CONNECTION_TOKEN_PATTERN, { error: CONNECTION_TOKEN_RULE });
+
 const minutes = z.coerce.number().int().min(0).max(525600);
 const text = z.string().max(4000);
 
@@ -66,7 +86,7 @@ export const ZConnectionBody = z.strictObject({
   timeToTransfer: minutes.nullable().optional(),
   transferQueueId: ZId.nullable().optional(),
   promptId: ZId.nullable().optional(),
-  token: z.string().max(200).nullable().optional(),
+  token: ZConnectionToken.nullable().optional(),
   queueIds: z.array(ZId).max(100).optional(),
 });
 export type ConnectionBody = z.infer<typeof ZConnectionBody>;

@@ -62,8 +62,9 @@ export const connections = pgTable(
   (t) => [
     index("connections_company_id_idx").on(t.companyId),
     uniqueIndex("connections_company_name_unique").on(t.companyId, t.name),
-    // The external API finds a connection by its token's digest; the token itself is then compared in constant time.
-    index("connections_token_md5_idx").on(sql`md5(${t.token})`),
+    // A token names one connection of the whole installation. The external API finds it by its token's digest
+    // (the token itself is then compared in constant time); two tokens with one digest count as the same.
+    uniqueIndex("connections_token_unique").on(sql`md5(${t.token})`).where(sql`${t.token} <> ''`),
   ],
 );
 

@@ -395,3 +395,24 @@ describe("GET /subscription", () => {
     expect(await invoicesOf(a.company.id)).toHaveLength(1);
   });
 });
+
+describe("the log of a payment confirmation", () => {
+  it("names the webhook route but never the secret its URL carries", async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({ logLevel: "info" }, { logDestination: { write: (line: string) => void lines.push(line) } });
+    try {
+      const secret = "Webhook-Secret-0123456789abcdefXYZ";
+      for (const url of [`/webhooks/pix/efi?hmac=${secret}`, `/webhooks/pix/efi/pix?hmac=${secret}/pix`, `/webhooks/pix/simulator?hmac=${secret}`, `/webhooks/pix/${secret}/pix`]) {
+        expect((await logged.app.inject({ method: "POST", url, payload: { pix: [] } })).statusCode).toBeGreaterThanOrEqual(400);
+      }
+      const text = lines.join("");
+      expect(text).toContain('"url":"/webhooks/pix/efi?hmac=[Redacted]"');
+      expect(text).toContain('"url":"/webhooks/pix/efi/pix?hmac=[Redacted]"');
+      expect(text).toContain('"url":"/webhooks/pix/simulator?hmac=[Redacted]"');
+      expect(text).toContain('"url":"/webhooks/pix/[Redacted]/pix"');
+      expect(text).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
+  });
+});

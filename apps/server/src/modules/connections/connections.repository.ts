@@ -195,6 +195,19 @@ export interface ConnectionValues {
   token: string | null;
 }
 
+/**
+ * Whether another connection, of any company, has this external-API token (compared as the unique index
+ * does, by digest). Deliberately not scoped to a company: a token must name one connection of the installation.
+ */
+export async function isConnectionTokenTaken(db: Db, token: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(and(sql`md5(${connections.token}) = md5(${token}) and ${connections.token} <> ''`, exceptId === undefined ? undefined : ne(connections.id, exceptId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Inserts a connection (status OPENING: it is started right after); returns its id. */
 export async function insertConnection(db: Db, companyId: number, values: ConnectionValues): Promise<number> {
   const [row] = await db

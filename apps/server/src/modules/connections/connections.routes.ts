@@ -26,10 +26,10 @@ export function connectionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       getConnection(deps, ctxOf(request), request.params.id),
     );
     app.post("/whatsapp", { ...auth, schema: { body: ZConnectionBody, response: { 200: ZConnection } } }, (request) =>
-      createConnection(deps, ctxOf(request), request.body),
+      createConnection(deps, ctxOf(request), request.body, request.ip),
     );
     app.put("/whatsapp/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZConnectionBody, ZConnectionDetail), response: { 200: ZConnection } } }, (request) =>
-      updateConnection(deps, ctxOf(request), request.params.id, request.body),
+      updateConnection(deps, ctxOf(request), request.params.id, request.body, request.ip),
     );
     app.delete("/whatsapp/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
       await deleteConnection(deps, ctxOf(request), request.params.id);

@@ -1,8 +1,11 @@
-import { CONNECTION_DEFAULTS, type Connection, type ConnectionBody } from "@conversa/shared";
+import { randomBytes } from "node:crypto";
+import { CONNECTION_DEFAULTS, CONNECTION_TOKEN_RULE, type Connection, type ConnectionBody } from "@conversa/shared";
 import type { ChannelManager } from "../../channels/channel-manager.ts";
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
+import { violatedUniqueConstraint } from "../../db/errors.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { hitRateLimits, secondsUntilOpen } from "../../lib/rate-limit.ts";
 import { assertReferencesExist } from "../../lib/references.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
@@ -28,6 +31,7 @@ import {
   findOtherConnectionId,
   insertConnection,
   isConnectionNameTaken,
+  isConnectionTokenTaken,
   listConnections as listConnectionRows,
   lockCompanyConnections,
   replaceConnectionQueues,
@@ -48,9 +52,61 @@ export type ConnectionDetail = Connection & { token: string | null };
 const notFound = () => new AppError("ERR_NO_WAPP_FOUND", undefined, "Connection not found");
 const noPermission = () => new AppError("ERR_NO_PERMISSION");
 
-/** The body's value when given, else the current one; blank tokens are stored as none. */
+/** A new external-API token: 24 random bytes (192 bits) as 32 URL-safe characters. */
+export function generateConnectionToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/**
+ * The answer to a typed token that cannot be used because another connection (of any company) has it:
+ * exactly the route's answer to a token too short or too long, so that it says nothing more.
+ */
+class UnusableTokenError extends AppError {
+  constructor() {
+    super("ERR_VALIDATION", [{ in: "body", path: "/token", message: CONNECTION_TOKEN_RULE }], "Invalid request");
+  }
+}
+
+/**
+ * Typed tokens refused for being another connection's, per company and per address: they tell that a
+ * value is in use, so they are limited like wrong tokens at the external API.
+ */
+const REFUSED_TOKENS = { max: 20, windowMs: 15 * 60_000 };
+const refusedTokenCounters = (companyId: number, address: string) => [
+  { name: "connections.token-refused", subject: `company:${companyId}`, rule: REFUSED_TOKENS },
+  { name: "connections.token-refused", subject: `address:${address}`, rule: REFUSED_TOKENS },
+];
+
+/**
+ * Runs a save that sets the typed token `typed` (if any): refused with ERR_RATE_LIMITED while the company
+ * or the address is past its refused tokens, and each refusal (checked, or caught by the unique index when
+ * two saves race) counted.
+ */
+async function withTokenRefusalsCounted<T>(deps: ConnectionsDeps, companyId: number, address: string, typed: string | undefined, save: () => Promise<T>): Promise<T> {
+  if (typed === undefined) return save();
+  const counters = refusedTokenCounters(companyId, address);
+  for (const counter of counters) {
+    const retryAfter = await secondsUntilOpen(deps.db, counter);
+    if (retryAfter > 0) throw new AppError("ERR_RATE_LIMITED", { retryAfter }, `Too many refused tokens; retry in ${retryAfter} s`);
+  }
+  try {
+    return await save();
+  } catch (error) {
+    const refused = error instanceof UnusableTokenError || violatedUniqueConstraint(error) === "connections_token_unique";
+    if (!refused) throw error;
+    await hitRateLimits(deps.db, counters).catch((limited: unknown) => {
+      if (!(limited instanceof AppError && limited.code === "ERR_RATE_LIMITED")) throw limited;
+    });
+    throw new UnusableTokenError();
+  }
+}
+
+/**
+ * The body's value when given, else the current one. The token: a typed one as given; left out, the
+ * current one; empty or null (or left out with none yet), a new random one.
+ */
 function mergeValues(body: ConnectionBody, base: ConnectionValues): ConnectionValues {
-  const token = body.token === undefined ? base.token : body.token?.trim() || null;
+  const token = (body.token === undefined ? base.token : body.token) || generateConnectionToken();
   return {
     name: body.name,
     provider: body.provider ?? base.provider,
@@ -93,6 +149,7 @@ async function assertConnectionRules(tx: Db, companyId: number, values: Connecti
   if (await isConnectionNameTaken(tx, companyId, values.name, id)) {
     throw new AppError("ERR_DUPLICATED_CONNECTION", undefined, "A connection with this name already exists");
   }
+  if (values.token && (await isConnectionTokenTaken(tx, values.token, id))) throw new UnusableTokenError();
   await assertCompanyQueues(tx, companyId, values.transferQueueId === null ? queueIds : [...queueIds, values.transferQueueId]);
   if (needsGreeting(queueIds.length, values.greetingMessage)) {
     throw new AppError("ERR_WAPP_GREETING_REQUIRED", undefined, "A greeting message is required with more than one queue");
@@ -141,16 +198,18 @@ export async function getConnection(deps: ConnectionsDeps, ctx: RequestContext, 
 /**
  * Creates a connection and starts its session (a start failure is logged; the connection stays,
  * DISCONNECTED). The company's first connection becomes its default; a new default un-defaults the others.
- * A non-null promptId must name a prompt of the company (none can exist yet).
+ * A non-null promptId must name a prompt of the company (none can exist yet). Without a typed token the
+ * connection gets a random one; a typed one must be no other connection's (`address`: the caller's, for
+ * the limit of refused tokens).
  * Throws ERR_NO_PERMISSION, ERR_CONNECTION_LIMIT, ERR_DUPLICATED_CONNECTION, ERR_NO_QUEUE_FOUND,
- * ERR_WAPP_GREETING_REQUIRED, ERR_NO_PROMPT_FOUND.
+ * ERR_WAPP_GREETING_REQUIRED, ERR_NO_PROMPT_FOUND, ERR_VALIDATION (token), ERR_RATE_LIMITED.
  */
-export async function createConnection(deps: ConnectionsDeps, ctx: RequestContext, body: ConnectionBody): Promise<Connection> {
+export async function createConnection(deps: ConnectionsDeps, ctx: RequestContext, body: ConnectionBody, address: string): Promise<Connection> {
   if (!canAddConnection(ctx)) throw noPermission();
   await assertReferencesExist(deps.db, ctx.companyId, { promptId: body.promptId });
   const { companyId } = ctx;
   const queueIds = [...new Set(body.queueIds ?? [])];
-  const { id, undefaulted } = await deps.db.transaction(async (tx) => {
+  const { id, undefaulted } = await withTokenRefusalsCounted(deps, companyId, address, body.token || undefined, () => deps.db.transaction(async (tx) => {
     await lockCompanyConnections(tx, companyId);
     const existing = await countConnections(tx, companyId);
     if (!fitsConnectionLimit(existing, await findConnectionLimit(tx, companyId))) {
@@ -163,7 +222,7 @@ export async function createConnection(deps: ConnectionsDeps, ctx: RequestContex
     const newId = await insertConnection(tx, companyId, values);
     await replaceConnectionQueues(tx, companyId, newId, queueIds);
     return { id: newId, undefaulted: cleared };
-  });
+  }));
   await publishConnections(deps, companyId, [id, ...undefaulted]);
   await startOrMarkDisconnected(deps, companyId, id);
   return requireConnection(deps, companyId, id);
@@ -172,15 +231,19 @@ export async function createConnection(deps: ConnectionsDeps, ctx: RequestContex
 /**
  * Changes a connection; `queueIds`, when given, replace its queues. Un-defaulting the default
  * connection is refused; making one default un-defaults the others. A changed provider restarts the session.
- * A non-null promptId must name a prompt of the company (none can exist yet).
+ * A non-null promptId must name a prompt of the company (none can exist yet). The token: left out, kept;
+ * empty or null, replaced by a random one; typed, it must be no other connection's (`address` as for create).
  * Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND, ERR_NO_OTHER_WHATSAPP, ERR_DUPLICATED_CONNECTION,
- * ERR_NO_QUEUE_FOUND, ERR_WAPP_GREETING_REQUIRED, ERR_NO_PROMPT_FOUND.
+ * ERR_NO_QUEUE_FOUND, ERR_WAPP_GREETING_REQUIRED, ERR_NO_PROMPT_FOUND, ERR_VALIDATION (token), ERR_RATE_LIMITED.
  */
-export async function updateConnection(deps: ConnectionsDeps, ctx: RequestContext, id: number, body: ConnectionBody): Promise<Connection> {
+export async function updateConnection(deps: ConnectionsDeps, ctx: RequestContext, id: number, body: ConnectionBody, address: string): Promise<Connection> {
   if (!canEditOrDeleteConnection(ctx)) throw noPermission();
   await assertReferencesExist(deps.db, ctx.companyId, { promptId: body.promptId });
   const { companyId } = ctx;
-  const { undefaulted, providerChanged } = await deps.db.transaction(async (tx) => {
+  // Only a token that changes can be another connection's (the stored one is this connection's own).
+  const stored = body.token ? (await findConnectionRow(deps.db, companyId, id))?.token : undefined;
+  const typed = body.token && body.token !== stored ? body.token : undefined;
+  const { undefaulted, providerChanged } = await withTokenRefusalsCounted(deps, companyId, address, typed, () => deps.db.transaction(async (tx) => {
     await lockCompanyConnections(tx, companyId);
     const row = await findConnectionRow(tx, companyId, id);
     if (!row) throw notFound();
@@ -194,7 +257,7 @@ export async function updateConnection(deps: ConnectionsDeps, ctx: RequestContex
     await updateConnectionRow(tx, companyId, id, values);
     if (body.queueIds !== undefined) await replaceConnectionQueues(tx, companyId, id, queueIds);
     return { undefaulted: cleared, providerChanged: values.provider !== row.provider };
-  });
+  }));
   await publishConnections(deps, companyId, [id, ...undefaulted]);
   if (providerChanged) {
     await deps.channels.remove(id);

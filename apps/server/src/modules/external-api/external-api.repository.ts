@@ -12,17 +12,16 @@ export interface TokenCandidate {
 }
 
 /**
- * The connections whose token has the same digest as `token` (the md5 index), at most a few: the caller
- * compares the tokens themselves in constant time.
+ * The connection whose token has the same digest as `token`: at most one, by the unique index on the
+ * digest (`connections_token_unique`). The caller compares the tokens themselves in constant time.
  */
-export async function findTokenCandidates(db: Db, token: string): Promise<TokenCandidate[]> {
-  const rows = await db
+export async function findTokenCandidate(db: Db, token: string): Promise<TokenCandidate | undefined> {
+  const [row] = await db
     .select({ connectionId: connections.id, companyId: connections.companyId, token: connections.token, companyStatus: companies.status, companyDueDate: companies.dueDate })
     .from(connections)
     .innerJoin(companies, eq(companies.id, connections.companyId))
-    .where(sql`md5(${connections.token}) = md5(${token})`)
-    .limit(5);
-  return rows.flatMap((row) => (row.token === null ? [] : [{ ...row, token: row.token }]));
+    .where(sql`md5(${connections.token}) = md5(${token}) and ${connections.token} <> ''`);
+  return row && row.token !== null ? { ...row, token: row.token } : undefined;
 }
 
 /** The company's contact with this number, or a new one named after it (created: true). */

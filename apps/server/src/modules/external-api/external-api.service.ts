@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { EXTERNAL_API_LIMITS, type ExternalSendResponse } from "@conversa/shared";
+import { CONNECTION_TOKEN_LIMITS, EXTERNAL_API_LIMITS, type ExternalSendResponse } from "@conversa/shared";
 import { ChannelNotConnectedError } from "../../channels/types.ts";
 import type { Db } from "../../db/client.ts";
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
@@ -9,7 +9,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { hitRateLimits, secondsUntilOpen } from "../../lib/rate-limit.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
 import { loadContacts } from "../contacts/contacts.repository.ts";
-import { findOrCreateContact, findTokenCandidates } from "./external-api.repository.ts";
+import { findOrCreateContact, findTokenCandidate } from "./external-api.repository.ts";
 
 /** Who calls the external API: the connection its bearer token names, and that connection's company. No user. */
 export interface ApiClient {
@@ -31,7 +31,7 @@ const invalidToken = () => new AppError("ERR_INVALID_API_TOKEN", undefined, "Inv
 
 /**
  * Identifies the caller of the external API by the connection token it presents (`Authorization: Bearer`).
- * The token must name exactly one connection (compared in constant time), whose company is enabled and
+ * The token must be one connection's (at most one has it; compared in constant time), whose company is enabled and
  * not past its due date. An address with too many failed tokens in a row is refused for a while, so tokens
  * cannot be guessed. Throws ERR_INVALID_API_TOKEN, ERR_RATE_LIMITED, ERR_COMPANY_DISABLED, ERR_SUBSCRIPTION_EXPIRED.
  */
@@ -39,9 +39,9 @@ export async function authenticateApiClient(db: Db, token: string | undefined, a
   const failure = { name: "external-api.auth-failure", subject: address, rule: FAILED_AUTH };
   const retryAfter = await secondsUntilOpen(db, failure, now);
   if (retryAfter > 0) throw new AppError("ERR_RATE_LIMITED", { retryAfter }, `Too many invalid tokens from this address; retry in ${retryAfter} s`);
-  const matches = token ? (await findTokenCandidates(db, token)).filter((candidate) => sameToken(candidate.token, token)) : [];
-  // A token two connections share names neither: it must be unique to identify one.
-  const [match] = matches.length === 1 ? matches : [];
+  // A token shorter than any a connection may have is not looked up (those of before the rule were replaced).
+  const candidate = token && token.length >= CONNECTION_TOKEN_LIMITS.min ? await findTokenCandidate(db, token) : undefined;
+  const match = candidate && token && sameToken(candidate.token, token) ? candidate : undefined;
   if (!match) {
     await hitRateLimits(db, [failure], now).catch((error: unknown) => {
       if (!(error instanceof AppError && error.code === "ERR_RATE_LIMITED")) throw error;

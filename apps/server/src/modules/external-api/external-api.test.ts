@@ -91,11 +91,21 @@ describe("POST /api/messages/send: authentication by the connection's token", ()
     expect(message).toMatchObject({ body: "Olá de B", whatsappId: connectionB.id, fromMe: true, userId: null });
   });
 
-  it("refuses a token two connections share: it names neither", async () => {
-    await createConnectionRow(t.db, a.company.id, { token: TOKEN_B, isDefault: false });
+  it("names one connection by its token: no second connection, of any company, can have it", async () => {
+    await expect(createConnectionRow(t.db, a.company.id, { token: TOKEN_B, isDefault: false })).rejects.toThrow();
     const response = await send(TOKEN_B, { number: NUMBER, body: "Olá" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await messagesOf(b.company.id)).toHaveLength(1);
+    expect(await messagesOf(a.company.id)).toEqual([]);
+  });
+
+  it("refuses a token shorter than 32 characters, even one stored before the rule", async () => {
+    const short = "short-token-2019";
+    await t.db.update(connections).set({ token: short }).where(eq(connections.id, connectionA.id));
+    const response = await send(short, { number: NUMBER, body: "Olá" });
     expect(response.statusCode).toBe(401);
-    expect(await messagesOf(b.company.id)).toEqual([]);
+    expect(response.json()).toMatchObject({ error: "ERR_INVALID_API_TOKEN" });
+    expect(await messagesOf(a.company.id)).toEqual([]);
   });
 
   it("refuses the token of a disabled company, or of one past its due date", async () => {

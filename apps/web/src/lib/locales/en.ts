@@ -1068,6 +1068,7 @@ export const en: Messages = {
       timeUseBotQueues: "Chatbot interval (minutes)",
       token: "API token",
       generateToken: "Generate token",
+      tokenHelp: "32 to 200 characters, without spaces, that no other connection uses. Leave it empty to have one generated.",
     },
     providers: {
       beta: "WhatsApp",
@@ -1079,6 +1080,7 @@ export const en: Messages = {
       tooLong: "Too Long!",
       invalidNumber: "Enter a valid whole number.",
       greetingRequired: "Required with more than one queue.",
+      token: "Use 32 to 200 letters, digits or symbols, without spaces, that no other connection uses, or leave it empty to have one generated.",
     },
     qr: {
       title: "Scan the QR code to start the session",

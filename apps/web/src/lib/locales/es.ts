@@ -1069,6 +1069,7 @@ export const es: Messages = {
       timeUseBotQueues: "Intervalo del chatbot (minutos)",
       token: "Token de la API",
       generateToken: "Generar token",
+      tokenHelp: "De 32 a 200 caracteres, sin espacios, que ninguna otra conexión use. Déjelo vacío para generar uno automáticamente.",
     },
     providers: {
       beta: "WhatsApp",
@@ -1080,6 +1081,7 @@ export const es: Messages = {
       tooLong: "¡Muy largo!",
       invalidNumber: "Ingrese un número entero válido.",
       greetingRequired: "Obligatorio con más de una cola.",
+      token: "Use de 32 a 200 letras, números o símbolos, sin espacios, que ninguna otra conexión use, o déjelo vacío para generar uno.",
     },
     qr: {
       title: "Lea el código QR para iniciar la sesión",

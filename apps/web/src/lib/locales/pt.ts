@@ -1073,6 +1073,7 @@ export const pt = {
       timeUseBotQueues: "Intervalo do chatbot (minutos)",
       token: "Token da API",
       generateToken: "Gerar token",
+      tokenHelp: "De 32 a 200 caracteres, sem espaços, que nenhuma outra conexão use. Deixe em branco para gerar um automaticamente.",
     },
     providers: {
       beta: "WhatsApp",
@@ -1084,6 +1085,7 @@ export const pt = {
       tooLong: "Too Long!",
       invalidNumber: "Informe um número inteiro válido.",
       greetingRequired: "Obrigatória quando há mais de uma fila.",
+      token: "Use de 32 a 200 letras, números ou símbolos, sem espaços, que nenhuma outra conexão use, ou deixe em branco para gerar um.",
     },
     qr: {
       title: "Leia o QR Code para iniciar a sessão",

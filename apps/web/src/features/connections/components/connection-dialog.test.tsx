@@ -39,6 +39,8 @@ async function chooseQueues(user: ReturnType<typeof userEvent.setup>, names: str
   await user.keyboard("{Escape}");
 }
 
+const TOKEN_RULE = "Use de 32 a 200 letras, números ou símbolos, sem espaços, que nenhuma outra conexão use, ou deixe em branco para gerar um.";
+
 // A large MUI form in jsdom: generous time for a loaded CI machine.
 describe("ConnectionDialog", { timeout: 20_000 }, () => {
   it.each([
@@ -118,6 +120,36 @@ describe("ConnectionDialog", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Já existe uma conexão com este nome.")).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole("textbox", { name: "Nome" })).toHaveValue("Loja");
+  });
+
+  it("shows the token's rule and refuses a typed token under 32 characters before sending", async () => {
+    const { calls } = serve();
+    const { user, onClose } = openDialog();
+    expect(screen.getByText("De 32 a 200 caracteres, sem espaços, que nenhuma outra conexão use. Deixe em branco para gerar um automaticamente.")).toBeInTheDocument();
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), "Loja");
+    await user.type(screen.getByRole("textbox", { name: "Token da API" }), "token-curto-123");
+
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    expect(await screen.findByText(TOKEN_RULE)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of a typed token on the field and keeps the dialog open", async () => {
+    const typed = "token-de-outra-conexao-0123456789abcdef";
+    const { calls } = serve((call) =>
+      call.method === "POST" ? jsonResponse({ error: "ERR_VALIDATION", message: "Invalid request", details: [{ in: "body", path: "/token", message: "rule" }] }, 400) : undefined,
+    );
+    const { user, onClose } = openDialog();
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), "Loja");
+    await user.type(screen.getByRole("textbox", { name: "Token da API" }), typed);
+
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    expect(await screen.findByText(TOKEN_RULE)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "POST")?.body).toMatchObject({ token: typed });
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it("edits a connection: loads it with its token, generates a new one and saves with PUT", async () => {

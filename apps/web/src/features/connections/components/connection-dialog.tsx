@@ -20,6 +20,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { RecordDialogContent } from "../../../components/list/index.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useConnection } from "../api/get-connection.ts";
 import { usePromptChoices } from "../api/list-prompts.ts";
@@ -31,6 +32,7 @@ import {
   buildConnectionFormSchema,
   connectionFormValues,
   generateToken,
+  isTokenRefused,
   toConnectionBody,
 } from "../utils/connection-form.ts";
 
@@ -99,6 +101,7 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
     control,
     handleSubmit,
     setValue,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
@@ -109,8 +112,9 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
     await wait(TIMINGS.formSubmitDelayMs);
     try {
       await save.mutateAsync({ id: connectionId, body: toConnectionBody(values) });
-    } catch {
+    } catch (error) {
       // The API client's error toast already told the user; the dialog stays open to fix the input.
+      if (error instanceof ApiError && error.code === "ERR_VALIDATION" && isTokenRefused(error.details)) setError("token", { message: t("connections.validation.token") });
       return;
     }
     showToast(t("connections.toasts.saved"), "success");
@@ -311,7 +315,7 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
               fullWidth
               sx={fullRow}
               error={Boolean(errors.token)}
-              helperText={errors.token?.message}
+              helperText={errors.token?.message ?? t("connections.form.tokenHelp")}
               slotProps={{
                 htmlInput: { spellCheck: false, autoComplete: "off" },
                 input: {

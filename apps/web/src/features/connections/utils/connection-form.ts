@@ -1,4 +1,4 @@
-import { CONNECTION_DEFAULTS, type ConnectionBody, type ConnectionProvider, LIMITS, ZConnectionBody } from "@conversa/shared";
+import { CONNECTION_DEFAULTS, CONNECTION_TOKEN_PATTERN, type ConnectionBody, type ConnectionProvider, LIMITS, ZConnectionBody } from "@conversa/shared";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
@@ -32,7 +32,7 @@ const blankToNull = (value: unknown) => (value === "" || value === undefined ? n
 
 /**
  * The shared ZConnectionBody with the dialog's messages (spec core §5: 'Required', 'Too Short!',
- * 'Too Long!') and the greeting rule checked before the server does.
+ * 'Too Long!', the token's rule) and the greeting rule checked before the server does.
  */
 export function buildConnectionFormSchema(t: TFunction) {
   const invalidNumber = t("connections.validation.invalidNumber");
@@ -48,6 +48,8 @@ export function buildConnectionFormSchema(t: TFunction) {
     timeUseBotQueues: wholeNumber(MAX_MINUTES),
     maxUseBotQueues: wholeNumber(100),
     timeToTransfer: z.preprocess(blankToNull, wholeNumber(MAX_MINUTES).nullable()),
+    // Empty asks the server for a random token; a typed one must follow the rule the server applies.
+    token: z.string().trim().regex(CONNECTION_TOKEN_PATTERN, t("connections.validation.token")).nullable().optional(),
   }).superRefine((values, ctx) => {
     if ((values.queueIds?.length ?? 0) > 1 && !values.greetingMessage?.trim()) {
       ctx.addIssue({ code: "custom", path: ["greetingMessage"], message: t("connections.validation.greetingRequired") });
@@ -108,7 +110,16 @@ const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 // The largest multiple of the alphabet's size under 256: bytes above it are dropped so every character is equally likely.
 const UNBIASED_LIMIT = 256 - (256 % TOKEN_ALPHABET.length);
 
-/** A random external-API token of letters and digits. */
+/**
+ * Whether the server refused the body's token (too short or long, or another connection's: the same
+ * answer, 400 ERR_VALIDATION on `/token`).
+ */
+export function isTokenRefused(details: unknown): boolean {
+  const issues = z.array(z.object({ path: z.string() })).safeParse(details);
+  return issues.success && issues.data.some((issue) => issue.path === "/token");
+}
+
+/** A random external-API token of letters and digits (32 of 62 characters: about 190 random bits). */
 export function generateToken(length = 32): string {
   let token = "";
   while (token.length < length) {
