@@ -89,6 +89,7 @@ export const en: Messages = {
     ERR_IMPORT_UNREADABLE: "The spreadsheet could not be read. Check that the file is not damaged.",
     ERR_IMPORT_TIMEOUT: "Reading the spreadsheet took too long and was stopped.",
     ERR_IMPORT_BUSY: "A contact import of this company is already running. Wait for it to finish and try again.",
+    ERR_IMPORT_CONTENT_TOO_LARGE: "The spreadsheet is too large once unpacked (at most 50 MB). Remove rows or sheets and try again.",
     ERR_SERVICE_UNAVAILABLE: "The server is temporarily unavailable. Try again in a moment.",
     ERR_PLAN_FEATURE_DISABLED: "This company is not allowed to access this page! We are redirecting you.",
     ERR_SIGNUP_DISABLED: "Sign-up of new companies is closed at the moment.",

@@ -90,6 +90,7 @@ export const es: Messages = {
     ERR_IMPORT_UNREADABLE: "No se pudo leer la hoja de cálculo. Verifique que el archivo esté íntegro.",
     ERR_IMPORT_TIMEOUT: "La lectura de la hoja de cálculo tardó demasiado y se interrumpió.",
     ERR_IMPORT_BUSY: "Ya hay una importación de contactos de la empresa en curso. Espere a que termine e inténtelo de nuevo.",
+    ERR_IMPORT_CONTENT_TOO_LARGE: "La hoja de cálculo es demasiado grande una vez descomprimida (máximo de 50 MB). Elimine filas u hojas e inténtelo de nuevo.",
     ERR_SERVICE_UNAVAILABLE: "El servidor no está disponible temporalmente. Inténtelo de nuevo en unos instantes.",
     ERR_PLAN_FEATURE_DISABLED: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",
     ERR_SIGNUP_DISABLED: "El registro de nuevas empresas está cerrado en este momento.",

@@ -93,6 +93,7 @@ export const pt = {
     ERR_IMPORT_UNREADABLE: "Não foi possível ler a planilha. Verifique se o arquivo está íntegro.",
     ERR_IMPORT_TIMEOUT: "A leitura da planilha demorou demais e foi interrompida.",
     ERR_IMPORT_BUSY: "Já há uma importação de contatos da empresa em andamento. Aguarde ela terminar e tente novamente.",
+    ERR_IMPORT_CONTENT_TOO_LARGE: "A planilha é grande demais depois de descompactada (máximo de 50 MB). Remova linhas ou abas e tente novamente.",
     ERR_SERVICE_UNAVAILABLE: "O servidor está temporariamente indisponível. Tente novamente em instantes.",
     ERR_PLAN_FEATURE_DISABLED: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
     ERR_SIGNUP_DISABLED: "O cadastro de novas empresas está fechado no momento.",
