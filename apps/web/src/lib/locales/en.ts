@@ -7,6 +7,8 @@ export const en: Messages = {
     backToLogin: "Back to login",
     close: "Close",
     cancel: "Cancel",
+    /** The one password rule of every form that sets a password (ZPassword in packages/shared). */
+    passwordRule: "Your password must have at least 8 characters, with an uppercase letter, a lowercase letter and a number.",
   },
   errors: {
     generic: "An error occurred!",
@@ -569,7 +571,6 @@ export const en: Messages = {
       required: "Required",
       name: "Enter a name of 2 to 50 characters",
       email: "Invalid e-mail",
-      password: "The password must have 5 to 50 characters",
       phone: "Enter the phone with its area code: (99) 99999-9999",
       plan: "Choose a plan",
     },
@@ -588,7 +589,6 @@ export const en: Messages = {
     codeRequired: "Enter the code you received by e-mail",
     newPassword: "New password",
     confirmPassword: "Confirm the new password",
-    passwordRule: "Your password must have at least 8 characters, with an uppercase letter, a lowercase letter and a number.",
     passwordsDiffer: "The passwords do not match",
     submitReset: "Reset password",
     newCode: "Send a new code",

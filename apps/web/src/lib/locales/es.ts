@@ -7,6 +7,8 @@ export const es: Messages = {
     backToLogin: "Volver al inicio de sesión",
     close: "Cerrar",
     cancel: "Cancelar",
+    /** The one password rule of every form that sets a password (ZPassword in packages/shared). */
+    passwordRule: "Su contraseña debe tener al menos 8 caracteres, con una letra mayúscula, una minúscula y un número.",
   },
   errors: {
     generic: "¡Ocurrió un error!",
@@ -570,7 +572,6 @@ export const es: Messages = {
       required: "Obligatorio",
       name: "Escriba un nombre de 2 a 50 caracteres",
       email: "Correo electrónico no válido",
-      password: "La contraseña debe tener de 5 a 50 caracteres",
       phone: "Escriba el teléfono con su código de área: (99) 99999-9999",
       plan: "Elija un plan",
     },
@@ -589,7 +590,6 @@ export const es: Messages = {
     codeRequired: "Ingrese el código recibido por correo",
     newPassword: "Nueva contraseña",
     confirmPassword: "Confirme la nueva contraseña",
-    passwordRule: "Su contraseña debe tener al menos 8 caracteres, con una letra mayúscula, una minúscula y un número.",
     passwordsDiffer: "Las contraseñas no coinciden",
     submitReset: "Restablecer contraseña",
     newCode: "Enviar un código nuevo",

@@ -10,6 +10,8 @@ export const pt = {
     backToLogin: "Voltar para o login",
     close: "Fechar",
     cancel: "Cancelar",
+    /** The one password rule of every form that sets a password (ZPassword in packages/shared). */
+    passwordRule: "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
   },
   errors: {
     generic: "Ocorreu um erro!",
@@ -574,7 +576,6 @@ export const pt = {
       required: "Obrigatório",
       name: "Informe um nome de 2 a 50 caracteres",
       email: "E-mail inválido",
-      password: "A senha deve ter de 5 a 50 caracteres",
       phone: "Informe o telefone com DDD: (99) 99999-9999",
       plan: "Escolha um plano",
     },
@@ -593,7 +594,6 @@ export const pt = {
     codeRequired: "Informe o código recebido por e-mail",
     newPassword: "Nova senha",
     confirmPassword: "Confirme a nova senha",
-    passwordRule: "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
     passwordsDiffer: "As senhas não correspondem",
     submitReset: "Redefinir senha",
     newCode: "Enviar um novo código",
