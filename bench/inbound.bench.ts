@@ -26,7 +26,7 @@ const CHATS = Number(process.env.BENCH_CHATS ?? 200);
 const ACCEPT = process.env.BENCH_TICKETS !== "pending";
 const MAX_IN_FLIGHT = 256;
 const TICK_MS = 5;
-const ADMIN = { email: "admin@bench.local", password: "bench-admin-1" };
+const ADMIN = { email: "admin@bench.local", password: "Bench-admin-1" };
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 async function freshDatabase(): Promise<void> {

@@ -16,7 +16,7 @@ test.describe("two attendants and one ticket", () => {
     const customer = `Disputa Cliente ${suffix}`;
     const latecomer = `Disputa Segundo ${suffix}`;
     const numberOf = () => `55117${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
-    const attendantUser = { name: `Bia ${suffix}`, email: `bia-${suffix}@conversa.local`, password: "senha123" };
+    const attendantUser = { name: `Bia ${suffix}`, email: `bia-${suffix}@conversa.local`, password: "Senha-123" };
     // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
     const admin = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
     const simulator = await admin.context().newPage();

@@ -174,9 +174,9 @@ test.describe("dashboard", () => {
   test("an attendant who opens / lands on their tickets", async ({ page, request }) => {
     const suffix = Math.random().toString(36).slice(2, 8);
     const email = `painel-${suffix}@conversa.local`;
-    await createUserViaApi(request, { name: `Painel ${suffix}`, email, password: "senha123" });
+    await createUserViaApi(request, { name: `Painel ${suffix}`, email, password: "Senha-123" });
 
-    await logIn(page, email, "senha123");
+    await logIn(page, email, "Senha-123");
     await page.goto("/");
     await expect(page).toHaveURL(/\/tickets$/);
     expect((await api(page, "GET", "/dashboard?days=7")).status).toBe(403);

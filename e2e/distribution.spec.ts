@@ -21,8 +21,8 @@ test.describe("ticket distribution", () => {
     const suffix = Math.random().toString(36).slice(2, 7);
     const storeName = `Loja ${suffix}`;
     const ruleName = `Rodízio ${suffix}`;
-    const first = { name: `Ana ${suffix}`, email: `ana-${suffix}@conversa.local`, password: "senha123" };
-    const second = { name: `Bruno ${suffix}`, email: `bruno-${suffix}@conversa.local`, password: "senha123" };
+    const first = { name: `Ana ${suffix}`, email: `ana-${suffix}@conversa.local`, password: "Senha-123" };
+    const second = { name: `Bruno ${suffix}`, email: `bruno-${suffix}@conversa.local`, password: "Senha-123" };
     const customers = [`Cliente Um ${suffix}`, `Cliente Dois ${suffix}`, `Cliente Tres ${suffix}`];
     const numberOf = () => `55118${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
 

@@ -104,7 +104,7 @@ test.describe("connections and the inbox", () => {
     const suffix = Math.random().toString(36).slice(2, 7);
     const customer = `Vigia Cliente ${suffix}`;
     const number = `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
-    const watcherUser = { name: `Vigia ${suffix}`, email: `vigia-${suffix}@conversa.local`, password: "senha123" };
+    const watcherUser = { name: `Vigia ${suffix}`, email: `vigia-${suffix}@conversa.local`, password: "Senha-123" };
     // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
     const attendant = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
     const simulator = await attendant.context().newPage();

@@ -34,7 +34,7 @@ test.describe("kanban", () => {
     const customer = `Kanban Cliente ${suffix}`;
     const latecomer = `Kanban Novo ${suffix}`;
     const numberOf = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
-    const attendantUser = { name: `Kelly ${suffix}`, email: `kelly-${suffix}@conversa.local`, password: "senha123" };
+    const attendantUser = { name: `Kelly ${suffix}`, email: `kelly-${suffix}@conversa.local`, password: "Senha-123" };
     // The simulator page is a tab of the admin's browser (the same context): it works with the admin's session.
     const admin = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
     const simulator = await admin.context().newPage();

@@ -4,7 +4,7 @@ import { codeOf, createUserViaApi, lastMailTo, logIn } from "./helpers.ts";
 // The journey resets the password of a user of its own, never the seeded admin's that the other specs log in with.
 test("a user who forgot the password has a code mailed, sets a new password with it and logs in", async ({ page, request }) => {
   const email = `rita.${Date.now()}@conversa.test`;
-  const oldPassword = "old-pass-1";
+  const oldPassword = "Old-pass-1";
   const newPassword = "Nova-Senha-2025";
   await createUserViaApi(request, { name: "Rita Reset", email, password: oldPassword });
 
@@ -31,7 +31,7 @@ test("a user who forgot the password has a code mailed, sets a new password with
 
 test("the link of the mailed message opens the code step with the e-mail filled in, and a wrong code is refused", async ({ page, request }) => {
   const email = `caio.${Date.now()}@conversa.test`;
-  await createUserViaApi(request, { name: "Caio Link", email, password: "old-pass-1" });
+  await createUserViaApi(request, { name: "Caio Link", email, password: "Old-pass-1" });
   expect((await request.post(`/forgetpassword/${encodeURIComponent(email)}`)).status()).toBe(200);
 
   const mail = await lastMailTo(email);

@@ -8,7 +8,7 @@ const DATA_DIR = PORT === 8181 ? ".e2e-data" : `.e2e-data-${PORT}`;
 const SMTP_PORT = PORT + 1000;
 export const MAIL_DIR = path.resolve(import.meta.dirname, "..", PORT === 8181 ? ".e2e-mail" : `.e2e-mail-${PORT}`);
 export const ADMIN_EMAIL = "admin@conversa.local";
-export const ADMIN_PASSWORD = "e2e-admin-pass";
+export const ADMIN_PASSWORD = "E2e-admin-pass-1";
 
 /** Drives the built app, started on a fresh embedded database, in the system's Chromium. */
 export default defineConfig({

@@ -34,7 +34,7 @@ test.describe("sign-up and plan gating", () => {
     await expect(page).toHaveURL(/\/signup$/);
     await page.getByLabel(/^Nome da empresa/).fill(company);
     await page.getByLabel(/^E-mail/).fill(email);
-    await page.getByLabel(/^Senha/).fill("pao-quente");
+    await page.getByLabel(/^Senha/).fill("Pao-quente-1");
     await page.getByLabel(/^Telefone/).pressSequentially("11987654321");
     await expect(page.getByLabel(/^Telefone/)).toHaveValue("(11) 98765-4321");
     await page.getByRole("combobox", { name: /Plano/ }).click();
@@ -44,7 +44,7 @@ test.describe("sign-up and plan gating", () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText(/Cadastro realizado com sucesso!/).first()).toBeVisible();
 
-    await logIn(page, email, "pao-quente");
+    await logIn(page, email, "Pao-quente-1");
     await expect(page.getByText(`Olá ${company}, Bem-vindo à ${company}!`)).toBeVisible();
     await expect(page.getByText(`Período de teste até ${dayFromToday(3)}`)).toBeVisible();
     await expect(page.getByRole("status")).toHaveText(/Sua assinatura vence em [23] dia\(s\)/);
@@ -54,10 +54,10 @@ test.describe("sign-up and plan gating", () => {
     const tag = suffix();
     const planId = await createPlanWithoutKanban(request, `Sem Kanban ${tag}`);
     const email = `sem-kanban-${tag}@example.com`;
-    const signUp = await request.post("/companies/cadastro", { data: { name: `Loja ${tag}`, email, password: "loja-e2e", planId } });
+    const signUp = await request.post("/companies/cadastro", { data: { name: `Loja ${tag}`, email, password: "Loja-e2e-1", planId } });
     expect(signUp.status(), await signUp.text()).toBe(200);
 
-    await logIn(page, email, "loja-e2e");
+    await logIn(page, email, "Loja-e2e-1");
     // The plan is read (its other features are in the menu), and kanban is not among them.
     const menu = page.getByRole("navigation", { name: "Menu principal" });
     await expect(menu.getByRole("link", { name: "Agendamentos" })).toBeVisible();

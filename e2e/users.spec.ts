@@ -16,7 +16,7 @@ test.describe("users", () => {
     const add = page.getByRole("dialog", { name: "Adicionar usuário" });
     await add.getByLabel("Nome").fill(name);
     await add.getByLabel("E-mail").fill(email);
-    await add.getByLabel(/^Senha/).fill("senha-e2e");
+    await add.getByLabel(/^Senha/).fill("Senha-e2e-1");
     await add.getByRole("combobox", { name: "Filas" }).click();
     await page.getByRole("option", { name: "Vendas" }).click();
     await page.keyboard.press("Escape");
@@ -31,7 +31,7 @@ test.describe("users", () => {
     const other = await browser.newContext();
     const otherPage = await other.newPage();
     try {
-      await logIn(otherPage, email, "senha-e2e");
+      await logIn(otherPage, email, "Senha-e2e-1");
       await expect(otherPage.getByText(`Olá ${name},`)).toBeVisible();
 
       await row.getByRole("button", { name: `Editar: ${name}` }).click();
@@ -61,8 +61,8 @@ test.describe("users", () => {
   test("a user changes their own name and password from Profile", async ({ page, request }) => {
     const tag = suffix();
     const email = `perfil-${tag}@example.com`;
-    const id = await createUserViaApi(request, { name: `Perfil ${tag}`, email, password: "senha-antiga" });
-    await logIn(page, email, "senha-antiga");
+    const id = await createUserViaApi(request, { name: `Perfil ${tag}`, email, password: "Senha-antiga-1" });
+    await logIn(page, email, "Senha-antiga-1");
 
     await page.getByRole("button", { name: "Conta" }).click();
     await page.getByRole("menuitem", { name: "Perfil" }).click();
@@ -71,15 +71,15 @@ test.describe("users", () => {
     await expect(dialog.getByRole("combobox", { name: "Perfil" })).toHaveCount(0);
     await expect(dialog.getByRole("combobox", { name: "Filas" })).toHaveCount(0);
     await dialog.getByLabel("Nome").fill(`Perfil ${tag} Novo`);
-    await dialog.getByLabel(/^Senha/).fill("senha-nova");
-    await dialog.getByLabel(/^Senha atual/).fill("senha-antiga");
+    await dialog.getByLabel(/^Senha/).fill("Senha-nova-1");
+    await dialog.getByLabel(/^Senha atual/).fill("Senha-antiga-1");
     await dialog.getByRole("button", { name: "Salvar" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`Olá Perfil ${tag} Novo,`)).toBeVisible();
 
     await page.getByRole("button", { name: "Conta" }).click();
     await page.getByRole("menuitem", { name: "Sair" }).click();
-    await logIn(page, email, "senha-nova");
+    await logIn(page, email, "Senha-nova-1");
 
     // Leave the plan's user limit as it was.
     await page.getByRole("button", { name: "Conta" }).click();

@@ -8,6 +8,11 @@ const strong = "a-very-long-production-secret-0123456789abcdef";
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "conversa-config-"));
 
 describe("loadConfig", () => {
+  it("refuses an ADMIN_PASSWORD that does not follow the password rule, and takes one that does", () => {
+    for (const weak of ["aaaaaaaa", "senha-1234", "Abc1"]) expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: weak }), weak).toThrow(/ADMIN_PASSWORD/);
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: "Chosen-pass-1" }).adminPassword).toBe("Chosen-pass-1");
+  });
+
   it("refuses to start in production without its own secrets", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow(ConfigError);
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
+import { ZPassword } from "@conversa/shared";
 import { z } from "zod";
 import { type EgressAllow, parseEgressAllow } from "./lib/egress.ts";
 
@@ -18,7 +19,8 @@ const ZEnv = z.object({
   JWT_SECRET: z.string().optional(),
   JWT_REFRESH_SECRET: z.string().optional(),
   ADMIN_EMAIL: z.string().email().default("admin@conversa.local"),
-  ADMIN_PASSWORD: z.string().min(5).max(50).optional(),
+  /** The seeded super admin's password: the product's one password rule (packages/shared schemas/passwords.ts). */
+  ADMIN_PASSWORD: ZPassword.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ACCESS_TOKEN_TTL: z.string().default("15m"),
   REFRESH_TOKEN_TTL: z.string().default("7d"),

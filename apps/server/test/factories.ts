@@ -6,7 +6,7 @@ import { companies, connections, plans, queues, userQueues, users } from "../src
 import { hashPassword } from "../src/lib/passwords.ts";
 import { ensureDefaultSettings } from "../src/modules/settings/settings.repository.ts";
 
-export const DEFAULT_PASSWORD = "secret123";
+export const DEFAULT_PASSWORD = "Secret-123";
 let passwordHash: Promise<string> | undefined;
 
 export async function createPlan(db: Db, flags: Partial<Record<PlanFlag, boolean>> = {}) {

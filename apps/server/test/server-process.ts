@@ -19,7 +19,7 @@ const MAIN = path.join(REPO_ROOT, "apps/server/src/main.ts");
 const READY_LINE = "Conversa is running at";
 const OUTPUT_KEPT = 64 * 1024;
 
-export const SERVER_ADMIN = { email: "admin@faults.test", password: "faults-admin-1" } as const;
+export const SERVER_ADMIN = { email: "admin@faults.test", password: "Faults-admin-1" } as const;
 
 /** Where a server process keeps its data across restarts. */
 export interface ServerData {

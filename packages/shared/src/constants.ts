@@ -4,10 +4,9 @@ export const APP_VERSION = "4.8.2";
 export const LIMITS = {
   nameMin: 2,
   nameMax: 50,
-  passwordMin: 5,
+  /** The password rule's length (schemas/passwords.ts). */
+  passwordMin: 8,
   passwordMax: 50,
-  /** The password set through the reset (spec admin §9). */
-  resetPasswordMin: 8,
   numberMin: 8,
   numberMax: 50,
   scheduleBodyMin: 5,

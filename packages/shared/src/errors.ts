@@ -113,7 +113,7 @@ export const ERROR_CODES = {
   ERR_IMPORT_TOO_MANY_ROWS: 400,
   /** Contact import: the spreadsheet has no name or no number column in its first row. */
   ERR_IMPORT_MISSING_COLUMNS: 400,
-  /** Contact import: the spreadsheet could not be read (damaged, or too big once unpacked). */
+  /** Contact import: the spreadsheet could not be read (damaged, or too big for the parser's memory). */
   ERR_IMPORT_UNREADABLE: 400,
   /** Contact import: reading the spreadsheet took longer than allowed and was stopped. */
   ERR_IMPORT_TIMEOUT: 400,
@@ -125,6 +125,8 @@ export const ERROR_CODES = {
   ERR_INTEGRATION_INVALID_CREDENTIALS: 400,
   /** Contact import: another import of the same company is running (on any server process); try again when it ends. */
   ERR_IMPORT_BUSY: 409,
+  /** Contact import: the .xlsx unpacks (by its own account or in fact) past 50 MiB, or a large part of it more than 200-fold. */
+  ERR_IMPORT_CONTENT_TOO_LARGE: 400,
   /** The database cannot be reached right now (restarting, network down): the request can be tried again shortly. */
   ERR_SERVICE_UNAVAILABLE: 503,
   /** Password reset: no account has this e-mail ('Email não encontrado'). */

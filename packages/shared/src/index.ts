@@ -11,6 +11,7 @@ export * from "./schemas/announcements.ts";
 export * from "./schemas/chats.ts";
 export * from "./schemas/companies.ts";
 export * from "./schemas/auth.ts";
+export * from "./schemas/passwords.ts";
 export * from "./schemas/password-reset.ts";
 export * from "./schemas/connections.ts";
 export * from "./schemas/queues.ts";

@@ -91,7 +91,7 @@ describe("1. a web app on another origin", () => {
     const t = await appWith({ corsOrigins: [FRONT] });
     const company = await createCompany(t.db);
     const user = await createUser(t.db, { companyId: company.id });
-    const login = await t.app.inject({ method: "POST", url: "/auth/login", headers: { origin: FRONT }, payload: { email: user.email, password: "secret123" } });
+    const login = await t.app.inject({ method: "POST", url: "/auth/login", headers: { origin: FRONT }, payload: { email: user.email, password: "Secret-123" } });
 
     expect(login.statusCode).toBe(200);
     expect(login.headers["access-control-allow-origin"]).toBe(FRONT);
@@ -139,7 +139,7 @@ describe("1. a web app on another origin", () => {
     const t = await appWith({ corsOrigins: [FRONT], refreshCookieSameSite: "none" });
     const company = await createCompany(t.db);
     const user = await createUser(t.db, { companyId: company.id });
-    const login = await t.app.inject({ method: "POST", url: "/auth/login", headers: { origin: FRONT }, payload: { email: user.email, password: "secret123" } });
+    const login = await t.app.inject({ method: "POST", url: "/auth/login", headers: { origin: FRONT }, payload: { email: user.email, password: "Secret-123" } });
     const cookie = login.cookies.find((c) => c.name === REFRESH_COOKIE);
     expect(cookie).toMatchObject({ sameSite: "None", secure: true, httpOnly: true, path: "/auth" });
 
@@ -243,7 +243,7 @@ describe("4. fields the spec lists", () => {
     const t = await appWith();
     const a = await createTenant(t.app, t.db);
     const b = await createCompany(t.db);
-    const user = { name: "Dora Nova", email: "dora@example.com", password: "senha123", profile: "user", companyId: a.company.id, queueIds: [], whatsappId: null, allTicket: "desabled" };
+    const user = { name: "Dora Nova", email: "dora@example.com", password: "Senha-123", profile: "user", companyId: a.company.id, queueIds: [], whatsappId: null, allTicket: "desabled" };
 
     const created = await t.app.inject({ method: "POST", url: "/users", headers: json(a.adminToken), payload: user });
     expect(created.statusCode, created.body).toBe(200);
@@ -320,7 +320,7 @@ describe("4. fields the spec lists", () => {
     const response = await t.app.inject({
       method: "POST",
       url: "/companies/cadastro",
-      payload: { name: "Padaria Lineage", email: "dono@lineage.test", password: "segredo1", phone: "(11) 98765-4321", planId: plan.id, recurrence: "MENSAL", dueDate, status: "t", campaignsEnabled: true },
+      payload: { name: "Padaria Lineage", email: "dono@lineage.test", password: "Segredo-1", phone: "(11) 98765-4321", planId: plan.id, recurrence: "MENSAL", dueDate, status: "t", campaignsEnabled: true },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ dueDate: string }>().dueDate).not.toBe(dueDate);

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SETTING_DEFINITIONS } from "@conversa/shared";
+import { SETTING_DEFINITIONS, isValidPassword } from "@conversa/shared";
 import type { ChannelDriver } from "../channels/types.ts";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
 import { asc } from "drizzle-orm";
 import { companies, connectionQueues, connections, plans, queues, settings, userQueues, users } from "./schema/index.ts";
-import { DEMO_GREETING, seedIfEmpty } from "./seed.ts";
+import { DEMO_GREETING, generateAdminPassword, seedIfEmpty } from "./seed.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -14,12 +14,21 @@ afterEach(async () => {
   await t.close();
 });
 
+describe("generateAdminPassword", () => {
+  it("draws passwords that follow the password rule, different each time", () => {
+    const drawn = Array.from({ length: 500 }, () => generateAdminPassword());
+    expect(drawn.filter((password) => !isValidPassword(password))).toEqual([]);
+    expect(new Set(drawn).size).toBe(500);
+  });
+});
+
 describe("seedIfEmpty", () => {
   it("creates a full plan, company 1 due a year ahead, default settings and a super admin who can log in", async () => {
     const now = new Date();
     const result = await seedIfEmpty(t.db, { adminEmail: "boss@example.com", now });
 
     expect(result).toMatchObject({ seeded: true, adminEmail: "boss@example.com", generatedPassword: expect.any(String) });
+    expect(isValidPassword(result.generatedPassword ?? "")).toBe(true);
     const [plan] = await t.db.select().from(plans);
     expect(plan).toMatchObject({ useCampaigns: true, useKanban: true, useOpenAi: true, useIntegrations: true, useSchedules: true, useInternalChat: true, useExternalApi: true });
     const [company] = await t.db.select().from(companies);
@@ -40,7 +49,7 @@ describe("seedIfEmpty", () => {
   });
 
   it("gives company 1 the queues Vendas and Suporte, served by the admin, and the default simulator connection linked to both", async () => {
-    await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "chosen-pass" });
+    await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "Chosen-pass-1" });
 
     const queueRows = await t.db.select().from(queues).orderBy(asc(queues.orderQueue));
     // A customer who picks a queue from the menu is answered at once, never left in silence.
@@ -63,7 +72,7 @@ describe("seedIfEmpty", () => {
   });
 
   it("lists the demo connection to the admin and starts it at boot", async () => {
-    await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "chosen-pass" });
+    await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "Chosen-pass-1" });
     const started: number[] = [];
     const driver: ChannelDriver = {
       provider: "simulator",
@@ -81,21 +90,21 @@ describe("seedIfEmpty", () => {
 
     await t.platform.channels.startAll();
 
-    const login = await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: "boss@example.com", password: "chosen-pass" } });
+    const login = await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: "boss@example.com", password: "Chosen-pass-1" } });
     const list = await t.app.inject({ method: "GET", url: "/whatsapp/?session=0", headers: { authorization: `Bearer ${login.json().token}` } });
     expect(list.json()).toMatchObject([{ name: "Simulador", provider: "simulator", isDefault: true, status: "qrcode", qrcode: "demo-qr", queues: [{ name: "Vendas" }, { name: "Suporte" }] }]);
     expect(started).toHaveLength(1);
   });
 
   it("uses ADMIN_PASSWORD when given and prints no generated one", async () => {
-    const result = await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "chosen-pass" });
+    const result = await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "Chosen-pass-1" });
     expect(result.generatedPassword).toBeUndefined();
-    const login = await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: "boss@example.com", password: "chosen-pass" } });
+    const login = await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: "boss@example.com", password: "Chosen-pass-1" } });
     expect(login.statusCode).toBe(200);
   });
 
   it("leaves a database that has data as it is", async () => {
-    await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "chosen-pass" });
+    await seedIfEmpty(t.db, { adminEmail: "boss@example.com", adminPassword: "Chosen-pass-1" });
     const again = await seedIfEmpty(t.db, { adminEmail: "other@example.com" });
     expect(again).toEqual({ seeded: false });
     expect(await t.db.select().from(users)).toHaveLength(1);

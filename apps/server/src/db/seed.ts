@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isValidPassword } from "@conversa/shared";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../lib/passwords.ts";
 import { ensureDefaultSettings } from "../modules/settings/settings.repository.ts";
@@ -14,6 +15,14 @@ export interface SeedResult {
 
 /** Greeting of the demo connection: the engine sends it followed by the numbered menu of its queues. */
 export const DEMO_GREETING = "Olá! Seja bem-vindo(a) ao atendimento da Conversa Demo. Escolha o setor com que deseja falar:";
+
+/** A random password of 16 characters that follows the password rule (drawn again in the rare case it does not). */
+export function generateAdminPassword(): string {
+  for (;;) {
+    const password = randomBytes(12).toString("base64url");
+    if (isValidPassword(password)) return password;
+  }
+}
 
 /**
  * On an empty database: a plan with every flag on, company 1 due a year ahead with the default
@@ -44,7 +53,7 @@ export async function seedIfEmpty(db: Db, options: { adminEmail: string; adminPa
     if (!company) throw new Error("seed: company not created");
     await ensureDefaultSettings(tx, company.id);
 
-    const generatedPassword = options.adminPassword ? undefined : randomBytes(9).toString("base64url");
+    const generatedPassword = options.adminPassword ? undefined : generateAdminPassword();
     const password = options.adminPassword ?? generatedPassword ?? "";
     const [admin] = await tx
       .insert(users)

@@ -132,8 +132,8 @@ describe.skipIf(unavailable)("two server processes on one PostgreSQL and one Red
     await moveHeard;
 
     // Presence: a user with sockets on both processes is one user online, offline once both are closed.
-    const agent = await ok(ZUser, request(B.base, "POST", "/users", { token, body: { name: "Carla Cluster", email: "carla@cluster.test", password: "carla-cluster-1", profile: "user" } }));
-    const agentAuth = await ok(ZAuthResponse, request(B.base, "POST", "/auth/login", { body: { email: "carla@cluster.test", password: "carla-cluster-1" } }));
+    const agent = await ok(ZUser, request(B.base, "POST", "/users", { token, body: { name: "Carla Cluster", email: "carla@cluster.test", password: "Carla-cluster-1", profile: "user" } }));
+    const agentAuth = await ok(ZAuthResponse, request(B.base, "POST", "/auth/login", { body: { email: "carla@cluster.test", password: "Carla-cluster-1" } }));
     const presenceOf = (online: boolean) => (payload: unknown) => {
       const event = ZPresence.safeParse(payload).data;
       return event?.userId === agent.id && event.online === online;

@@ -136,7 +136,7 @@ async function answeredWithin<T>(seconds: number, request: Promise<T>): Promise<
 async function timeToRecover(): Promise<number> {
   const started = Date.now();
   await eventually(
-    async () => (await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: adminEmail, password: "secret123" } })).statusCode,
+    async () => (await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: adminEmail, password: "Secret-123" } })).statusCode,
     (status) => status === 200,
     30_000,
   );
@@ -249,7 +249,7 @@ describe.skipIf(!onPostgres)("a database outage", () => {
     expect(driver.stops).toBeGreaterThanOrEqual(1);
 
     expectUnavailable(await t.app.inject({ method: "GET", url: "/health" }));
-    expectUnavailable(await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: adminEmail, password: "secret123" } }));
+    expectUnavailable(await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: adminEmail, password: "Secret-123" } }));
     expectUnavailable(await t.app.inject({ method: "GET", url: "/tickets", headers: bearer(token) }));
     expectUnavailable(await post(t.app, "durante a queda"));
     expect(await handshake(openSocket(listenerToken))).toBe("ERR_SERVICE_UNAVAILABLE");

@@ -1011,7 +1011,7 @@ async function usersCases(key: string): Promise<Case[]> {
       what,
     });
     cases.push(
-      refusedChange({ password: "taken-over-1" }, "PUT /users/{a super user}: a new password"),
+      refusedChange({ password: "Taken-over-1" }, "PUT /users/{a super user}: a new password"),
       refusedChange({ email: "taken-over@example.com" }, "PUT /users/{a super user}: a new e-mail"),
       refusedChange({ profile: "user" }, "PUT /users/{a super user}: demoted to user"),
       refusedChange({ super: false }, "PUT /users/{a super user}: super cleared"),
@@ -1286,7 +1286,7 @@ describe.sequential("one company with two queues and an account of every kind", 
         { status: 400, error: "ERR_WRONG_PASSWORD" },
         { status: 403, error: "ERR_WRONG_PASSWORD" },
       ];
-      const probe = (extra: object): Probe => ({ method: "PUT", url: `/users/${user.id}`, payload: { name: user.name, email: user.email, password: "brand-new-password", ...extra } });
+      const probe = (extra: object): Probe => ({ method: "PUT", url: `/users/${user.id}`, payload: { name: user.name, email: user.email, password: "Brand-new-password-1", ...extra } });
       const cases: Case[] = [
         { account, probe: probe({}), expect: "refused", refusal: wrong, what: "a new password without the current one" },
         { account, probe: probe({ currentPassword: "not-the-password" }), expect: "refused", refusal: wrong, what: "a new password with a wrong current one" },

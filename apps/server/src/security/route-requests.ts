@@ -277,6 +277,8 @@ function sampleString(schema: Json, name: string): string {
   }
   if (name === "color") return color;
   if (name === "number") return digits;
+  // The password rule (ZPassword): an uppercase letter, a lowercase letter and a digit.
+  if (name === "password" || name === "newPassword") return `Probe-${unique}-Senha`;
   const min = typeof schema.minLength === "number" ? schema.minLength : 1;
   const max = typeof schema.maxLength === "number" ? schema.maxLength : 40;
   return `probe ${unique} text`.padEnd(min, "x").slice(0, Math.max(min, Math.min(max, 20)));

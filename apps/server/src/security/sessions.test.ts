@@ -114,7 +114,7 @@ describe("a session that no longer admits its user", () => {
       expect(response.statusCode).toBe(200);
     },
     "an admin sets a new password": async (s) => {
-      const response = await live.inject({ method: "PUT", url: `/users/${s.user.id}`, headers: bearer(s.adminToken), payload: { name: s.user.name, email: s.user.email, password: "another-pass-1" } });
+      const response = await live.inject({ method: "PUT", url: `/users/${s.user.id}`, headers: bearer(s.adminToken), payload: { name: s.user.name, email: s.user.email, password: "Another-pass-1" } });
       expect(response.statusCode).toBe(200);
     },
     "it is moved to another company outside the API": async (s) => {
@@ -163,7 +163,7 @@ describe("a session that no longer admits its user", () => {
 
   it("keeps the session of a user who changes their own password (login already ends any other)", async () => {
     const s = await signedIn();
-    const response = await live.inject({ method: "PUT", url: `/users/${s.user.id}`, headers: bearer(s.token), payload: { name: s.user.name, email: s.user.email, password: "my-new-pass-1", currentPassword: DEFAULT_PASSWORD } });
+    const response = await live.inject({ method: "PUT", url: `/users/${s.user.id}`, headers: bearer(s.token), payload: { name: s.user.name, email: s.user.email, password: "My-new-pass-1", currentPassword: DEFAULT_PASSWORD } });
     expect(response.statusCode).toBe(200);
     expect((await live.inject({ method: "GET", url: "/auth/me", headers: bearer(s.token) })).statusCode).toBe(200);
   });
@@ -304,7 +304,7 @@ describe("the refresh cookie", () => {
       const user = await createUser(t.db, { companyId: company.id });
       const expected = { name: REFRESH_COOKIE, httpOnly: true, sameSite: "Strict", path: "/auth" };
 
-      const login = await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: user.email, password: "secret123" } });
+      const login = await t.app.inject({ method: "POST", url: "/auth/login", payload: { email: user.email, password: "Secret-123" } });
       const issued = login.cookies.find((cookie) => cookie.name === REFRESH_COOKIE);
       expect(issued).toMatchObject(expected);
       expect(Boolean(issued?.secure)).toBe(secure);

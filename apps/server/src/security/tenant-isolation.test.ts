@@ -542,7 +542,7 @@ describe("the public routes", () => {
 
   it("sign a company up as a company of its own: A's e-mail and name are refused without showing A, and A's id as the referrer ties nothing to A", async () => {
     const signUp = (payload: object) => t.app.inject({ method: "POST", url: "/companies/cadastro", payload, remoteAddress: "198.51.100.7" });
-    const base = { name: "Newcomer Ltda", email: "newcomer@example.com", password: "newcomer-pass", planId: b.company.planId };
+    const base = { name: "Newcomer Ltda", email: "newcomer@example.com", password: "Newcomer-pass-1", planId: b.company.planId };
     const withEmail = await signUp({ ...base, email: a.admin.email });
     expect({ status: withEmail.statusCode, error: errorOf(withEmail.body) }).toEqual({ status: 409, error: "ERR_EMAIL_ALREADY_EXISTS" });
     const withName = await signUp({ ...base, name: a.company.name.toLowerCase() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "../constants.ts";
 
 /** The largest id the database's integer (serial) columns hold: a bigger one can name no record. */
 export const MAX_ID = 2147483647;
@@ -25,3 +26,15 @@ export const ZBooleanOrBit = z.union([z.boolean(), z.literal(0), z.literal(1)]).
 
 /** An optional reference in a JSON body where `false` means "none" (null), as the previous generation sends it (`promptId: false`). */
 export const ZIdOrFalse = z.union([ZId, z.literal(false)]).nullable().transform((value) => (value === false ? null : value));
+
+/**
+ * A person's or a company's name as typed (users, sign-up, companies): 2 to 50 characters on one line,
+ * without line breaks, other control characters or line and paragraph separators, since names appear in
+ * e-mails and headers. Only what is written is checked: rows stored before still read as they are.
+ */
+export const ZSingleLineName = z
+  .string()
+  .trim()
+  .min(LIMITS.nameMin, "Too Short!")
+  .max(LIMITS.nameMax, "Too Long!")
+  .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, "Use a single line");

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { RECURRENCES, parseDueDate } from "../company-due-date.ts";
-import { LIMITS } from "../constants.ts";
-import { ZId, ZIdText } from "./common.ts";
+import { ZId, ZIdText, ZSingleLineName } from "./common.ts";
 import { ZBusinessDay, ZWeeklySchedule } from "./business-hours.ts";
 import { ZPlan } from "./plans.ts";
 
@@ -96,7 +95,7 @@ export type CompanyAdminDetail = z.infer<typeof ZCompanyAdminDetail>;
 export const ZCompanyLookup = z.union([ZCompanyAdminDetail, ZCompanyDetail]);
 
 const companyFields = {
-  name: z.string().trim().min(LIMITS.nameMin).max(LIMITS.nameMax),
+  name: ZSingleLineName,
   /** The company's e-mail; on creation also the e-mail of its first admin, who is invited to set a password. */
   email: z.string().trim().toLowerCase().email().max(255),
   phone: z

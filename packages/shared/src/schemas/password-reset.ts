@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "../constants.ts";
+import { ZPassword } from "./passwords.ts";
 
 /** How long a mailed code may be used (spec admin §9 leaves it open): a reset code, and an invitation's. */
 export const ACCOUNT_CODE_TTL_MINUTES = { reset: 30, invite: 72 * 60 } as const;
@@ -7,17 +7,6 @@ export const ACCOUNT_CODE_TTL_MINUTES = { reset: 30, invite: 72 * 60 } as const;
 /** The characters of a mailed code: no 0/O, 1/I/L, so that it is easy to read and type. */
 export const ACCOUNT_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const ACCOUNT_CODE_LENGTH = 8;
-
-/** The reset step's password rule (spec admin §5): at least 8 characters with an uppercase, a lowercase and a digit. */
-export const STRONG_PASSWORD_RULE = "At least 8 characters, with an uppercase letter, a lowercase letter and a digit";
-
-export const ZStrongPassword = z
-  .string()
-  .min(LIMITS.resetPasswordMin, STRONG_PASSWORD_RULE)
-  .max(LIMITS.passwordMax, "Too Long!")
-  .regex(/\p{Lu}/u, STRONG_PASSWORD_RULE)
-  .regex(/\p{Ll}/u, STRONG_PASSWORD_RULE)
-  .regex(/[0-9]/, STRONG_PASSWORD_RULE);
 
 export const ZResetEmail = z.string().trim().toLowerCase().min(1, "Required").email("Invalid email").max(255, "Too Long!");
 
@@ -36,5 +25,5 @@ export const ZForgetPasswordParams = z.object({ email: ZResetEmail });
 export type ForgetPasswordParams = z.infer<typeof ZForgetPasswordParams>;
 
 /** POST /resetpasswords/{email}/{token}/{newPassword} (spec admin §7). */
-export const ZResetPasswordParams = z.object({ email: ZResetEmail, token: ZAccountCode, newPassword: ZStrongPassword });
+export const ZResetPasswordParams = z.object({ email: ZResetEmail, token: ZAccountCode, newPassword: ZPassword });
 export type ResetPasswordParams = z.infer<typeof ZResetPasswordParams>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LIMITS } from "../constants.ts";
-import { ZId } from "./common.ts";
+import { ZId, ZSingleLineName } from "./common.ts";
+import { ZPassword } from "./passwords.ts";
 
 /** Most digits of a sign-up phone once its mask (99) 99999-9999 is taken off (spec core §5). */
 export const SIGNUP_PHONE_MAX_DIGITS = 11;
@@ -28,9 +28,9 @@ export const ZSignupPhone = z
  * referring company of /signup?companyId= (only recorded in the log).
  */
 export const ZSignupBody = z.strictObject({
-  name: z.string().trim().min(LIMITS.nameMin, "Too Short!").max(LIMITS.nameMax, "Too Long!"),
+  name: ZSingleLineName,
   email: z.string().trim().toLowerCase().min(1, "Required").email("Invalid email").max(255, "Too Long!"),
-  password: z.string().min(LIMITS.passwordMin, "Too Short!").max(LIMITS.passwordMax, "Too Long!"),
+  password: ZPassword,
   phone: ZSignupPhone.optional(),
   planId: ZId,
   companyId: ZId.optional(),

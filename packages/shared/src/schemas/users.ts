@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZId } from "./common.ts";
+import { ZId, ZSingleLineName } from "./common.ts";
+import { ZPassword } from "./passwords.ts";
 import { LIMITS } from "../constants.ts";
 import { ZProfile } from "../permissions.ts";
 
@@ -35,9 +36,8 @@ export const ZUser = z.object({
 });
 export type User = z.infer<typeof ZUser>;
 
-const userName = z.string().trim().min(LIMITS.nameMin, "Too Short!").max(LIMITS.nameMax, "Too Long!");
+const userName = ZSingleLineName;
 const userEmail = z.string().trim().toLowerCase().min(1, "Required").email("Invalid email").max(255, "Too Long!");
-const userPassword = z.string().min(LIMITS.passwordMin, "Too Short!").max(LIMITS.passwordMax, "Too Long!");
 const queueIds = z.array(ZId).max(200);
 const whatsappId = ZId.nullable();
 
@@ -45,7 +45,7 @@ const whatsappId = ZId.nullable();
 export const ZCreateUserBody = z.strictObject({
   name: userName,
   email: userEmail,
-  password: userPassword,
+  password: ZPassword,
   profile: ZProfile.default("user"),
   queueIds: queueIds.default([]),
   whatsappId: whatsappId.default(null),
@@ -68,7 +68,7 @@ export const ZUpdateUserBody = z.strictObject({
   name: userName,
   email: userEmail,
   password: z
-    .union([z.literal(""), userPassword])
+    .union([z.literal(""), ZPassword])
     .transform((value) => value || undefined)
     .optional(),
   profile: ZProfile.optional(),

@@ -1,4 +1,5 @@
 import type { MailLanguage } from "../../mail/language.ts";
+import { escapeHtml, mailLine } from "../../mail/mail-text.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 
 export type AccountCodePurpose = "reset" | "invite";
@@ -72,16 +73,16 @@ const TEXTS: Record<MailLanguage, Texts> = {
   },
 };
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-
-/** The message that carries a code: the same words as plain text and as simple HTML, in the user's language. */
+/**
+ * The message that carries a code: the same words as plain text and as simple HTML, in the user's language.
+ * The name and the e-mail are set as single plain lines (mailLine), escaped in the HTML.
+ */
 export function composeAccountCodeMail(input: AccountCodeMailInput): Omit<MailMessage, "to"> {
   const texts = TEXTS[input.language];
   const { purpose } = input;
   const paragraphs = {
-    greeting: texts.greeting(input.name),
-    intro: texts.intro[purpose](input.email),
+    greeting: texts.greeting(mailLine(input.name)),
+    intro: texts.intro[purpose](mailLine(input.email, 255)),
     validity: texts.validity[purpose],
     where: texts.where(input.link !== undefined),
     outro: texts.outro[purpose],

@@ -67,6 +67,24 @@ const loginStatus = async (email: string, password: string) =>
   (await t.app.inject({ method: "POST", url: "/auth/login", payload: { email, password }, remoteAddress: "10.9.9.9" })).statusCode;
 
 describe("POST /forgetpassword/:email", () => {
+  it("keeps a name with line breaks and markup on one plain line of the mail, and out of the HTML's markup", async () => {
+    const company = await createCompany(t.db, { name: "Acme" });
+    // Names as stored before names were single-line (the column holds 50 characters).
+    const phishing = await createUser(t.db, { companyId: company.id, name: "Ana\n\nConta bloqueada: acesse http://evil.example", email: "ana.phish@acme.test" });
+    const markup = await createUser(t.db, { companyId: company.id, name: 'Ana\r\n<a href="http://evil.example">clique</a>', email: "ana.markup@acme.test" });
+
+    const first = (await requestCode(phishing.email)).mail;
+    expect(first.subject).toBe("Código para redefinir sua senha");
+    expect(first.text.split("\n")[0]).toBe("Olá, Ana Conta bloqueada: acesse http://evil.example!");
+    expect(first.text).not.toMatch(/^Conta bloqueada/m);
+    expect(first.html).toContain("<p>Olá, Ana Conta bloqueada: acesse http://evil.example!</p>");
+
+    const second = (await requestCode(markup.email)).mail;
+    expect(second.text.split("\n")[0]).toBe('Olá, Ana <a href="http://evil.example">clique</a>!');
+    expect(second.html).toContain("<p>Olá, Ana &lt;a href=&quot;http://evil.example&quot;&gt;clique&lt;/a&gt;!</p>");
+    expect(second.html).not.toContain('<a href="http://evil.example">');
+  });
+
   it("mails a code in Portuguese by default, as plain text and HTML, with a link that opens the code step", async () => {
     await newUser("Ana.Souza@Acme.test");
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { billingRuns } from "../../db/schema/index.ts";
 import { type JobQueue, defineJob } from "../../jobs/queue.ts";
+import { mailLine } from "../../mail/mail-text.ts";
 import { formatAmount } from "./br-code.ts";
 import { type BillingDeps, chargeForInvoice, ensureInvoice } from "./billing.service.ts";
 import { claimReminder, companiesDueBefore, companyAdminEmails, findCompanyWithPlan, invoiceDto, invoicesNeedingReminders } from "./billing.repository.ts";
@@ -81,14 +82,17 @@ async function sendReminder(deps: BillingDeps, invoice: Parameters<typeof invoic
     }
   }
   const amount = `R$ ${formatAmount(invoice.valueCents).replace(".", ",")}`;
+  // Names and details typed by people: single plain lines in the subject and the body.
+  const companyName = mailLine(company.name);
+  const detail = mailLine(invoice.detail, 200);
   const due = brDate(invoice.dueDate, company.timezone);
   const link = deps.config.publicUrl ? `${deps.config.publicUrl}/financeiro` : undefined;
-  const subject = kind === "created" ? `Nova fatura #${invoice.id} de ${company.name}: ${amount}, vence em ${due}` : `Sua fatura #${invoice.id} vence em ${DUE_REMINDER_DAYS} dias (${due})`;
+  const subject = kind === "created" ? `Nova fatura #${invoice.id} de ${companyName}: ${amount}, vence em ${due}` : `Sua fatura #${invoice.id} vence em ${DUE_REMINDER_DAYS} dias (${due})`;
   const lines = [
-    kind === "created" ? `Uma nova fatura da empresa ${company.name} foi gerada.` : `A fatura da empresa ${company.name} vence em ${DUE_REMINDER_DAYS} dias.`,
+    kind === "created" ? `Uma nova fatura da empresa ${companyName} foi gerada.` : `A fatura da empresa ${companyName} vence em ${DUE_REMINDER_DAYS} dias.`,
     "",
     `Fatura: #${invoice.id}`,
-    `Detalhes: ${invoice.detail}`,
+    `Detalhes: ${detail}`,
     `Valor: ${amount}`,
     `Vencimento: ${due}`,
     ...(pixCode ? ["", "Pix copia e cola:", pixCode] : []),

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Recurrence, RECURRENCES } from "@conversa/shared";
 import { companies, invoices, paymentCharges, plans } from "../../db/schema/index.ts";
@@ -86,6 +87,17 @@ describe("the invoice reminders", () => {
   const mails = () =>
     existsSync(t.mailDir) ? readdirSync(t.mailDir).map((file) => readFileSync(path.join(t.mailDir, file), "utf8").replace(/=\r?\n/g, "")) : [];
   const to = (email: string) => mails().filter((mail) => mail.includes(`To: ${email}`));
+
+  it("put a company name with line breaks on one line of the subject and of the text", async () => {
+    await t.db.update(companies).set({ name: "Loja\r\nBcc: outro@evil.example\n\nSua conta foi bloqueada" }).where(eq(companies.id, a.company.id));
+    await runInvoiceSweep(deps());
+    const [raw] = to(a.admin.email);
+    const mail = await simpleParser(raw!);
+    expect(mail.subject).toMatch(/^Nova fatura #\d+ de Loja Bcc: outro@evil\.example Sua conta foi bloqueada: R\$ 99,90, vence em /);
+    expect(mail.bcc).toBeUndefined();
+    expect(mail.text).toContain("Uma nova fatura da empresa Loja Bcc: outro@evil.example Sua conta foi bloqueada foi gerada.");
+    expect(mail.text).not.toMatch(/^Sua conta foi bloqueada/m);
+  });
 
   it("tell the company's admins once of a new invoice, and once more 3 days before it is due, with the amount, the due date and the Pix code", async () => {
     const secondAdmin = await createUser(t.db, { companyId: a.company.id, profile: "admin", email: "second-admin@example.com" });

@@ -132,7 +132,7 @@ export async function importContactListSpreadsheet(
   requireCampaignManager(ctx);
   await requireList(deps.db, ctx, id);
   if (file.content.length > limits.maxBytes) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", { maxBytes: limits.maxBytes });
-  assertSpreadsheetStructure(assertSpreadsheet(file.fileName, file.content), file.content);
+  assertSpreadsheetStructure(assertSpreadsheet(file.fileName, file.content), file.content, limits);
   const report = await whileHoldingImportSlot(deps, ctx, async () => {
     const { header, rows } = await readSpreadsheet(file.content, limits);
     const defaultCountryCode = await settingValueOf(deps.db, ctx.companyId, "defaultCountryCode");

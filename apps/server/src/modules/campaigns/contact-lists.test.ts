@@ -5,6 +5,7 @@ import { contactListItems, contactLists } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { attachFakeDriver, createConnectionRow } from "../../../test/engine-harness.ts";
 import { bearer, createTenant } from "../../../test/factories.ts";
+import { spreadsheetBomb } from "../../../test/spreadsheet-bombs.ts";
 import { CHECK_NUMBERS_JOB, runCheckNumbersJob } from "./contact-lists.validity.ts";
 
 let t: TestApp;
@@ -140,6 +141,16 @@ describe("/contact-lists", () => {
     const theirs = await createList(b.adminToken, "Deles");
     const foreign = await upload(`/contact-lists/${theirs.id}/upload`, a.adminToken, "lista.xlsx", xlsx([["nome", "numero"], ["Maria", "5511911110000"]]));
     expect(foreign.json()).toMatchObject({ error: "ERR_NO_CONTACT_LIST_FOUND" });
+    expect(await t.db.select().from(contactListItems)).toEqual([]);
+  });
+
+  it("refuses a spreadsheet that unpacks past 50 MiB, honest or lying about its sizes, with 400 ERR_IMPORT_CONTENT_TOO_LARGE", async () => {
+    const list = await createList();
+    for (const bomb of [spreadsheetBomb(64 * 1024 * 1024), spreadsheetBomb(64 * 1024 * 1024, 4096)]) {
+      const response = await upload(`/contact-lists/${list.id}/upload`, a.adminToken, "lista.xlsx", bomb);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: "ERR_IMPORT_CONTENT_TOO_LARGE" });
+    }
     expect(await t.db.select().from(contactListItems)).toEqual([]);
   });
 });

@@ -34,7 +34,7 @@ const KINDS = {
   users: {
     limit: "users",
     error: "ERR_USER_LIMIT",
-    create: () => t.app.inject({ method: "POST", url: "/users", headers: bearer(a.adminToken), payload: { name: `Pessoa ${next()}`, email: `pessoa${serial}@limits.example`, password: "segredo1" } }),
+    create: () => t.app.inject({ method: "POST", url: "/users", headers: bearer(a.adminToken), payload: { name: `Pessoa ${next()}`, email: `pessoa${serial}@limits.example`, password: "Segredo-1" } }),
     count: async () => (await t.db.select({ id: users.id }).from(users).where(eq(users.companyId, a.company.id))).length,
   },
   connections: {

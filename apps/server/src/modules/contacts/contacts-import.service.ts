@@ -67,7 +67,7 @@ async function saveImport(
  * become extra information), and reports the rows it rejected and why. Numbers without a calling code get the
  * company's default (setting defaultCountryCode).
  * One import per company runs at a time; a damaged file is refused before it reaches the parsing thread.
- * Throws ERR_IMPORT_FILE_TYPE, ERR_IMPORT_FILE_TOO_LARGE, ERR_IMPORT_TOO_MANY_ROWS,
+ * Throws ERR_IMPORT_FILE_TYPE, ERR_IMPORT_FILE_TOO_LARGE, ERR_IMPORT_CONTENT_TOO_LARGE, ERR_IMPORT_TOO_MANY_ROWS,
  * ERR_IMPORT_MISSING_COLUMNS, ERR_IMPORT_UNREADABLE, ERR_IMPORT_TIMEOUT, ERR_IMPORT_BUSY, ERR_RATE_LIMITED.
  */
 export async function importSpreadsheet(
@@ -77,7 +77,7 @@ export async function importSpreadsheet(
   limits: SpreadsheetLimits,
 ): Promise<ContactImportReport> {
   if (file.content.length > limits.maxBytes) throw new AppError("ERR_IMPORT_FILE_TOO_LARGE", { maxBytes: limits.maxBytes });
-  assertSpreadsheetStructure(assertSpreadsheet(file.fileName, file.content), file.content);
+  assertSpreadsheetStructure(assertSpreadsheet(file.fileName, file.content), file.content, limits);
   return whileHoldingImportSlot(deps, ctx, async () => {
     const { header, rows } = await readSpreadsheet(file.content, limits);
     const columns = importColumnsOf(header.cells);

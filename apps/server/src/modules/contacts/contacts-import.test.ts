@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as XLSX from "xlsx";
 import { buildApp } from "../../app.ts";
 import { contactExtraInfo, contacts, simulatorMessages } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createSimulatorConnection, createTenant } from "../../../test/factories.ts";
+import { plainZippedSpreadsheet, spreadsheetBomb } from "../../../test/spreadsheet-bombs.ts";
 import { type ImportLocks, PgImportLocks } from "./import-locks.ts";
+import { MAX_PARALLEL_READS, MAX_WAITING_READS, type ReleaseParseSlot, parseSlotUse, takeParseSlot } from "./parse-slots.ts";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createTenant>>;
@@ -278,6 +280,89 @@ describe("the import slots", () => {
     }
     // Released: A imports again (the rows exist now, so they are updated).
     expect((await upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"))).json()).toMatchObject({ created: 0, updated: 2 });
+  });
+});
+
+const MIB = 1024 * 1024;
+
+describe("spreadsheets that unpack past the limits", () => {
+  it("imports the unbombed workbook the bombs are made of (the test's zip writer is sound)", async () => {
+    expect((await upload("contatos.xlsx", plainZippedSpreadsheet())).json()).toMatchObject({ created: 1 });
+  });
+
+  it("refuses a file whose zip declares 64 MiB unpacked with 400 ERR_IMPORT_CONTENT_TOO_LARGE before any parse, and frees every slot", async () => {
+    const bomb = spreadsheetBomb(64 * MIB);
+    expect(bomb.length).toBeLessThan(300 * 1024);
+    const answers = await Promise.all([upload("bomba.xlsx", bomb), upload("bomba.xlsx", bomb, { token: b.agentToken })]);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: "ERR_IMPORT_CONTENT_TOO_LARGE", details: { maxInflatedBytes: 50 * MIB } });
+    }
+    expect(parseSlotUse()).toEqual({ running: 0, waiting: 0 });
+    const after = await Promise.all([upload("contatos.xlsx", spreadsheet(ROWS, "xlsx")), upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { token: b.agentToken })]);
+    expect(after.map((answer) => answer.json())).toMatchObject([{ created: 2 }, { created: 2 }]);
+  });
+
+  it("refuses a large part that unpacks more than 200-fold, though under 50 MiB in all", async () => {
+    const response = await upload("bomba.xlsx", spreadsheetBomb(8 * MIB));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: "ERR_IMPORT_CONTENT_TOO_LARGE" });
+  });
+
+  it("stops unpacking a sheet that declares 4 KiB and holds 64 MiB, with ERR_IMPORT_CONTENT_TOO_LARGE, and frees the parse slot", async () => {
+    const liar = spreadsheetBomb(64 * MIB, 4096);
+    const answers = await Promise.all([upload("mentira.xlsx", liar), upload("mentira.xlsx", liar, { token: b.agentToken })]);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: "ERR_IMPORT_CONTENT_TOO_LARGE" });
+    }
+    expect(parseSlotUse()).toEqual({ running: 0, waiting: 0 });
+    const after = await Promise.all([upload("contatos.xlsx", spreadsheet(ROWS, "xlsx")), upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { token: b.agentToken })]);
+    expect(after.map((answer) => answer.json())).toMatchObject([{ created: 2 }, { created: 2 }]);
+  });
+});
+
+describe("the parse slots", () => {
+  const held: ReleaseParseSlot[] = [];
+  afterEach(() => {
+    for (const release of held.splice(0)) release();
+  });
+
+  /** Two other companies' parses in flight: the test holds their slots until it releases them. */
+  async function holdSlots(count: number): Promise<void> {
+    for (let i = 0; i < count; i += 1) held.push(await takeParseSlot());
+  }
+
+  it("serve a third company in its turn while two others hold both slots, instead of answering 429", async () => {
+    const c = await createTenant(t.app, t.db);
+    await holdSlots(MAX_PARALLEL_READS);
+    const answer = upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { token: c.agentToken });
+    await vi.waitFor(() => expect(parseSlotUse()).toEqual({ running: MAX_PARALLEL_READS, waiting: 1 }), { timeout: 5_000 });
+    held.shift()?.();
+    const served = await answer;
+    expect(served.statusCode, served.body).toBe(200);
+    expect(served.json()).toMatchObject({ created: 2 });
+  });
+
+  it("give company C a slot while company A sends two large imports at once: A holds one slot, its second import is refused", async () => {
+    const c = await createTenant(t.app, t.db);
+    // One slot is another company's; A and C compete for the other.
+    await holdSlots(1);
+    const large = spreadsheet([["Nome", "Numero"], ...Array.from({ length: 3000 }, (_, index) => [`Cliente ${index}`, 5511900000000 + index])], "xlsx");
+    const [firstOfA, secondOfA, ofC] = await Promise.all([upload("grande.xlsx", large), upload("grande.xlsx", large, { token: a.adminToken }), upload("contatos.xlsx", spreadsheet(ROWS, "xlsx"), { token: c.agentToken })]);
+    expect(ofC.statusCode, ofC.body).toBe(200);
+    expect(ofC.json()).toMatchObject({ created: 2 });
+    const ofA = [firstOfA, secondOfA].map((answer) => answer.json<{ error?: string; created?: number }>());
+    expect(ofA.map((answer) => answer.error ?? answer.created).sort()).toEqual([3000, "ERR_IMPORT_BUSY"]);
+  });
+
+  it("refuse a read with ERR_RATE_LIMITED when the line of waiting reads is full", async () => {
+    await holdSlots(MAX_PARALLEL_READS);
+    const waiting = Array.from({ length: MAX_WAITING_READS }, () => takeParseSlot());
+    await expect(takeParseSlot()).rejects.toMatchObject({ code: "ERR_RATE_LIMITED" });
+    held.splice(0).forEach((release) => release());
+    for (const slot of waiting) (await slot)();
+    expect(parseSlotUse()).toEqual({ running: 0, waiting: 0 });
   });
 });
 

@@ -2,6 +2,8 @@ import { Worker } from "node:worker_threads";
 import { z } from "zod";
 import { CONTACT_IMPORT_LIMITS } from "@conversa/shared";
 import { AppError } from "../../lib/app-error.ts";
+import { takeParseSlot } from "./parse-slots.ts";
+import { DEFAULT_INFLATE_LIMITS, type InflateLimits, fitsInflateLimits, readZipDirectory } from "./spreadsheet-zip.ts";
 
 /** How much a spreadsheet import may take. */
 export interface SpreadsheetLimits {
@@ -12,6 +14,8 @@ export interface SpreadsheetLimits {
   timeoutMs: number;
   /** Heap of the parsing thread; over it the thread dies and the file is unreadable. */
   memoryMb: number;
+  /** An .xlsx unpacked: its total, and the ratio of its large entries (spreadsheet-zip.ts). */
+  inflate: InflateLimits;
 }
 
 export const DEFAULT_SPREADSHEET_LIMITS: SpreadsheetLimits = {
@@ -19,13 +23,9 @@ export const DEFAULT_SPREADSHEET_LIMITS: SpreadsheetLimits = {
   maxRows: CONTACT_IMPORT_LIMITS.maxRows,
   timeoutMs: 10_000,
   memoryMb: 256,
+  inflate: DEFAULT_INFLATE_LIMITS,
 };
 
-/**
- * Parses running at once in this process; one more is refused (ERR_RATE_LIMITED) rather than queued. A company
- * holds at most one of them (import-locks.ts), and a damaged file never takes one (assertSpreadsheetStructure).
- */
-export const MAX_PARALLEL_READS = 2;
 const MAX_COLUMNS = 60;
 const MAX_CELL_LENGTH = 2000;
 
@@ -49,7 +49,7 @@ const ZWorkerResult = z.discriminatedUnion("ok", [
     truncated: z.boolean(),
     rows: z.array(z.object({ row: z.number().int().positive(), cells: z.array(z.string().max(MAX_CELL_LENGTH)).max(MAX_COLUMNS) })),
   }),
-  z.object({ ok: z.literal(false) }),
+  z.object({ ok: z.literal(false), reason: z.literal("tooLarge").optional() }),
 ]);
 
 export interface SpreadsheetRow {
@@ -59,37 +59,11 @@ export interface SpreadsheetRow {
 }
 
 const unreadable = () => new AppError("ERR_IMPORT_UNREADABLE", undefined, "The spreadsheet could not be read");
+const tooLarge = (limits: InflateLimits) =>
+  new AppError("ERR_IMPORT_CONTENT_TOO_LARGE", { maxInflatedBytes: limits.maxInflatedBytes }, "The spreadsheet is too large once unpacked");
 
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_ENTRY_SIGNATURE = 0x02014b50;
-const EOCD_SIZE = 22;
-const MAX_ZIP_COMMENT = 0xffff;
 /** The parts every workbook of the Office Open XML format has. */
 const XLSX_REQUIRED_ENTRIES = ["[Content_Types].xml", "xl/workbook.xml"];
-
-/** The names in a zip's central directory, or undefined when the file has no complete one. */
-function zipEntryNames(content: Buffer): Set<string> | undefined {
-  const earliest = Math.max(0, content.length - EOCD_SIZE - MAX_ZIP_COMMENT);
-  for (let at = content.length - EOCD_SIZE; at >= earliest; at -= 1) {
-    if (content.readUInt32LE(at) !== EOCD_SIGNATURE) continue;
-    const entries = content.readUInt16LE(at + 10);
-    const size = content.readUInt32LE(at + 12);
-    const offset = content.readUInt32LE(at + 16);
-    if (offset + size > at) return undefined;
-    const names = new Set<string>();
-    let entry = offset;
-    for (let i = 0; i < entries; i += 1) {
-      if (entry + 46 > offset + size || content.readUInt32LE(entry) !== CENTRAL_ENTRY_SIGNATURE) return undefined;
-      const nameLength = content.readUInt16LE(entry + 28);
-      const next = entry + 46 + nameLength + content.readUInt16LE(entry + 30) + content.readUInt16LE(entry + 32);
-      if (next > offset + size) return undefined;
-      names.add(content.toString("utf8", entry + 46, entry + 46 + nameLength));
-      entry = next;
-    }
-    return names;
-  }
-  return undefined;
-}
 
 /** Whether an OLE2 compound file's header is one a spreadsheet can have, and the file is long enough for its sectors. */
 function isPlausibleCompoundFile(content: Buffer): boolean {
@@ -103,16 +77,19 @@ function isPlausibleCompoundFile(content: Buffer): boolean {
 
 /**
  * A cheap look at the file's structure before any thread parses it: an .xlsx must be a zip with a
- * complete central directory naming a workbook's parts, an .xls a compound file of a plausible size.
- * Throws ERR_IMPORT_UNREADABLE at once for anything else (a damaged or truncated file).
+ * complete central directory naming a workbook's parts and declaring sizes within `limits.inflate`, an
+ * .xls a compound file of a plausible size. Throws ERR_IMPORT_UNREADABLE at once for a damaged or
+ * truncated file, ERR_IMPORT_CONTENT_TOO_LARGE for one that says it unpacks past the limits.
  */
-export function assertSpreadsheetStructure(kind: "xlsx" | "xls", content: Buffer): void {
+export function assertSpreadsheetStructure(kind: "xlsx" | "xls", content: Buffer, limits: Pick<SpreadsheetLimits, "inflate">): void {
   if (kind === "xls") {
     if (!isPlausibleCompoundFile(content)) throw unreadable();
     return;
   }
-  const names = content.length >= ZIP_MAGIC.length + EOCD_SIZE ? zipEntryNames(content) : undefined;
-  if (!names || !XLSX_REQUIRED_ENTRIES.every((name) => names.has(name))) throw unreadable();
+  const entries = readZipDirectory(content);
+  const names = new Set(entries?.map((entry) => entry.name));
+  if (!entries || !XLSX_REQUIRED_ENTRIES.every((name) => names.has(name))) throw unreadable();
+  if (!fitsInflateLimits(entries, limits.inflate)) throw tooLarge(limits.inflate);
 }
 
 /**
@@ -139,7 +116,7 @@ function startWorker(workerData: object, transfer: ArrayBuffer, limits: Spreadsh
 /** Runs one parse; settles once, and the thread is always terminated. */
 function runWorker(content: Buffer, limits: SpreadsheetLimits): Promise<unknown> {
   const copy = new Uint8Array(content);
-  const job = { content: copy, maxSheetRows: limits.maxRows * 2 + 1, maxColumns: MAX_COLUMNS, maxCellLength: MAX_CELL_LENGTH };
+  const job = { content: copy, maxSheetRows: limits.maxRows * 2 + 1, maxColumns: MAX_COLUMNS, maxCellLength: MAX_CELL_LENGTH, inflate: limits.inflate };
   return new Promise((resolve, reject) => {
     let settled = false;
     let worker: Worker;
@@ -165,24 +142,24 @@ function runWorker(content: Buffer, limits: SpreadsheetLimits): Promise<unknown>
   });
 }
 
-let running = 0;
-
 /**
- * Reads the first sheet of a spreadsheet in a separate thread, within `limits`: its non-blank rows
- * as text, the header first. Throws ERR_RATE_LIMITED (too many parses at once), ERR_IMPORT_TIMEOUT,
- * ERR_IMPORT_UNREADABLE, ERR_IMPORT_TOO_MANY_ROWS, ERR_IMPORT_MISSING_COLUMNS (no header row).
+ * Reads the first sheet of a spreadsheet in a separate thread (one of the process's parse slots, waited
+ * for in turn: parse-slots.ts), within `limits`: its non-blank rows
+ * as text, the header first. An .xlsx is unpacked there within `limits.inflate` whatever its zip declares.
+ * Throws ERR_RATE_LIMITED (too many reads waiting), ERR_IMPORT_TIMEOUT, ERR_IMPORT_UNREADABLE,
+ * ERR_IMPORT_CONTENT_TOO_LARGE, ERR_IMPORT_TOO_MANY_ROWS, ERR_IMPORT_MISSING_COLUMNS (no header row).
  */
 export async function readSpreadsheet(content: Buffer, limits: SpreadsheetLimits): Promise<{ header: SpreadsheetRow; rows: SpreadsheetRow[] }> {
-  if (running >= MAX_PARALLEL_READS) throw new AppError("ERR_RATE_LIMITED", undefined, "Another import is being read; try again shortly");
-  running += 1;
+  const release = await takeParseSlot();
   let answer: unknown;
   try {
     answer = await runWorker(content, limits);
   } finally {
-    running -= 1;
+    release();
   }
   const parsed = ZWorkerResult.safeParse(answer);
-  if (!parsed.success || !parsed.data.ok) throw unreadable();
+  if (!parsed.success) throw unreadable();
+  if (!parsed.data.ok) throw parsed.data.reason === "tooLarge" ? tooLarge(limits.inflate) : unreadable();
   const [header, ...rows] = parsed.data.rows;
   if (parsed.data.truncated || rows.length > limits.maxRows) {
     throw new AppError("ERR_IMPORT_TOO_MANY_ROWS", { maxRows: limits.maxRows }, `At most ${limits.maxRows} rows can be imported at once`);

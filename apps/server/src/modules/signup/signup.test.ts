@@ -17,7 +17,7 @@ const freshAddress = () => `203.0.113.${++addressCount}`;
 let signupCount = 0;
 function newcomer(planId: number, extra: Record<string, unknown> = {}) {
   signupCount += 1;
-  return { name: `Padaria ${signupCount}`, email: `dono${signupCount}@padaria.test`, password: "pão-quente", phone: "(11) 98765-4321", planId, ...extra };
+  return { name: `Padaria ${signupCount}`, email: `dono${signupCount}@padaria.test`, password: "Pão-quente-1", phone: "(11) 98765-4321", planId, ...extra };
 }
 
 function signUp(payload: object, remoteAddress = freshAddress(), app: TestApp = t) {
@@ -60,9 +60,9 @@ describe("POST /companies/cadastro", () => {
     expect(campaigns?.value).toBe("true");
     const admins = await t.db.select().from(users).where(eq(users.companyId, answer.id));
     expect(admins).toMatchObject([{ name: "Padaria da Maria", email: "maria@padaria.test", profile: "admin", isSuper: false }]);
-    expect(response.body).not.toContain("pão-quente");
+    expect(response.body).not.toContain("Pão-quente-1");
 
-    const session = await loginAs(t.app, "maria@padaria.test", "pão-quente");
+    const session = await loginAs(t.app, "maria@padaria.test", "Pão-quente-1");
     expect(session.user).toMatchObject({ profile: "admin", companyId: answer.id, company: { name: "Padaria da Maria", trialExpiration: answer.trialExpiration, dueDate: answer.dueDate } });
     expect(session.user.company.settings).toContainEqual({ key: "campaignsEnabled", value: "true" });
     const me = await t.app.inject({ method: "GET", url: "/auth/me", headers: bearer(session.token) });
@@ -147,7 +147,7 @@ describe("POST /companies/cadastro", () => {
       expect(await logged.db.select({ id: users.id }).from(users).where(eq(users.companyId, referrer.id))).toEqual([]);
       const entry = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((record) => record.msg === "company signed up");
       expect(entry).toMatchObject({ companyId: id, referrerCompanyId: referrer.id });
-      expect(lines.join("\n")).not.toContain("pão-quente");
+      expect(lines.join("\n")).not.toContain("Pão-quente-1");
     } finally {
       await logged.close();
     }

@@ -91,10 +91,10 @@ describe("keepsCompany", () => {
 
 describe("needsCurrentPassword", () => {
   it.each([
-    ["one's own new password", agent, agent.userId, { password: "nova-senha" }, true],
+    ["one's own new password", agent, agent.userId, { password: "Nova-senha-1" }, true],
     ["one's own record without a password", agent, agent.userId, {}, false],
-    ["an admin's own new password", admin, admin.userId, { password: "nova-senha" }, true],
-    ["another user's new password, by an admin", admin, agent.userId, { password: "nova-senha" }, false],
+    ["an admin's own new password", admin, admin.userId, { password: "Nova-senha-1" }, true],
+    ["another user's new password, by an admin", admin, agent.userId, { password: "Nova-senha-1" }, false],
   ] as const)("%s → %s", (_label, ctx, targetId, body, expected) => {
     expect(needsCurrentPassword(ctx, targetId, body)).toBe(expected);
   });

@@ -34,7 +34,7 @@ function recordEvents(action: "create" | "update" | "delete") {
   return t.published.flatMap((event) => (event.name === "record.changed" && event.payload.channel === "user" && event.payload.action === action ? [event.payload] : []));
 }
 
-const newUser = (overrides: Record<string, unknown> = {}) => ({ name: "Carla Nova", email: `carla-${Math.random().toString(36).slice(2, 8)}@example.com`, password: "senha123", ...overrides });
+const newUser = (overrides: Record<string, unknown> = {}) => ({ name: "Carla Nova", email: `carla-${Math.random().toString(36).slice(2, 8)}@example.com`, password: "Senha-123", ...overrides });
 
 describe("GET /users", () => {
   it("lists the company's users by name with their queues, never a password", async () => {
@@ -129,18 +129,18 @@ describe("POST /users", () => {
     const connection = await createConnectionRow(t.db, a.company.id);
     const email = `Nova.Pessoa-${Date.now()}@Example.com`;
 
-    const response = await send("POST", "/users", a.adminToken, { name: "  Nova Pessoa ", email, password: "senha123", queueIds: [vendas.id, vendas.id], whatsappId: connection.id });
+    const response = await send("POST", "/users", a.adminToken, { name: "  Nova Pessoa ", email, password: "Senha-123", queueIds: [vendas.id, vendas.id], whatsappId: connection.id });
 
     expect(response.statusCode).toBe(200);
     const created = response.json();
     expect(created).toMatchObject({ name: "Nova Pessoa", email: email.toLowerCase(), profile: "user", allTicket: "desabled", whatsappId: connection.id, companyId: a.company.id });
     expect(created.queues.map((q: { id: number }) => q.id)).toEqual([vendas.id]);
-    expect(response.body).not.toContain("senha123");
+    expect(response.body).not.toContain("Senha-123");
     const [row] = await t.db.select().from(users).where(eq(users.id, created.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await queueIdsOf(created.id)).toEqual([vendas.id]);
     expect(recordEvents("create")).toEqual([{ companyId: a.company.id, channel: "user", action: "create", record: created }]);
-    expect((await loginAs(t.app, email.toLowerCase(), "senha123")).user.id).toBe(created.id);
+    expect((await loginAs(t.app, email.toLowerCase(), "Senha-123")).user.id).toBe(created.id);
   });
 
   it("answers 400 for a short name or password, a bad e-mail or an unknown field, and writes nothing", async () => {
@@ -214,13 +214,13 @@ describe("PUT /users/:id", () => {
   it("lets a user-profile account change its own name, e-mail and password, keeping its session", async () => {
     const email = `beto-${Date.now()}@example.com`;
 
-    const response = await send("PUT", `/users/${a.agent.id}`, a.agentToken, { name: "Beto Silva", email, password: "nova-senha", currentPassword: DEFAULT_PASSWORD });
+    const response = await send("PUT", `/users/${a.agent.id}`, a.agentToken, { name: "Beto Silva", email, password: "Nova-senha-1", currentPassword: DEFAULT_PASSWORD });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: "Beto Silva", email, profile: "user" });
     expect((await send("GET", `/users/${a.agent.id}`, a.agentToken)).statusCode).toBe(200);
     expect(t.published.some((event) => event.name === "session.ended")).toBe(false);
-    expect((await loginAs(t.app, email, "nova-senha")).user.id).toBe(a.agent.id);
+    expect((await loginAs(t.app, email, "Nova-senha-1")).user.id).toBe(a.agent.id);
   });
 
   it("accepts the guarded fields from a user-profile account when they are unchanged", async () => {
@@ -256,12 +256,12 @@ describe("PUT /users/:id", () => {
   });
 
   it("ends the user's session when an admin sets a new password", async () => {
-    const response = await send("PUT", `/users/${a.agent.id}`, a.adminToken, agentBody({ password: "trocada1" }));
+    const response = await send("PUT", `/users/${a.agent.id}`, a.adminToken, agentBody({ password: "Trocada-1" }));
 
     expect(response.statusCode).toBe(200);
     expect((await send("GET", "/auth/me", a.agentToken)).statusCode).toBe(401);
     expect(t.published).toContainEqual({ name: "session.ended", payload: { companyId: a.company.id, userId: a.agent.id } });
-    expect((await loginAs(t.app, a.agent.email, "trocada1")).user.id).toBe(a.agent.id);
+    expect((await loginAs(t.app, a.agent.email, "Trocada-1")).user.id).toBe(a.agent.id);
   });
 
   it("refuses to demote the company's last admin with ERR_LAST_ADMIN", async () => {
@@ -351,7 +351,7 @@ describe("DELETE /users/:id", () => {
 });
 
 describe("changing one's own password", () => {
-  const ownBody = (overrides: Record<string, unknown> = {}) => ({ name: "Beto Atendente", email: a.agent.email, password: "nova-senha", ...overrides });
+  const ownBody = (overrides: Record<string, unknown> = {}) => ({ name: "Beto Atendente", email: a.agent.email, password: "Nova-senha-1", ...overrides });
 
   it("refuses a missing or wrong current password with ERR_WRONG_PASSWORD and keeps the old password", async () => {
     const before = await rowsOf(a.company.id);
@@ -366,7 +366,7 @@ describe("changing one's own password", () => {
   });
 
   it("asks an admin for their own current password too, but not for another user's new password", async () => {
-    const own = await send("PUT", `/users/${a.admin.id}`, a.adminToken, { name: "Ana Admin", email: a.admin.email, password: "nova-senha" });
+    const own = await send("PUT", `/users/${a.admin.id}`, a.adminToken, { name: "Ana Admin", email: a.admin.email, password: "Nova-senha-1" });
     const other = await send("PUT", `/users/${a.agent.id}`, a.adminToken, ownBody());
 
     expect(own.json()).toMatchObject({ error: "ERR_WRONG_PASSWORD" });
@@ -418,7 +418,7 @@ describe("super users", () => {
     const before = await rowsOf(a.company.id);
 
     for (const body of [
-      superBody({ password: "tomada123" }),
+      superBody({ password: "Tomada-123" }),
       superBody({ email: "attacker@example.com" }),
       superBody({ name: "Outro Nome" }),
       superBody({ profile: "user" }),
@@ -465,7 +465,7 @@ describe("super users", () => {
     const other = await createUser(t.db, { companyId: a.company.id, profile: "admin", isSuper: true, name: "Otto Super" });
 
     const created = await send("POST", "/users", superToken, newUser({ super: true, profile: "admin" }));
-    const changed = await send("PUT", `/users/${other.id}`, superToken, { name: "Otto Trocado", email: other.email, password: "nova-senha" });
+    const changed = await send("PUT", `/users/${other.id}`, superToken, { name: "Otto Trocado", email: other.email, password: "Nova-senha-1" });
     const promoted = await send("PUT", `/users/${a.agent.id}`, superToken, { name: "Beto Atendente", email: a.agent.email, super: true });
     const demoted = await send("PUT", `/users/${a.agent.id}`, superToken, { name: "Beto Atendente", email: a.agent.email, super: false });
     const deleted = await send("DELETE", `/users/${other.id}`, superToken);

@@ -10,7 +10,7 @@ vi.mock("socket.io-client", async () => {
   return { io: () => new FakeSocket() };
 });
 
-async function submitLogin(email = "ana@acme.test", password = "secret123") {
+async function submitLogin(email = "ana@acme.test", password = "Secret-123") {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText(/E-mail/), email);
   await user.type(screen.getByLabelText(/Senha/, { selector: "input" }), password);
@@ -63,14 +63,14 @@ describe("/login", () => {
     });
     const { router } = renderApp("/login");
 
-    await submitLogin("  Ana@Acme.test ", "secret123");
+    await submitLogin("  Ana@Acme.test ", "Secret-123");
 
     expect(await screen.findByText("Olá Ana Souza, Bem-vindo à Acme!")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/tickets");
     expect(await screen.findByRole("heading", { name: "Atendimentos" })).toBeInTheDocument();
     expect(calls.find((call) => call.path === "/auth/login")?.body).toEqual({
       email: "ana@acme.test",
-      password: "secret123",
+      password: "Secret-123",
     });
     expect(localStorage.getItem("token")).toBe("access-1");
     expect(localStorage.getItem("companyId")).toBe("3");

@@ -25,7 +25,7 @@ function server(extra: (call: FetchCall) => Response | undefined = () => undefin
 
 async function fillForm(values: { name?: string; email?: string; password?: string; phone?: string; plan?: RegExp | null } = {}) {
   const user = userEvent.setup();
-  const { name = "Padaria da Maria", email = "maria@padaria.test", password = "pao-quente", phone = "11987654321", plan = /^Pro/ } = values;
+  const { name = "Padaria da Maria", email = "maria@padaria.test", password = "Pao-quente-1", phone = "11987654321", plan = /^Pro/ } = values;
   if (name) await user.type(await screen.findByLabelText(/Nome da empresa/), name);
   if (email) await user.type(screen.getByLabelText(/E-mail/), email);
   if (password) await user.type(screen.getByLabelText(/Senha/), password);
@@ -59,7 +59,7 @@ describe("/signup", () => {
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({
       name: "Padaria da Maria",
       email: "maria@padaria.test",
-      password: "pao-quente",
+      password: "Pao-quente-1",
       phone: "11987654321",
       planId: 5,
       companyId: 5,
@@ -71,12 +71,12 @@ describe("/signup", () => {
     const { calls } = server();
     renderApp("/signup");
 
-    const user = await fillForm({ name: "P", email: "maria.padaria", password: "1234", phone: "119876", plan: null });
+    const user = await fillForm({ name: "P", email: "maria.padaria", password: "aaaaaaaa", phone: "119876", plan: null });
     await user.click(screen.getByRole("button", { name: "Cadastrar" }));
 
     expect(await screen.findByText("Informe um nome de 2 a 50 caracteres")).toBeInTheDocument();
     expect(screen.getByText("E-mail inválido")).toBeInTheDocument();
-    expect(screen.getByText("A senha deve ter de 5 a 50 caracteres")).toBeInTheDocument();
+    expect(screen.getByText("Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.")).toBeInTheDocument();
     expect(screen.getByText("Informe o telefone com DDD: (99) 99999-9999")).toBeInTheDocument();
     expect(screen.getByText("Escolha um plano")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "POST")).toHaveLength(0);
@@ -94,7 +94,7 @@ describe("/signup", () => {
 
     await waitFor(() => expect(calls.some((call) => call.method === "POST")).toBe(true));
     // No phone, and no referring company for a companyId that is not an id.
-    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Padaria da Maria", email: "maria@padaria.test", password: "pao-quente", planId: 5 });
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Padaria da Maria", email: "maria@padaria.test", password: "Pao-quente-1", planId: 5 });
   });
 
   it("shows the catalogue text of a refused sign-up and stays on the page", async () => {

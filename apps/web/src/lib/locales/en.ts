@@ -7,6 +7,8 @@ export const en: Messages = {
     backToLogin: "Back to login",
     close: "Close",
     cancel: "Cancel",
+    /** The one password rule of every form that sets a password (ZPassword in packages/shared). */
+    passwordRule: "Your password must have at least 8 characters, with an uppercase letter, a lowercase letter and a number.",
   },
   errors: {
     generic: "An error occurred!",
@@ -89,6 +91,7 @@ export const en: Messages = {
     ERR_IMPORT_UNREADABLE: "The spreadsheet could not be read. Check that the file is not damaged.",
     ERR_IMPORT_TIMEOUT: "Reading the spreadsheet took too long and was stopped.",
     ERR_IMPORT_BUSY: "A contact import of this company is already running. Wait for it to finish and try again.",
+    ERR_IMPORT_CONTENT_TOO_LARGE: "The spreadsheet is too large once unpacked (at most 50 MB). Remove rows or sheets and try again.",
     ERR_SERVICE_UNAVAILABLE: "The server is temporarily unavailable. Try again in a moment.",
     ERR_PLAN_FEATURE_DISABLED: "This company is not allowed to access this page! We are redirecting you.",
     ERR_SIGNUP_DISABLED: "Sign-up of new companies is closed at the moment.",
@@ -581,7 +584,6 @@ export const en: Messages = {
       required: "Required",
       name: "Enter a name of 2 to 50 characters",
       email: "Invalid e-mail",
-      password: "The password must have 5 to 50 characters",
       phone: "Enter the phone with its area code: (99) 99999-9999",
       plan: "Choose a plan",
     },
@@ -600,7 +602,6 @@ export const en: Messages = {
     codeRequired: "Enter the code you received by e-mail",
     newPassword: "New password",
     confirmPassword: "Confirm the new password",
-    passwordRule: "Your password must have at least 8 characters, with an uppercase letter, a lowercase letter and a number.",
     passwordsDiffer: "The passwords do not match",
     submitReset: "Reset password",
     newCode: "Send a new code",

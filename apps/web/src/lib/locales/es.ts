@@ -7,6 +7,8 @@ export const es: Messages = {
     backToLogin: "Volver al inicio de sesión",
     close: "Cerrar",
     cancel: "Cancelar",
+    /** The one password rule of every form that sets a password (ZPassword in packages/shared). */
+    passwordRule: "Su contraseña debe tener al menos 8 caracteres, con una letra mayúscula, una minúscula y un número.",
   },
   errors: {
     generic: "¡Ocurrió un error!",
@@ -90,6 +92,7 @@ export const es: Messages = {
     ERR_IMPORT_UNREADABLE: "No se pudo leer la hoja de cálculo. Verifique que el archivo esté íntegro.",
     ERR_IMPORT_TIMEOUT: "La lectura de la hoja de cálculo tardó demasiado y se interrumpió.",
     ERR_IMPORT_BUSY: "Ya hay una importación de contactos de la empresa en curso. Espere a que termine e inténtelo de nuevo.",
+    ERR_IMPORT_CONTENT_TOO_LARGE: "La hoja de cálculo es demasiado grande una vez descomprimida (máximo de 50 MB). Elimine filas u hojas e inténtelo de nuevo.",
     ERR_SERVICE_UNAVAILABLE: "El servidor no está disponible temporalmente. Inténtelo de nuevo en unos instantes.",
     ERR_PLAN_FEATURE_DISABLED: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",
     ERR_SIGNUP_DISABLED: "El registro de nuevas empresas está cerrado en este momento.",
@@ -582,7 +585,6 @@ export const es: Messages = {
       required: "Obligatorio",
       name: "Escriba un nombre de 2 a 50 caracteres",
       email: "Correo electrónico no válido",
-      password: "La contraseña debe tener de 5 a 50 caracteres",
       phone: "Escriba el teléfono con su código de área: (99) 99999-9999",
       plan: "Elija un plan",
     },
@@ -601,7 +603,6 @@ export const es: Messages = {
     codeRequired: "Ingrese el código recibido por correo",
     newPassword: "Nueva contraseña",
     confirmPassword: "Confirme la nueva contraseña",
-    passwordRule: "Su contraseña debe tener al menos 8 caracteres, con una letra mayúscula, una minúscula y un número.",
     passwordsDiffer: "Las contraseñas no coinciden",
     submitReset: "Restablecer contraseña",
     newCode: "Enviar un código nuevo",

@@ -10,6 +10,8 @@ export const pt = {
     backToLogin: "Voltar para o login",
     close: "Fechar",
     cancel: "Cancelar",
+    /** The one password rule of every form that sets a password (ZPassword in packages/shared). */
+    passwordRule: "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
   },
   errors: {
     generic: "Ocorreu um erro!",
@@ -93,6 +95,7 @@ export const pt = {
     ERR_IMPORT_UNREADABLE: "Não foi possível ler a planilha. Verifique se o arquivo está íntegro.",
     ERR_IMPORT_TIMEOUT: "A leitura da planilha demorou demais e foi interrompida.",
     ERR_IMPORT_BUSY: "Já há uma importação de contatos da empresa em andamento. Aguarde ela terminar e tente novamente.",
+    ERR_IMPORT_CONTENT_TOO_LARGE: "A planilha é grande demais depois de descompactada (máximo de 50 MB). Remova linhas ou abas e tente novamente.",
     ERR_SERVICE_UNAVAILABLE: "O servidor está temporariamente indisponível. Tente novamente em instantes.",
     ERR_PLAN_FEATURE_DISABLED: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
     ERR_SIGNUP_DISABLED: "O cadastro de novas empresas está fechado no momento.",
@@ -586,7 +589,6 @@ export const pt = {
       required: "Obrigatório",
       name: "Informe um nome de 2 a 50 caracteres",
       email: "E-mail inválido",
-      password: "A senha deve ter de 5 a 50 caracteres",
       phone: "Informe o telefone com DDD: (99) 99999-9999",
       plan: "Escolha um plano",
     },
@@ -605,7 +607,6 @@ export const pt = {
     codeRequired: "Informe o código recebido por e-mail",
     newPassword: "Nova senha",
     confirmPassword: "Confirme a nova senha",
-    passwordRule: "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
     passwordsDiffer: "As senhas não correspondem",
     submitReset: "Redefinir senha",
     newCode: "Enviar um novo código",

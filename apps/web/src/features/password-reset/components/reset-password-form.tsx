@@ -84,7 +84,7 @@ export function ResetPasswordForm({ defaultEmail, onDone, onRequestNewCode }: Re
         required
         fullWidth
         error={Boolean(errors.password)}
-        helperText={errors.password ? t("forgetPassword.passwordRule") : undefined}
+        helperText={errors.password ? t("common.passwordRule") : undefined}
         slotProps={{
           input: {
             endAdornment: (

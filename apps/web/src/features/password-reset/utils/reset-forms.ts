@@ -1,4 +1,4 @@
-import { ZResetEmail, ZStrongPassword } from "@conversa/shared";
+import { ZPassword, ZResetEmail } from "@conversa/shared";
 import { z } from "zod";
 
 /** Step 1: the e-mail of the account. */
@@ -10,7 +10,7 @@ export const ZResetPasswordForm = z
   .object({
     email: ZResetEmail,
     code: z.string().trim().min(1),
-    password: ZStrongPassword,
+    password: ZPassword,
     confirmation: z.string(),
   })
   .refine((form) => form.password === form.confirmation, { path: ["confirmation"], message: "The passwords do not match" });

@@ -1,4 +1,4 @@
-import { LIMITS, type SignupBody } from "@conversa/shared";
+import { LIMITS, type SignupBody, isValidPassword } from "@conversa/shared";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { isPhoneComplete, phoneDigits } from "./phone-mask.ts";
@@ -19,7 +19,7 @@ export function buildSignupFormSchema(t: TFunction) {
   return z.object({
     name: z.string().trim().min(LIMITS.nameMin, t("signup.validation.name")).max(LIMITS.nameMax, t("signup.validation.name")),
     email: z.string().trim().min(1, t("signup.validation.required")).email(t("signup.validation.email")).max(255, t("signup.validation.email")),
-    password: z.string().min(LIMITS.passwordMin, t("signup.validation.password")).max(LIMITS.passwordMax, t("signup.validation.password")),
+    password: z.string().refine(isValidPassword, t("common.passwordRule")),
     phone: z.string().refine(isPhoneComplete, t("signup.validation.phone")),
     planId: z.string().min(1, t("signup.validation.plan")),
   });

@@ -62,13 +62,26 @@ describe("UserDialog", { timeout: 20_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it("refuses a password outside the password rule with its text, and sends nothing", async () => {
+    const { calls } = serve();
+    const { user } = openDialog();
+
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), "Ana Souza");
+    await user.type(screen.getByRole("textbox", { name: "E-mail" }), "ana@example.com");
+    await user.type(screen.getByLabelText(/^Senha/), "aaaaaaaa");
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    expect(await screen.findByText("Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.")).toBeInTheDocument();
+    expect(posts(calls)).toEqual([]);
+  });
+
   it("creates a user with the chosen profile, queues and allTicket, then closes", async () => {
     const { calls } = serve((call) => (call.method === "POST" && call.path === "/users" ? jsonResponse(userFixture({ id: 9, name: "Carla" })) : undefined));
     const { user, onClose, onSaved } = openDialog();
 
     await user.type(screen.getByRole("textbox", { name: "Nome" }), " Carla ");
     await user.type(screen.getByRole("textbox", { name: "E-mail" }), "Carla@Example.com");
-    await user.type(screen.getByLabelText(/^Senha/), "senha123");
+    await user.type(screen.getByLabelText(/^Senha/), "Senha-123");
     await user.click(screen.getByRole("combobox", { name: "Perfil" }));
     await user.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Administrador" }));
     await waitFor(() => expect(calls.some((call) => call.path === "/queue")).toBe(true));
@@ -83,7 +96,7 @@ describe("UserDialog", { timeout: 20_000 }, () => {
     expect(posts(calls)[0]?.body).toEqual({
       name: "Carla",
       email: "carla@example.com",
-      password: "senha123",
+      password: "Senha-123",
       profile: "admin",
       queueIds: [12],
       whatsappId: null,
@@ -129,7 +142,7 @@ describe("UserDialog", { timeout: 20_000 }, () => {
     const { user, onClose } = openDialog();
     await user.type(screen.getByRole("textbox", { name: "Nome" }), "Carla");
     await user.type(screen.getByRole("textbox", { name: "E-mail" }), "carla@example.com");
-    await user.type(screen.getByLabelText(/^Senha/), "senha123");
+    await user.type(screen.getByLabelText(/^Senha/), "Senha-123");
 
     await user.click(screen.getByRole("button", { name: "Adicionar" }));
 
@@ -151,7 +164,7 @@ describe("UserDialog", { timeout: 20_000 }, () => {
 
     await screen.findByRole("textbox", { name: "Nome" });
     expect(screen.queryByLabelText(/^Senha atual/)).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Senha/), "nova-senha");
+    await user.type(screen.getByLabelText(/^Senha/), "Nova-senha-1");
     const current = await screen.findByLabelText(/^Senha atual/);
     await user.click(screen.getByRole("button", { name: "Salvar" }));
     expect(await screen.findByText("Required")).toBeInTheDocument();
@@ -167,7 +180,7 @@ describe("UserDialog", { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^Senha atual/), "senha-atual");
     await user.click(screen.getByRole("button", { name: "Salvar" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(posts(calls).at(-1)?.body).toEqual({ name: "Beto Atendente", email: "beto@example.com", password: "nova-senha", currentPassword: "senha-atual" });
+    expect(posts(calls).at(-1)?.body).toEqual({ name: "Beto Atendente", email: "beto@example.com", password: "Nova-senha-1", currentPassword: "senha-atual" });
   });
 
   it("does not ask an admin for the current password of another user", async () => {
@@ -179,12 +192,12 @@ describe("UserDialog", { timeout: 20_000 }, () => {
     const { user, onClose } = openDialog({ userId: 4, actor: admin, currentUserId: 7 });
 
     await screen.findByRole("textbox", { name: "Nome" });
-    await user.type(screen.getByLabelText(/^Senha/), "nova-senha");
+    await user.type(screen.getByLabelText(/^Senha/), "Nova-senha-1");
     expect(screen.queryByLabelText(/^Senha atual/)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Salvar" }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(posts(calls)[0]?.body).toMatchObject({ password: "nova-senha" });
+    expect(posts(calls)[0]?.body).toMatchObject({ password: "Nova-senha-1" });
     expect(posts(calls)[0]?.body).not.toHaveProperty("currentPassword");
   });
 });

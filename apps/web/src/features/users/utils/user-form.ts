@@ -1,4 +1,4 @@
-import { type AllTicket, type CreateUserBody, LIMITS, type Profile, type UpdateUserBody, type User, ZAllTicket, ZProfile, ZUpdateUserBody } from "@conversa/shared";
+import { type AllTicket, type CreateUserBody, LIMITS, isValidPassword, type Profile, type UpdateUserBody, type User, ZAllTicket, ZProfile, ZUpdateUserBody } from "@conversa/shared";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
@@ -23,8 +23,8 @@ export interface UserFormPermissions {
 }
 
 /**
- * The shared user body with the dialog's messages (spec core §5: name 2 to 50, e-mail valid,
- * password 5 to 50). The password is required for a new user; when editing, empty keeps it. Users
+ * The shared user body with the dialog's messages (spec core §5: name 2 to 50, e-mail valid; the
+ * password follows the product's one rule, ZPassword). The password is required for a new user; when editing, empty keeps it. Users
  * setting a new password for themselves (`isSelf`) must give the current one.
  */
 export function buildUserFormSchema(t: TFunction, isNew: boolean, isSelf = false) {
@@ -34,13 +34,10 @@ export function buildUserFormSchema(t: TFunction, isNew: boolean, isSelf = false
   return ZUpdateUserBody.extend({
     name: z.string().trim().min(1, required).min(LIMITS.nameMin, tooShort).max(LIMITS.nameMax, tooLong),
     email: z.string().trim().toLowerCase().min(1, required).email(t("users.validation.invalidEmail")).max(255, tooLong),
-    password: z
-      .string()
-      .max(LIMITS.passwordMax, tooLong)
-      .superRefine((value, ctx) => {
-        if (value === "" && isNew) ctx.addIssue({ code: "custom", message: required });
-        else if (value !== "" && value.length < LIMITS.passwordMin) ctx.addIssue({ code: "custom", message: tooShort });
-      }),
+    password: z.string().superRefine((value, ctx) => {
+      if (value === "" && isNew) ctx.addIssue({ code: "custom", message: required });
+      else if (value !== "" && !isValidPassword(value)) ctx.addIssue({ code: "custom", message: t("common.passwordRule") });
+    }),
     profile: ZProfile,
     queueIds: z.array(z.number()),
     whatsappId: z.number().nullable(),
