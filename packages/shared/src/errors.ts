@@ -175,6 +175,10 @@ export const ERROR_CODES = {
   ERR_NO_CHARGE_FOUND: 404,
   /** A payment confirmation whose amount is not the charge's amount: nothing is settled. */
   ERR_PAYMENT_AMOUNT_MISMATCH: 409,
+  /** The file would take the company past its plan's storage quota (details: ZStorageQuotaDetails); nothing is stored. */
+  ERR_STORAGE_QUOTA: 413,
+  /** The files of one upload together pass the request's limit (details: { maxTotalBytes }); nothing is stored. */
+  ERR_UPLOAD_TOO_LARGE: 413,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -196,6 +200,10 @@ export const ZApiErrorBody = z.object({
   details: z.unknown().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ZApiErrorBody>;
+
+/** Details of ERR_STORAGE_QUOTA: what the company stores and its plan's quota, in bytes. */
+export const ZStorageQuotaDetails = z.object({ usedBytes: z.number(), quotaBytes: z.number() });
+export type StorageQuotaDetails = z.infer<typeof ZStorageQuotaDetails>;
 
 /** Details of ERR_SUBSCRIPTION_EXPIRED: the due date that passed. */
 export const ZSubscriptionExpiredDetails = z.object({ dueDate: z.string() });

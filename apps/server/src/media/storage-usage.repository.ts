@@ -1,0 +1,64 @@
+import { and, eq, gt, inArray, notExists, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { companies, companyStorage, plans } from "../db/schema/index.ts";
+
+const MIB = 1024 * 1024;
+
+/** The company's quota in bytes: null when unlimited (no plan, or a plan whose quota is 0). */
+export async function findQuotaBytes(db: Db, companyId: number): Promise<number | null> {
+  const [row] = await db.select({ quotaMb: plans.storageQuotaMb }).from(companies).innerJoin(plans, eq(plans.id, companies.planId)).where(eq(companies.id, companyId));
+  return row && row.quotaMb > 0 ? row.quotaMb * MIB : null;
+}
+
+/** Of each company: the bytes counted (undefined: never measured) and its quota in bytes (null: unlimited). */
+export async function findUsageOfCompanies(db: Db, companyIds: readonly number[]): Promise<Map<number, { usedBytes: number | undefined; quotaBytes: number | null }>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ companyId: companies.id, usedBytes: companyStorage.usedBytes, quotaMb: plans.storageQuotaMb })
+    .from(companies)
+    .leftJoin(companyStorage, eq(companyStorage.companyId, companies.id))
+    .leftJoin(plans, eq(plans.id, companies.planId))
+    .where(inArray(companies.id, [...companyIds]));
+  return new Map(rows.map((row) => [row.companyId, { usedBytes: row.usedBytes ?? undefined, quotaBytes: row.quotaMb ? row.quotaMb * MIB : null }]));
+}
+
+/** The bytes counted for the company; undefined when it was never measured. */
+export async function findUsedBytes(db: Db, companyId: number): Promise<number | undefined> {
+  const [row] = await db.select({ usedBytes: companyStorage.usedBytes }).from(companyStorage).where(eq(companyStorage.companyId, companyId));
+  return row?.usedBytes;
+}
+
+/** Starts the count of a company at what its folder was measured to hold; a count already started (or a deleted company) is left alone. */
+export async function insertMeasuredUsage(db: Db, companyId: number, bytes: number): Promise<void> {
+  await db
+    .insert(companyStorage)
+    .select(db.select({ companyId: companies.id, usedBytes: sql<number>`${bytes}::bigint`.as("used_bytes"), updatedAt: sql<Date>`now()`.as("updated_at") }).from(companies).where(eq(companies.id, companyId)))
+    .onConflictDoNothing({ target: companyStorage.companyId });
+}
+
+/**
+ * Adds `bytes` to the company's count; with `enforce`, only when the count stays within its plan's
+ * quota. The row lock of the update orders concurrent uploads, so two files cannot both take the last
+ * free bytes. Answers whether the bytes were added (false: the quota refuses, or the count was never started).
+ */
+export async function addUsedBytes(db: Db, companyId: number, bytes: number, enforce: boolean): Promise<boolean> {
+  const overQuota = db
+    .select({ one: sql`1` })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(and(eq(companies.id, companyStorage.companyId), gt(plans.storageQuotaMb, 0), sql`${companyStorage.usedBytes} + ${bytes}::bigint > ${plans.storageQuotaMb}::bigint * ${MIB}`));
+  const rows = await db
+    .update(companyStorage)
+    .set({ usedBytes: sql`${companyStorage.usedBytes} + ${bytes}::bigint`, updatedAt: sql`now()` })
+    .where(and(eq(companyStorage.companyId, companyId), enforce ? notExists(overQuota) : undefined))
+    .returning({ usedBytes: companyStorage.usedBytes });
+  return rows.length > 0;
+}
+
+/** Takes `bytes` off the company's count (never below 0); nothing when the count was never started. */
+export async function subtractUsedBytes(db: Db, companyId: number, bytes: number): Promise<void> {
+  await db
+    .update(companyStorage)
+    .set({ usedBytes: sql`greatest(${companyStorage.usedBytes} - ${bytes}::bigint, 0)`, updatedAt: sql`now()` })
+    .where(eq(companyStorage.companyId, companyId));
+}
