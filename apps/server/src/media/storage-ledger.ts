@@ -37,10 +37,9 @@ export function createStorageLedger(db: Db): StorageLedger {
   return {
     async add(companyId, bytes, enforce, measure) {
       await usedBytesOf(companyId, measure);
-      if (await addUsedBytes(db, companyId, bytes, enforce)) return;
-      const quotaBytes = await findQuotaBytes(db, companyId);
-      // No quota to refuse with: the company was deleted meanwhile, and nothing is left to count.
-      if (quotaBytes === null) return;
+      const quotaBytes = enforce ? await findQuotaBytes(db, companyId) : null;
+      // Not added without a quota: the company was deleted meanwhile, and nothing is left to count.
+      if ((await addUsedBytes(db, companyId, bytes, quotaBytes)) || quotaBytes === null) return;
       const usedBytes = (await findUsedBytes(db, companyId)) ?? 0;
       throw new AppError("ERR_STORAGE_QUOTA", { usedBytes, quotaBytes }, `The company's storage quota (${quotaBytes} bytes) would be passed: ${usedBytes} bytes are in use`);
     },

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { companies, companyStorage, plans } from "../db/schema/index.ts";
 
@@ -37,20 +37,16 @@ export async function insertMeasuredUsage(db: Db, companyId: number, bytes: numb
 }
 
 /**
- * Adds `bytes` to the company's count; with `enforce`, only when the count stays within its plan's
- * quota. The row lock of the update orders concurrent uploads, so two files cannot both take the last
- * free bytes. Answers whether the bytes were added (false: the quota refuses, or the count was never started).
+ * Adds `bytes` to the company's count; with a quota, only when the count stays within it. The condition
+ * is on the counted row alone, so that PostgreSQL checks it again on the row a concurrent upload has just
+ * updated: two files cannot both take the last free bytes. Answers whether the bytes were added (false:
+ * the quota refuses, or the count was never started).
  */
-export async function addUsedBytes(db: Db, companyId: number, bytes: number, enforce: boolean): Promise<boolean> {
-  const overQuota = db
-    .select({ one: sql`1` })
-    .from(companies)
-    .innerJoin(plans, eq(plans.id, companies.planId))
-    .where(and(eq(companies.id, companyStorage.companyId), gt(plans.storageQuotaMb, 0), sql`${companyStorage.usedBytes} + ${bytes}::bigint > ${plans.storageQuotaMb}::bigint * ${MIB}`));
+export async function addUsedBytes(db: Db, companyId: number, bytes: number, quotaBytes: number | null): Promise<boolean> {
   const rows = await db
     .update(companyStorage)
     .set({ usedBytes: sql`${companyStorage.usedBytes} + ${bytes}::bigint`, updatedAt: sql`now()` })
-    .where(and(eq(companyStorage.companyId, companyId), enforce ? notExists(overQuota) : undefined))
+    .where(and(eq(companyStorage.companyId, companyId), quotaBytes === null ? undefined : lte(sql`${companyStorage.usedBytes} + ${bytes}::bigint`, quotaBytes)))
     .returning({ usedBytes: companyStorage.usedBytes });
   return rows.length > 0;
 }
