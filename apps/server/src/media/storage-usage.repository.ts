@@ -32,7 +32,7 @@ export async function findUsedBytes(db: Db, companyId: number): Promise<number |
 export async function insertMeasuredUsage(db: Db, companyId: number, bytes: number): Promise<void> {
   await db
     .insert(companyStorage)
-    .select(db.select({ companyId: companies.id, usedBytes: sql<number>`${bytes}::bigint`.as("used_bytes"), updatedAt: sql<Date>`now()`.as("updated_at") }).from(companies).where(eq(companies.id, companyId)))
+    .select(db.select({ companyId: companies.id, usedBytes: sql<number>`${bytes}::bigint`.as("used_bytes") }).from(companies).where(eq(companies.id, companyId)))
     .onConflictDoNothing({ target: companyStorage.companyId });
 }
 
@@ -45,7 +45,7 @@ export async function insertMeasuredUsage(db: Db, companyId: number, bytes: numb
 export async function addUsedBytes(db: Db, companyId: number, bytes: number, quotaBytes: number | null): Promise<boolean> {
   const rows = await db
     .update(companyStorage)
-    .set({ usedBytes: sql`${companyStorage.usedBytes} + ${bytes}::bigint`, updatedAt: sql`now()` })
+    .set({ usedBytes: sql`${companyStorage.usedBytes} + ${bytes}::bigint` })
     .where(and(eq(companyStorage.companyId, companyId), quotaBytes === null ? undefined : lte(sql`${companyStorage.usedBytes} + ${bytes}::bigint`, quotaBytes)))
     .returning({ usedBytes: companyStorage.usedBytes });
   return rows.length > 0;
@@ -55,6 +55,6 @@ export async function addUsedBytes(db: Db, companyId: number, bytes: number, quo
 export async function subtractUsedBytes(db: Db, companyId: number, bytes: number): Promise<void> {
   await db
     .update(companyStorage)
-    .set({ usedBytes: sql`greatest(${companyStorage.usedBytes} - ${bytes}::bigint, 0)`, updatedAt: sql`now()` })
+    .set({ usedBytes: sql`greatest(${companyStorage.usedBytes} - ${bytes}::bigint, 0)` })
     .where(eq(companyStorage.companyId, companyId));
 }

@@ -3,8 +3,7 @@
 -- needs the figure (an upload, a received file, a removal, or the usage shown to its admins).
 CREATE TABLE "company_storage" (
 	"company_id" integer PRIMARY KEY NOT NULL,
-	"used_bytes" bigint DEFAULT 0 NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"used_bytes" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "plans" ADD COLUMN "storage_quota_mb" integer DEFAULT 5120 NOT NULL;--> statement-breakpoint

@@ -65,7 +65,6 @@ export const companyStorage = pgTable("company_storage", {
     .primaryKey()
     .references(() => companies.id, { onDelete: "cascade" }),
   usedBytes: bigint("used_bytes", { mode: "number" }).notNull().default(0),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const users = pgTable(
