@@ -123,6 +123,20 @@ export const es: Messages = {
     ERR_PAYMENT_UNAUTHENTICATED: "Confirmación de pago no autenticada.",
     ERR_NO_CHARGE_FOUND: "Cobro no encontrado.",
     ERR_PAYMENT_AMOUNT_MISMATCH: "El monto pagado no corresponde al del cobro.",
+    ERR_STORAGE_QUOTA: "El almacenamiento de la empresa está lleno: elimine archivos o pida al administrador un plan con más espacio.",
+    ERR_UPLOAD_TOO_LARGE: "Juntos, los archivos superan el límite de un envío. Envíelos por partes.",
+  },
+  /** ERR_STORAGE_QUOTA with the figures its details carry. */
+  storageErrors: {
+    ERR_STORAGE_QUOTA: "El almacenamiento de la empresa está lleno ({{used}} de {{quota}}): elimine archivos o pida al administrador un plan con más espacio.",
+  },
+  storage: {
+    title: "Almacenamiento",
+    usage: "{{used}} de {{quota}}",
+    unlimited: "{{used}} usados · sin límite",
+    full: "Límite alcanzado: los nuevos archivos del equipo se rechazan; los que envían los clientes se siguen guardando.",
+    loadFailed: "No se pudo cargar el uso del almacenamiento.",
+    bar: "Uso del almacenamiento",
   },
   ticketHolderErrors: {
     ERR_TICKET_ALREADY_ACCEPTED: "{{user}} ya aceptó esta atención.",
@@ -1614,7 +1628,7 @@ export const es: Messages = {
     recurrences: { MENSAL: "Mensual", BIMESTRAL: "Bimestral", TRIMESTRAL: "Trimestral", SEMESTRAL: "Semestral", ANUAL: "Anual" },
     renew: "Renovar vencimiento",
     renewHint: "Guarda la empresa con el vencimiento adelantado según la recurrencia",
-    columns: { name: "Nombre", email: "Correo", phone: "Teléfono", plan: "Plan", status: "Estado", campaigns: "Campañas", createdAt: "Creada el", dueDate: "Vencimiento" },
+    columns: { name: "Nombre", email: "Correo", phone: "Teléfono", plan: "Plan", status: "Estado", campaigns: "Campañas", createdAt: "Creada el", dueDate: "Vencimiento", storage: "Almacenamiento" },
     status: { active: "Activa", inactive: "Inactiva" },
     campaigns: { on: "Habilitadas", off: "Deshabilitadas" },
     due: { today: "Vence hoy", inDays: "Vence en {{count}} día(s)", overdue: "Venció hace {{count}} día(s)" },
@@ -1649,6 +1663,8 @@ export const es: Messages = {
       queues: "Colas",
       value: "Valor (R$)",
       valueHint: "Precio por mes, en reales, con hasta 2 decimales",
+      storageQuotaMb: "Almacenamiento (MB)",
+      storageQuotaHint: "0 = ilimitado; 5120 MB = 5 GB",
       features: "Recursos del plan",
     },
     flags: {
@@ -1660,8 +1676,9 @@ export const es: Messages = {
       useOpenAi: "OpenAI",
       useIntegrations: "Integraciones",
     },
-    columns: { name: "Nombre", users: "Usuarios", connections: "Conexiones", queues: "Colas", value: "Valor", features: "Recursos" },
+    columns: { name: "Nombre", users: "Usuarios", connections: "Conexiones", queues: "Colas", value: "Valor", features: "Recursos", storage: "Almacenamiento" },
     noFeatures: "Ninguno",
+    unlimited: "Ilimitado",
     tableLabel: "Lista de planes",
     selectRow: "Editar el plan {{name}}",
     saveFailed: "No fue posible realizar la operación. Verifique si ya existe un plan con el mismo nombre o si los campos se completaron correctamente",
@@ -1672,6 +1689,7 @@ export const es: Messages = {
       tooLong: "¡Muy largo!",
       count: "Ingrese un número entero de 0 a {{max}}",
       value: "Ingrese un valor en reales con hasta 2 decimales (ej.: 99,90)",
+      storageQuotaMb: "Ingrese un número entero de MB, de 0 a {{max}}",
     },
   },
   announcements: {

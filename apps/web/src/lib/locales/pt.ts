@@ -126,8 +126,22 @@ export const pt = {
     ERR_PAYMENT_UNAUTHENTICATED: "Confirmação de pagamento não autenticada.",
     ERR_NO_CHARGE_FOUND: "Cobrança não encontrada.",
     ERR_PAYMENT_AMOUNT_MISMATCH: "O valor pago não corresponde ao valor da cobrança.",
+    ERR_STORAGE_QUOTA: "O armazenamento da empresa está cheio: apague arquivos ou peça ao administrador um plano com mais espaço.",
+    ERR_UPLOAD_TOO_LARGE: "Os arquivos enviados juntos passam do limite de um envio. Envie-os em partes.",
   } satisfies ErrorTexts,
   /** Error texts that name the attendant who holds the ticket (from the error's details). */
+  /** ERR_STORAGE_QUOTA with the figures its details carry. */
+  storageErrors: {
+    ERR_STORAGE_QUOTA: "O armazenamento da empresa está cheio ({{used}} de {{quota}}): apague arquivos ou peça ao administrador um plano com mais espaço.",
+  },
+  storage: {
+    title: "Armazenamento",
+    usage: "{{used}} de {{quota}}",
+    unlimited: "{{used}} usados · sem limite",
+    full: "Limite atingido: novos arquivos da equipe são recusados; os recebidos dos clientes continuam sendo guardados.",
+    loadFailed: "Não foi possível carregar o uso do armazenamento.",
+    bar: "Uso do armazenamento",
+  },
   ticketHolderErrors: {
     ERR_TICKET_ALREADY_ACCEPTED: "{{user}} já aceitou este atendimento.",
     ERR_TICKET_HELD_BY_OTHER: "Este atendimento está com {{user}}: você não pode mais enviar mensagens nele.",
@@ -1618,7 +1632,7 @@ export const pt = {
     recurrences: { MENSAL: "Mensal", BIMESTRAL: "Bimestral", TRIMESTRAL: "Trimestral", SEMESTRAL: "Semestral", ANUAL: "Anual" },
     renew: "Renovar vencimento",
     renewHint: "Salva a empresa com o vencimento adiantado conforme a recorrência",
-    columns: { name: "Nome", email: "E-mail", phone: "Telefone", plan: "Plano", status: "Status", campaigns: "Campanhas", createdAt: "Criada em", dueDate: "Vencimento" },
+    columns: { name: "Nome", email: "E-mail", phone: "Telefone", plan: "Plano", status: "Status", campaigns: "Campanhas", createdAt: "Criada em", dueDate: "Vencimento", storage: "Armazenamento" },
     status: { active: "Ativa", inactive: "Inativa" },
     campaigns: { on: "Habilitadas", off: "Desabilitadas" },
     due: { today: "Vence hoje", inDays: "Vence em {{count}} dia(s)", overdue: "Venceu há {{count}} dia(s)" },
@@ -1653,6 +1667,8 @@ export const pt = {
       queues: "Filas",
       value: "Valor (R$)",
       valueHint: "Preço por mês, em reais, com até 2 casas decimais",
+      storageQuotaMb: "Armazenamento (MB)",
+      storageQuotaHint: "0 = ilimitado; 5120 MB = 5 GB",
       features: "Recursos do plano",
     },
     flags: {
@@ -1664,8 +1680,9 @@ export const pt = {
       useOpenAi: "OpenAI",
       useIntegrations: "Integrações",
     },
-    columns: { name: "Nome", users: "Usuários", connections: "Conexões", queues: "Filas", value: "Valor", features: "Recursos" },
+    columns: { name: "Nome", users: "Usuários", connections: "Conexões", queues: "Filas", value: "Valor", features: "Recursos", storage: "Armazenamento" },
     noFeatures: "Nenhum",
+    unlimited: "Ilimitado",
     tableLabel: "Lista de planos",
     selectRow: "Editar o plano {{name}}",
     saveFailed: "Não foi possível realizar a operação. Verifique se já existe uma plano com o mesmo nome ou se os campos foram preenchidos corretamente",
@@ -1676,6 +1693,7 @@ export const pt = {
       tooLong: "Muito longo!",
       count: "Informe um número inteiro de 0 a {{max}}",
       value: "Informe um valor em reais, com até 2 casas decimais (ex.: 99,90)",
+      storageQuotaMb: "Informe um número inteiro de MB, de 0 a {{max}}",
     },
   },
   announcements: {
