@@ -1905,7 +1905,7 @@ export const en: Messages = {
         "400": "400 ERR_VALIDATION: missing or invalid fields (masked number, empty text, unknown field, media without a file).",
         "400contact": "400 ERR_WAPP_INVALID_CONTACT: the number is not on WhatsApp.",
         "400connection": "400 ERR_WAPP_NOT_INITIALIZED: the connection is not connected.",
-        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: file too large or of a type not accepted.",
+        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: file too large or of a type not accepted. 413 ERR_UPLOAD_TOO_LARGE: more than 200 MB of files in one send. 413 ERR_STORAGE_QUOTA: the company's storage is full.",
         "429": "429 ERR_RATE_LIMITED: send limit reached; try again after Retry-After seconds.",
       },
     },

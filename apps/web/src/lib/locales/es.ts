@@ -1906,7 +1906,7 @@ export const es: Messages = {
         "400": "400 ERR_VALIDATION: campos ausentes o inválidos (número con máscara, texto vacío, campo desconocido, multimedia sin archivo).",
         "400contact": "400 ERR_WAPP_INVALID_CONTACT: el número no está en WhatsApp.",
         "400connection": "400 ERR_WAPP_NOT_INITIALIZED: la conexión no está conectada.",
-        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: archivo demasiado grande o de un tipo no aceptado.",
+        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: archivo demasiado grande o de un tipo no aceptado. 413 ERR_UPLOAD_TOO_LARGE: más de 200 MB de archivos en un envío. 413 ERR_STORAGE_QUOTA: el almacenamiento de la empresa está lleno.",
         "429": "429 ERR_RATE_LIMITED: límite de envíos alcanzado; intente de nuevo después de Retry-After segundos.",
       },
     },

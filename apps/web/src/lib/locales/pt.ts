@@ -1910,7 +1910,7 @@ export const pt = {
         "400": "400 ERR_VALIDATION: campos ausentes ou inválidos (número com máscara, texto vazio, campo desconhecido, mídia sem arquivo).",
         "400contact": "400 ERR_WAPP_INVALID_CONTACT: o número não está no WhatsApp.",
         "400connection": "400 ERR_WAPP_NOT_INITIALIZED: a conexão não está conectada.",
-        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: arquivo grande demais ou de tipo não aceito.",
+        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: arquivo grande demais ou de tipo não aceito. 413 ERR_UPLOAD_TOO_LARGE: mais de 200 MB de arquivos num envio. 413 ERR_STORAGE_QUOTA: o armazenamento da empresa está cheio.",
         "429": "429 ERR_RATE_LIMITED: limite de envios atingido; tente de novo após Retry-After segundos.",
       },
     },
