@@ -15,6 +15,7 @@ import { DomainEvents } from "./events/domain-events.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { type Mailer, createMailer } from "./mail/mailer.ts";
 import { MediaStore } from "./media/media-store.ts";
+import { createStorageLedger } from "./media/storage-ledger.ts";
 import { LoginThrottle } from "./modules/auth/login-throttle.ts";
 import { openRedis } from "./lib/redis.ts";
 import { startScheduleWorkers } from "./modules/schedules/index.ts";
@@ -64,7 +65,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     channels.registerDriver(simulator);
     registerSimulatorOps(channels, simulator);
   }
-  const media = new MediaStore(path.join(config.dataDir, "media"));
+  const media = new MediaStore(path.join(config.dataDir, "media"), createStorageLedger(database.db));
   const engine = new ConversationEngine({ db: database.db, events, jobs, channels, media, log: logger, bots: botRuntimeOf(config, options.egressLookup) });
   channels.setInboundHandler(engine);
   const mailer = options.mailer ?? createMailer(config, logger);

@@ -185,6 +185,10 @@ export const ERROR_CODES = {
    * details: ZPromptKeyRequiredDetails, the key fields to type again (or send null to remove).
    */
   ERR_PROMPT_KEY_REQUIRED: 400,
+  /** The file would take the company past its plan's storage quota (details: ZStorageQuotaDetails); nothing is stored. */
+  ERR_STORAGE_QUOTA: 413,
+  /** The files of one upload together pass the request's limit (details: { maxTotalBytes }); nothing is stored. */
+  ERR_UPLOAD_TOO_LARGE: 413,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -206,6 +210,10 @@ export const ZApiErrorBody = z.object({
   details: z.unknown().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ZApiErrorBody>;
+
+/** Details of ERR_STORAGE_QUOTA: what the company stores and its plan's quota, in bytes. */
+export const ZStorageQuotaDetails = z.object({ usedBytes: z.number(), quotaBytes: z.number() });
+export type StorageQuotaDetails = z.infer<typeof ZStorageQuotaDetails>;
 
 /** Details of ERR_SUBSCRIPTION_EXPIRED: the due date that passed. */
 export const ZSubscriptionExpiredDetails = z.object({ dueDate: z.string() });

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { type Socket, io as connect } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { companyEvent } from "@conversa/shared";
-import { contacts, queues, schedules, tickets, userQueues, users } from "../db/schema/index.ts";
+import { contacts, plans, queues, schedules, tickets, userQueues, users } from "../db/schema/index.ts";
 import { acceptTicket } from "../engine/lifecycle.ts";
 import { REFRESH_COOKIE } from "../modules/auth/auth.routes.ts";
 import { REFRESH_GRACE_MS } from "../modules/auth/auth.service.ts";
@@ -311,6 +311,22 @@ describe("4. fields the spec lists", () => {
     const unknown = await t.app.inject({ method: "POST", url: "/schedules", headers: json(a.adminToken), payload: schedule({ ticketId: 1 }) });
     expect(unknown.statusCode).toBe(400);
     expect(await t.db.select().from(schedules).where(eq(schedules.companyId, a.company.id))).toHaveLength(2);
+  });
+
+  it("takes a plan body without storageQuotaMb on POST and PUT /plans: a new plan gets 5 GiB, a changed one keeps its quota", async () => {
+    const t = await appWith();
+    const a = await createTenant(t.app, t.db);
+    const superUser = await createUser(t.db, { companyId: a.company.id, profile: "admin", isSuper: true, email: "lineage-plans@example.com" });
+    const superToken = (await loginAs(t.app, superUser.email)).token;
+    const lineagePlan = { name: "Plano Lineage", users: 5, connections: 2, queues: 3, value: 49.9, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true };
+    const created = await t.app.inject({ method: "POST", url: "/plans", headers: json(superToken), payload: lineagePlan });
+    expect(created.statusCode, created.body).toBe(200);
+    const plan = created.json<{ id: number; storageQuotaMb: number }>();
+    expect(plan.storageQuotaMb).toBe(5120);
+    await t.db.update(plans).set({ storageQuotaMb: 20_480 }).where(eq(plans.id, plan.id));
+    const changed = await t.app.inject({ method: "PUT", url: `/plans/${plan.id}`, headers: json(superToken), payload: { ...lineagePlan, users: 8 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ users: 8, storageQuotaMb: 20_480 });
   });
 
   it("takes the sign-up form's recurrence, dueDate, status and campaignsEnabled and ignores them: a new company starts on its trial", async () => {

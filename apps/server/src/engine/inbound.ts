@@ -104,7 +104,8 @@ async function storeMedia(deps: EngineDeps, message: InboundMessage): Promise<{ 
   if (!message.media) return {};
   try {
     const content = await message.media.download();
-    return { stored: await deps.media.save(message.companyId, content, message.media.filename, message.media.mimetype) };
+    // A customer's media is always kept (and counted), even past the company's storage quota.
+    return { stored: await deps.media.save(message.companyId, content, message.media.filename, message.media.mimetype, { quota: "count" }) };
   } catch (error) {
     deps.log.warn({ err: error, wid: message.wid }, "inbound media not stored");
     return { error: error instanceof Error ? error.message : "download failed" };

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { CompanyStorage } from "@conversa/shared";
 import { AppError } from "../lib/app-error.ts";
 import { type SniffedType, sniffMedia } from "./sniff.ts";
+import type { StorageLedger } from "./storage-ledger.ts";
 
 /** Largest file per kind, in bytes (WhatsApp's own limits are of this order). */
 export const MEDIA_LIMITS: Record<SniffedType["kind"], number> = {
@@ -40,6 +42,12 @@ export type MediaScope = number | typeof INSTALLATION_MEDIA;
 /** What `save` may be limited to: only these content types are kept (checked by content, like the rest). */
 export interface SaveOptions {
   accept?: readonly string[];
+  /**
+   * How a company's file meets its plan's storage quota: `enforce` (the default: what the company's
+   * staff, bots and API send) refuses it past the quota; `count` (media a customer sent) always keeps
+   * it and counts it, so that nothing a customer sends is lost.
+   */
+  quota?: "enforce" | "count";
 }
 
 export interface StoredMedia {
@@ -65,7 +73,11 @@ export function cleanFileName(name: string | undefined, fallback: string): strin
  * A company can only ever reach its own folder.
  */
 export class MediaStore {
-  constructor(private readonly dir: string) {}
+  /** `ledger`: the count of each company's bytes against its plan's quota; without one nothing is counted. */
+  constructor(
+    private readonly dir: string,
+    private readonly ledger?: StorageLedger,
+  ) {}
 
   private folderOf(scope: MediaScope): string {
     return path.join(this.dir, String(scope));
@@ -74,7 +86,9 @@ export class MediaStore {
   /**
    * Stores a file, typed by its content; `declaredType` (the sender's) only decides whether plain text
    * may be kept. Throws ERR_MEDIA_TYPE_NOT_ALLOWED for an unknown content, text that claims to be
-   * something else or a type outside `options.accept`, ERR_MEDIA_TOO_LARGE over the limit of its kind.
+   * something else or a type outside `options.accept`, ERR_MEDIA_TOO_LARGE over the limit of its kind,
+   * ERR_STORAGE_QUOTA when the company's plan's quota refuses it (see `options.quota`). A company's
+   * file is counted before it is written, and uncounted if the write fails.
    */
   async save(scope: MediaScope, content: Buffer, originalName?: string, declaredType?: string, options: SaveOptions = {}): Promise<StoredMedia> {
     const type = sniffMedia(content);
@@ -83,8 +97,16 @@ export class MediaStore {
     if (options.accept && !options.accept.includes(type.mime)) throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED");
     if (content.length > MEDIA_LIMITS[type.kind]) throw new AppError("ERR_MEDIA_TOO_LARGE", { maxBytes: MEDIA_LIMITS[type.kind] });
     const fileName = `${randomBytes(16).toString("hex")}.${type.ext}`;
-    await mkdir(this.folderOf(scope), { recursive: true });
-    await writeFile(path.join(this.folderOf(scope), fileName), content, { flag: "wx" });
+    const ledger = this.ledger;
+    const counted = typeof scope === "number" && ledger ? { ledger, companyId: scope } : undefined;
+    await counted?.ledger.add(counted.companyId, content.length, options.quota !== "count", () => this.measure(scope));
+    try {
+      await mkdir(this.folderOf(scope), { recursive: true });
+      await writeFile(path.join(this.folderOf(scope), fileName), content, { flag: "wx" });
+    } catch (error) {
+      await counted?.ledger.subtract(counted.companyId, content.length);
+      throw error;
+    }
     return { fileName, mime: type.mime, kind: type.kind, size: content.length, originalName: cleanFileName(originalName, fileName) };
   }
 
@@ -108,8 +130,52 @@ export class MediaStore {
     await rm(this.folderOf(companyId), { recursive: true, force: true });
   }
 
+  /** Removes a file; a company's frees its bytes from the company's count. */
   async remove(scope: MediaScope, fileName: string): Promise<void> {
     if (!FILE_NAME.test(fileName)) return;
-    await rm(path.join(this.folderOf(scope), fileName), { force: true });
+    const full = path.join(this.folderOf(scope), fileName);
+    if (typeof scope !== "number" || !this.ledger) {
+      await rm(full, { force: true });
+      return;
+    }
+    const size = await stat(full).then(
+      (info) => (info.isFile() ? info.size : undefined),
+      () => undefined,
+    );
+    if (size === undefined) return;
+    try {
+      await unlink(full);
+    } catch (error) {
+      // Removed meanwhile by another request, which uncounted it.
+      if (typeof error === "object" && error !== null && "code" in error && error.code === "ENOENT") return;
+      throw error;
+    }
+    await this.ledger.subtract(scope, size);
+  }
+
+  /** What a company keeps in the store and its plan's quota (null: unlimited); nothing counted without a ledger. */
+  async usageOf(companyId: number): Promise<CompanyStorage> {
+    if (!this.ledger) return { usedBytes: 0, quotaBytes: null };
+    return this.ledger.usage(companyId, () => this.measure(companyId));
+  }
+
+  /** `usageOf` for several companies at once (a missing company is left out). */
+  async usageOfCompanies(companyIds: readonly number[]): Promise<Map<number, CompanyStorage>> {
+    if (!this.ledger) return new Map(companyIds.map((id) => [id, { usedBytes: 0, quotaBytes: null }]));
+    return this.ledger.usageOfCompanies(companyIds, (companyId) => () => this.measure(companyId));
+  }
+
+  /** The bytes of the files in a folder (0 when it does not exist yet). */
+  private async measure(scope: MediaScope): Promise<number> {
+    const entries = await readdir(this.folderOf(scope), { withFileTypes: true }).catch(() => []);
+    let total = 0;
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      total += await stat(path.join(this.folderOf(scope), entry.name)).then(
+        (info) => info.size,
+        () => 0,
+      );
+    }
+    return total;
   }
 }

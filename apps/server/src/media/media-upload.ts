@@ -2,6 +2,9 @@ import type { FastifyRequest } from "fastify";
 import { type UploadSpec, type UploadedFile, readUpload } from "../plugins/uploads.ts";
 import { MAX_UPLOAD_BYTES, type MediaStore, type StoredMedia } from "./media-store.ts";
 
+/** Most bytes of all the media files of one request together (a file list's, a message's): 200 MiB. */
+export const MAX_UPLOAD_REQUEST_BYTES = 200 * 1024 * 1024;
+
 /** The upload of one media file in the field `file` (queues, queue options, quick replies), a few text fields beside it. */
 export const SINGLE_MEDIA_UPLOAD: UploadSpec = { accepts: "media", field: "file", maxFiles: 1, maxBytes: MAX_UPLOAD_BYTES, maxFields: 10, maxFieldBytes: 1000 };
 

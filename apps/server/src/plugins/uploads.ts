@@ -19,6 +19,8 @@ export interface UploadSpec {
   maxFiles: number;
   /** Largest file, in bytes. */
   maxBytes: number;
+  /** Most bytes of all the files of one request together; absent: `maxFiles` × `maxBytes`. */
+  maxTotalBytes?: number;
   /** Most text fields, and the longest one in bytes. */
   maxFields: number;
   maxFieldBytes: number;
@@ -66,7 +68,8 @@ export function refuseUndeclaredUploads(app: FastifyInstance): void {
  * to `keep` as soon as it has arrived, the text fields are returned. When the request is refused after
  * some files were kept, `discard` is given them back (to remove what `keep` stored).
  * Throws ERR_VALIDATION (not multipart, no file, an empty file, a file in another field, too many files
- * or fields, a malformed body), ERR_MEDIA_TOO_LARGE or ERR_IMPORT_FILE_TOO_LARGE (by what the route accepts).
+ * or fields, a malformed body), ERR_MEDIA_TOO_LARGE or ERR_IMPORT_FILE_TOO_LARGE (by what the route accepts),
+ * ERR_UPLOAD_TOO_LARGE when the files together pass `maxTotalBytes` (details: maxTotalBytes).
  */
 export async function readUpload<T>(
   request: FastifyRequest,
@@ -77,6 +80,7 @@ export async function readUpload<T>(
   if (!request.isMultipart()) throw invalid(`/${spec.field}`, "A multipart upload is required");
   const files: T[] = [];
   const fields: Record<string, string> = {};
+  let totalBytes = 0;
   const limits = { fileSize: spec.maxBytes, files: spec.maxFiles, fields: spec.maxFields, fieldSize: spec.maxFieldBytes, parts: spec.maxFiles + spec.maxFields };
   try {
     // Every part is read to the end, so the request is fully consumed before the answer.
@@ -85,6 +89,10 @@ export async function readUpload<T>(
         if (part.fieldname !== spec.field) throw invalid(`/${part.fieldname}`, "Unexpected file field");
         const content = await part.toBuffer();
         if (content.length === 0) throw invalid(`/${spec.field}`, "The file is empty");
+        totalBytes += content.length;
+        if (spec.maxTotalBytes !== undefined && totalBytes > spec.maxTotalBytes) {
+          throw new AppError("ERR_UPLOAD_TOO_LARGE", { maxTotalBytes: spec.maxTotalBytes }, `The files of one upload may have at most ${spec.maxTotalBytes} bytes together`);
+        }
         files.push(await keep({ filename: part.filename, mimetype: part.mimetype, content }));
       } else if (part.fieldname !== spec.field && typeof part.value === "string") {
         if (part.valueTruncated) throw invalid(`/${part.fieldname}`, "Field too long");

@@ -84,6 +84,7 @@ const RULES: Record<string, RuleKind> = {
   "GET /companies/listPlan/:companyId": "company-read",
   "GET /companies/:id": "company-read",
   "PUT /companies/:id/schedules": "admin-only",
+  "GET /companies/storage": "admin-only",
   "GET /companies": "super-only",
   "GET /companies/list": "super-only",
   "POST /companies": "super-only",

@@ -9,7 +9,7 @@ import { isErrorCode } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { eventually } from "../../test/engine-harness.ts";
 import { bearer, createUser, loginAs } from "../../test/factories.ts";
-import { announcements, connections, messages, rateLimits } from "../db/schema/index.ts";
+import { announcements, companyStorage, connections, messages, plans, rateLimits } from "../db/schema/index.ts";
 import { INSTALLATION_MEDIA, MEDIA_LIMITS } from "../media/media-store.ts";
 import { PNG } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
@@ -176,7 +176,7 @@ let otherAdminToken: string;
 /** A super user of the tenant, who sends the installation's uploads, and the announcement they go to. */
 let superToken: string;
 let announcementId: number;
-const figures = { routes: 0, refused: 0, accepted: 0, served: 0, undeclared: 0 };
+const figures = { routes: 0, refused: 0, accepted: 0, served: 0, undeclared: 0, overQuota: 0 };
 const statuses: Record<string, number> = {};
 
 /** The file of the message an external API send answered with. */
@@ -241,7 +241,7 @@ afterAll(async () => {
   console.log(
     `uploads: ${figures.routes} upload routes, ${figures.refused} refused uploads (${Object.entries(statuses)
       .map(([key, n]) => `${n} × ${key}`)
-      .join(", ")}), ${figures.accepted} hostile file names accepted under server-chosen names, ${figures.served} served back with nosniff, ${figures.undeclared} routes without an upload refusing multipart`,
+      .join(", ")}), ${figures.overQuota} uploads refused at the storage quota, ${figures.accepted} hostile file names accepted under server-chosen names, ${figures.served} served back with nosniff, ${figures.undeclared} routes without an upload refusing multipart`,
   );
   await t.platform.jobs.stop();
   await t.close();
@@ -314,6 +314,59 @@ describe("refused uploads, sent by a company admin to every upload route", () =>
 
   it("leaves every row of the company unchanged", async () => {
     expect(await snapshotCompany(t.db, tenant.company.id)).toEqual(rowsBefore);
+  });
+});
+
+describe("uploads by a company at its storage quota", () => {
+  const MIB = 1024 * 1024;
+  /** Routes whose files are not the company's media: an import reads a spreadsheet and keeps no file. */
+  const STORES_COMPANY_MEDIA = UPLOAD_ROUTES.filter((route) => route.upload.accepts !== "spreadsheet" && !INSTALLATION_UPLOADS[keyOf(route)]);
+  let quotaBefore: number;
+  let usedBefore: number;
+  let rowsBefore: Record<string, string>;
+  const usedBytes = async () => (await t.db.select({ usedBytes: companyStorage.usedBytes }).from(companyStorage).where(eq(companyStorage.companyId, tenant.company.id)))[0]?.usedBytes;
+
+  beforeAll(async () => {
+    const [plan] = await t.db.select({ quota: plans.storageQuotaMb }).from(plans).where(eq(plans.id, tenant.company.plan.id));
+    quotaBefore = plan!.quota;
+    usedBefore = (await usedBytes())!;
+    await t.db.update(plans).set({ storageQuotaMb: 1 }).where(eq(plans.id, tenant.company.plan.id));
+    await t.db.update(companyStorage).set({ usedBytes: MIB }).where(eq(companyStorage.companyId, tenant.company.id));
+    rowsBefore = await snapshotCompany(t.db, tenant.company.id);
+  });
+  afterAll(async () => {
+    await t.db.update(plans).set({ storageQuotaMb: quotaBefore }).where(eq(plans.id, tenant.company.plan.id));
+    await t.db.update(companyStorage).set({ usedBytes: usedBefore }).where(eq(companyStorage.companyId, tenant.company.id));
+  });
+
+  it("include every upload route but the installation's and the spreadsheet imports", () => {
+    expect(STORES_COMPANY_MEDIA.length).toBe(UPLOAD_ROUTES.length - Object.keys(INSTALLATION_UPLOADS).length - UPLOAD_ROUTES.filter((route) => route.upload.accepts === "spreadsheet").length);
+    expect(STORES_COMPANY_MEDIA.length).toBeGreaterThan(0);
+  });
+
+  it.each(STORES_COMPANY_MEDIA.map(keyOf))("%s refuses a valid file with 413 ERR_STORAGE_QUOTA and its figures, writing nothing", async (key) => {
+    const route = STORES_COMPANY_MEDIA.find((entry) => keyOf(entry) === key)!;
+    const valid = validFile(route.upload);
+    const before = tree(dataDir);
+    const payload = multipartBody([{ field: "body", content: "upload probe" }, ...(TOKEN_UPLOAD_FIELDS[key] ?? []), { field: route.upload.field, filename: valid.filename, type: valid.type, content: valid.content }]);
+    const response = await send(route, payload, MULTIPART);
+    figures.overQuota += 1;
+    expect({ status: response.statusCode, body: response.json() }).toMatchObject({ status: 413, body: { error: "ERR_STORAGE_QUOTA", details: { usedBytes: MIB, quotaBytes: MIB } } });
+    expect(tree(dataDir)).toEqual(before);
+    expect(tempFiles()).toEqual([]);
+    expect(await usedBytes()).toBe(MIB);
+  });
+
+  it("leaves every row of the company unchanged", async () => {
+    expect(await snapshotCompany(t.db, tenant.company.id)).toEqual(rowsBefore);
+  });
+
+  it.each(Object.keys(INSTALLATION_UPLOADS))("%s, the installation's, is not held to a company's quota", async (key) => {
+    const route = UPLOAD_ROUTES.find((entry) => keyOf(entry) === key)!;
+    const valid = validFile(route.upload);
+    const response = await send(route, multipartBody([{ field: route.upload.field, filename: valid.filename, type: valid.type, content: valid.content }]), MULTIPART);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await usedBytes()).toBe(MIB);
   });
 });
 

@@ -53,6 +53,18 @@ describe("errorMessage", () => {
     expect(errorMessage(new ApiError("ERR_URL_NOT_ALLOWED", "x", 400, { field: "urlN8N", reason: "private" }))).toBe("El servidor no puede llamar a esta dirección: es una dirección de red interna.");
   });
 
+  it("puts what the company uses and its quota in the storage-quota text, and falls back to the catalogue text", async () => {
+    const details = { usedBytes: 5 * 1024 ** 3 - 100, quotaBytes: 5 * 1024 ** 3 };
+    expect(errorMessage(new ApiError("ERR_STORAGE_QUOTA", "x", 413, details))).toBe(
+      "O armazenamento da empresa está cheio (5 GB de 5 GB): apague arquivos ou peça ao administrador um plano com mais espaço.",
+    );
+    expect(errorMessage(new ApiError("ERR_STORAGE_QUOTA", "x", 413))).toBe("O armazenamento da empresa está cheio: apague arquivos ou peça ao administrador um plano com mais espaço.");
+    await i18n.changeLanguage("en");
+    expect(errorMessage(new ApiError("ERR_STORAGE_QUOTA", "x", 413, { usedBytes: 1024 ** 3 * 1.2, quotaBytes: 1024 ** 3 }))).toBe(
+      "The company's storage is full (1.2 GB of 1 GB): delete files or ask your administrator for a plan with more space.",
+    );
+  });
+
   it("puts the due date, as dd/MM/yyyy, in the subscription-expired text", () => {
     const error = new ApiError("ERR_SUBSCRIPTION_EXPIRED", "expired", 402, { dueDate: "2025-03-09T12:00:00.000Z" });
     expect(errorMessage(error)).toBe(

@@ -1,5 +1,6 @@
-import { isErrorCode, ZSubscriptionExpiredDetails, ZTicketHolderDetails, ZUrlNotAllowedDetails } from "@conversa/shared";
+import { isErrorCode, ZStorageQuotaDetails, ZSubscriptionExpiredDetails, ZTicketHolderDetails, ZUrlNotAllowedDetails } from "@conversa/shared";
 import { ApiError } from "./api-client.ts";
+import { formatBytes } from "./bytes.ts";
 import { DATE_PATTERNS, formatDate } from "./date.ts";
 import { currentLanguage, i18n } from "./i18n.ts";
 
@@ -25,6 +26,14 @@ export function errorMessage(error: unknown): string {
     // Named after the attendant who holds the ticket, when the answer says who.
     const holder = ZTicketHolderDetails.safeParse(error.details);
     if (holder.success && holder.data.userName) return i18n.t(`ticketHolderErrors.${error.code}`, { user: holder.data.userName });
+  }
+  if (error.code === "ERR_STORAGE_QUOTA") {
+    // With what the company uses and its quota, when the answer says.
+    const quota = ZStorageQuotaDetails.safeParse(error.details);
+    if (quota.success) {
+      const language = currentLanguage();
+      return i18n.t("storageErrors.ERR_STORAGE_QUOTA", { used: formatBytes(quota.data.usedBytes, language), quota: formatBytes(quota.data.quotaBytes, language) });
+    }
   }
   if (isErrorCode(error.code)) return i18n.t(`errors.${error.code}`);
   return error.message || error.code;

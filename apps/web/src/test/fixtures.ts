@@ -34,6 +34,6 @@ export function companyPlan(flags: Partial<typeof allPlanFlags> = {}) {
     id: 3,
     name: "Acme",
     dueDate: "2099-12-31T12:00:00.000Z",
-    plan: { id: 1, name: "Pro", users: 10, connections: 3, queues: 5, value: 99, ...allPlanFlags, ...flags },
+    plan: { id: 1, name: "Pro", users: 10, connections: 3, queues: 5, value: 99, storageQuotaMb: 5120, ...allPlanFlags, ...flags },
   };
 }

@@ -136,5 +136,16 @@ export const ZListCompaniesQuery = z.object({
 });
 export type ListCompaniesQuery = z.infer<typeof ZListCompaniesQuery>;
 
-export const ZListCompaniesResponse = z.object({ companies: z.array(ZCompany), count: z.number(), hasMore: z.boolean() });
+/**
+ * A company's stored media (docs/security.md, "Storage quota"): what it keeps, in bytes, and its plan's
+ * quota in bytes, null when unlimited (no plan, or a plan whose quota is 0).
+ */
+export const ZCompanyStorage = z.object({ usedBytes: z.number(), quotaBytes: z.number().nullable() });
+export type CompanyStorage = z.infer<typeof ZCompanyStorage>;
+
+/** A company of the Empresas tab's table: the company and the media it stores. */
+export const ZCompanyListItem = ZCompany.extend({ storage: ZCompanyStorage });
+export type CompanyListItem = z.infer<typeof ZCompanyListItem>;
+
+export const ZListCompaniesResponse = z.object({ companies: z.array(ZCompanyListItem), count: z.number(), hasMore: z.boolean() });
 export type ListCompaniesResponse = z.infer<typeof ZListCompaniesResponse>;

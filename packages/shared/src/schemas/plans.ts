@@ -5,6 +5,10 @@ export const PLAN_NAME_MIN = 2;
 export const PLAN_NAME_MAX = 50;
 /** Upper bound of a plan's users, connections and queues. */
 export const PLAN_LIMIT_MAX = 100_000;
+/** Upper bound of a plan's storage quota in MiB (1 TiB). */
+export const PLAN_STORAGE_QUOTA_MAX_MB = 1_048_576;
+/** The storage quota of a plan created without one: 5 GiB. */
+export const PLAN_STORAGE_QUOTA_DEFAULT_MB = 5120;
 /** Upper bound of a plan's monthly price in BRL. */
 export const PLAN_VALUE_MAX = 1_000_000;
 
@@ -27,6 +31,8 @@ export const ZPlan = z.object({
   connections: z.number(),
   queues: z.number(),
   value: z.number(),
+  /** Media the company may keep, in MiB; 0 is unlimited. */
+  storageQuotaMb: z.number(),
   ...planFlagFields,
 });
 export type Plan = z.infer<typeof ZPlan>;
@@ -40,13 +46,18 @@ export const ZPlanValue = z
   .max(PLAN_VALUE_MAX)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { message: "At most 2 decimals" });
 
-/** POST /plans and PUT /plans/{id}: the whole plan (the form always sends every field). */
+/** POST /plans and PUT /plans/{id}: the whole plan (the form always sends every field; `storageQuotaMb` may be left out). */
 export const ZPlanBody = z.strictObject({
   name: z.string().trim().min(PLAN_NAME_MIN).max(PLAN_NAME_MAX),
   users: ZPlanLimit,
   connections: ZPlanLimit,
   queues: ZPlanLimit,
   value: ZPlanValue,
+  /**
+   * Media the company may keep, in MiB; 0 is unlimited. Optional: the previous generation's clients
+   * never send it, and then a new plan gets PLAN_STORAGE_QUOTA_DEFAULT_MB and an updated one keeps its own.
+   */
+  storageQuotaMb: z.number().int().min(0).max(PLAN_STORAGE_QUOTA_MAX_MB).optional(),
   ...planFlagFields,
 });
 export type PlanBody = z.infer<typeof ZPlanBody>;

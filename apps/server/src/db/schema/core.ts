@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { DEFAULT_BUSINESS_HOURS } from "@conversa/shared";
+import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { DEFAULT_BUSINESS_HOURS, PLAN_STORAGE_QUOTA_DEFAULT_MB } from "@conversa/shared";
 import { connections } from "./channels.ts";
 import { timestamps } from "./columns.ts";
 
@@ -11,6 +11,8 @@ export const plans = pgTable("plans", {
   connections: integer("connections").notNull().default(0),
   queues: integer("queues").notNull().default(0),
   value: numeric("value", { precision: 12, scale: 2 }).notNull().default("0"),
+  /** Media a company on this plan may keep, in MiB (docs/security.md, "Storage quota"); 0 is unlimited. */
+  storageQuotaMb: integer("storage_quota_mb").notNull().default(PLAN_STORAGE_QUOTA_DEFAULT_MB),
   useCampaigns: boolean("use_campaigns").notNull().default(true),
   useSchedules: boolean("use_schedules").notNull().default(true),
   useInternalChat: boolean("use_internal_chat").notNull().default(true),
@@ -53,6 +55,18 @@ export const companies = pgTable("companies", {
   /** Created by public sign-up (POST /companies/cadastro): EGRESS_ALLOW's exceptions never apply to its URLs. */
   signedUp: boolean("signed_up").notNull().default(false),
   ...timestamps(),
+});
+
+/**
+ * The bytes of media a company keeps in the media store (docs/security.md, "Storage quota"), kept by the
+ * store as it writes and removes the company's files. No row: not measured yet; the store measures the
+ * company's folder the first time it needs the figure.
+ */
+export const companyStorage = pgTable("company_storage", {
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  usedBytes: bigint("used_bytes", { mode: "number" }).notNull().default(0),
 });
 
 export const users = pgTable(

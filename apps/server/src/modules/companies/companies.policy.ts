@@ -14,3 +14,8 @@ export function canManageCompanies(ctx: Pick<RequestContext, "isSuper">): boolea
 export function isOwnCompany(ctx: Pick<RequestContext, "companyId">, companyId: number): boolean {
   return ctx.companyId === companyId;
 }
+
+/** Whether the actor may see the company's storage use and quota: its admins, and super users. */
+export function canSeeCompanyStorage(ctx: Pick<RequestContext, "profile" | "isSuper">): boolean {
+  return ctx.isSuper || ctx.profile === "admin";
+}

@@ -24,6 +24,7 @@ export async function findCompanyWithPlan(db: Db, companyId: number): Promise<Co
       connections: plan.connections,
       queues: plan.queues,
       value: Number(plan.value),
+      storageQuotaMb: plan.storageQuotaMb,
       useCampaigns: plan.useCampaigns,
       useSchedules: plan.useSchedules,
       useInternalChat: plan.useInternalChat,

@@ -7,6 +7,7 @@ import {
   ZCompanyLookup,
   ZCompanyPlanParams,
   ZCompanyPlanResponse,
+  ZCompanyStorage,
   ZCreateCompanyBody,
   ZCreatedCompany,
   ZIdParam,
@@ -19,7 +20,7 @@ import {
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { mailLanguageOf } from "../../mail/language.ts";
-import { createCompany, deleteCompany, getCompanyPlan, listAllCompanies, listCompanies, lookupCompany, updateCompany } from "./companies.service.ts";
+import { createCompany, deleteCompany, getCompanyPlan, getCompanyStorage, listAllCompanies, listCompanies, lookupCompany, updateCompany } from "./companies.service.ts";
 import { updateCompanySchedules } from "./company-hours.service.ts";
 import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
@@ -37,6 +38,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       listCompanies(deps, ctxOf(request), request.query),
     );
     app.get("/companies/list", { ...auth, schema: { response: { 200: z.array(ZCompany) } } }, (request) => listAllCompanies(deps, ctxOf(request)));
+    app.get("/companies/storage", { ...auth, schema: { response: { 200: ZCompanyStorage } } }, (request) => getCompanyStorage(deps, ctxOf(request)));
     app.get("/companies/listPlan/:companyId", { ...auth, schema: { params: ZCompanyPlanParams, response: { 200: ZCompanyPlanResponse } } }, (request) =>
       getCompanyPlan(deps, ctxOf(request), request.params.companyId),
     );

@@ -1,4 +1,15 @@
-import type { Company, CompanyAdminDetail, CreatedCompany, CompanyDetail, CompanyPlanResponse, ListCompaniesQuery, ListCompaniesResponse, ZCreateCompanyBody, ZUpdateCompanyBody } from "@conversa/shared";
+import type {
+  Company,
+  CompanyAdminDetail,
+  CompanyStorage,
+  CreatedCompany,
+  CompanyDetail,
+  CompanyPlanResponse,
+  ListCompaniesQuery,
+  ListCompaniesResponse,
+  ZCreateCompanyBody,
+  ZUpdateCompanyBody,
+} from "@conversa/shared";
 import { renewDueDate } from "@conversa/shared";
 import type { z } from "zod";
 import type { ChannelManager } from "../../channels/channel-manager.ts";
@@ -11,7 +22,7 @@ import type { MediaStore } from "../../media/media-store.ts";
 import type { MailLanguage } from "../../mail/language.ts";
 import { type AccountCodeDeps, sendAccountCode } from "../account-codes/index.ts";
 import { lockCompanyUsers, lockSuperUsers } from "../users/index.ts";
-import { canManageCompanies, canSeeCompany, isOwnCompany } from "./companies.policy.ts";
+import { canManageCompanies, canSeeCompany, canSeeCompanyStorage, isOwnCompany } from "./companies.policy.ts";
 import {
   countSupersOutside,
   deleteCompanyRow,
@@ -71,10 +82,24 @@ export async function getCompanyPlan(deps: { db: Db }, ctx: RequestContext, comp
   return company;
 }
 
-/** A page of the installation's companies by name, searched in name and e-mail. Throws ERR_NO_PERMISSION (not a super user). */
-export async function listCompanies(deps: { db: Db }, ctx: RequestContext, query: ListCompaniesQuery): Promise<ListCompaniesResponse> {
+/**
+ * A page of the installation's companies by name, searched in name and e-mail, each with the media it
+ * stores. Throws ERR_NO_PERMISSION (not a super user).
+ */
+export async function listCompanies(deps: { db: Db; media: Pick<MediaStore, "usageOfCompanies"> }, ctx: RequestContext, query: ListCompaniesQuery): Promise<ListCompaniesResponse> {
   requireSuper(ctx);
-  return listCompanyPage(deps.db, query.searchParam, query.pageNumber);
+  const page = await listCompanyPage(deps.db, query.searchParam, query.pageNumber);
+  const storage = await deps.media.usageOfCompanies(page.companies.map((company) => company.id));
+  return { ...page, companies: page.companies.map((company) => ({ ...company, storage: storage.get(company.id) ?? { usedBytes: 0, quotaBytes: null } })) };
+}
+
+/**
+ * The media the session's company stores and its plan's storage quota (docs/security.md, "Storage
+ * quota"). Throws ERR_NO_PERMISSION to anyone but its admins (and super users).
+ */
+export async function getCompanyStorage(deps: { media: Pick<MediaStore, "usageOf"> }, ctx: RequestContext): Promise<CompanyStorage> {
+  if (!canSeeCompanyStorage(ctx)) throw new AppError("ERR_NO_PERMISSION");
+  return deps.media.usageOf(ctx.companyId);
 }
 
 /** Every company of the installation by name (selects). Throws ERR_NO_PERMISSION (not a super user). */

@@ -5,12 +5,12 @@ import { EXTERNAL_API_LIMITS, ZExternalSendMediaFields, ZExternalSendMediaForm, 
 import type { AppDeps } from "../../app.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { MAX_UPLOAD_BYTES, type StoredMedia } from "../../media/media-store.ts";
-import { saveUploadedMedia } from "../../media/media-upload.ts";
+import { MAX_UPLOAD_REQUEST_BYTES, saveUploadedMedia } from "../../media/media-upload.ts";
 import type { UploadSpec } from "../../plugins/uploads.ts";
 import { type ApiClient, countExternalSend, sendExternalMessage } from "./external-api.service.ts";
 
 /** A media send: one or more files in `medias`, with `number` and `body` beside them. */
-const SEND_UPLOAD: UploadSpec = { accepts: "media", field: "medias", maxFiles: EXTERNAL_API_LIMITS.maxFiles, maxBytes: MAX_UPLOAD_BYTES, maxFields: 5, maxFieldBytes: 70_000 };
+const SEND_UPLOAD: UploadSpec = { accepts: "media", field: "medias", maxFiles: EXTERNAL_API_LIMITS.maxFiles, maxBytes: MAX_UPLOAD_BYTES, maxTotalBytes: MAX_UPLOAD_REQUEST_BYTES, maxFields: 5, maxFieldBytes: 70_000 };
 
 const validationError = (error: z.ZodError) => new AppError("ERR_VALIDATION", error.issues.map((i) => ({ in: "body", path: `/${i.path.join("/")}`, message: i.message })));
 

@@ -3,7 +3,7 @@ import { ZFileList, ZFileListBody, ZIdParam, ZListFileListsQuery, ZListFileLists
 import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { MAX_UPLOAD_BYTES } from "../../media/media-store.ts";
-import { saveUploadedMedia } from "../../media/media-upload.ts";
+import { MAX_UPLOAD_REQUEST_BYTES, saveUploadedMedia } from "../../media/media-upload.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { can } from "@conversa/shared";
 import { attachFileListFiles, createFileList, deleteFileList, listFileLists, showFileList, updateFileList } from "./files.service.ts";
@@ -22,7 +22,7 @@ export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       await deleteFileList(deps, ctxOf(request), request.params.id);
       return { message: "File list deleted" };
     });
-    const upload = { accepts: "media", field: "file", maxFiles: 20, maxBytes: MAX_UPLOAD_BYTES, maxFields: 10, maxFieldBytes: 1000 } as const;
+    const upload = { accepts: "media", field: "file", maxFiles: 20, maxBytes: MAX_UPLOAD_BYTES, maxTotalBytes: MAX_UPLOAD_REQUEST_BYTES, maxFields: 10, maxFieldBytes: 1000 } as const;
     app.post("/files/uploadList/:id", { ...auth, config: { upload }, schema: { params: ZIdParam, response: { 200: ZFileList } } }, async (request) => {
       const ctx = ctxOf(request);
       // Refused before any file is stored.

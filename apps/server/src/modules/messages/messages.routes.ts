@@ -8,7 +8,7 @@ import { ctxOf } from "../../lib/context.ts";
 import { MAX_UPLOAD_BYTES, type StoredMedia } from "../../media/media-store.ts";
 import { assertMediaReadable } from "../../media/media-access.ts";
 import { sendMediaFile } from "../../media/media-reply.ts";
-import { saveUploadedMedia } from "../../media/media-upload.ts";
+import { MAX_UPLOAD_REQUEST_BYTES, saveUploadedMedia } from "../../media/media-upload.ts";
 import type { UploadSpec } from "../../plugins/uploads.ts";
 import { deleteMessage, listMessages, retryMessage, sendMessage } from "./messages.service.ts";
 
@@ -16,7 +16,7 @@ const ZTicketIdParam = z.object({ ticketId: ZIdText });
 const MAX_FILES = 10;
 
 /** A multipart send: up to 10 files in `medias`, and the text fields of the message beside them. */
-const MESSAGE_UPLOAD: UploadSpec = { accepts: "media", field: "medias", maxFiles: MAX_FILES, maxBytes: MAX_UPLOAD_BYTES, maxFields: 20, maxFieldBytes: 70_000 };
+const MESSAGE_UPLOAD: UploadSpec = { accepts: "media", field: "medias", maxFiles: MAX_FILES, maxBytes: MAX_UPLOAD_BYTES, maxTotalBytes: MAX_UPLOAD_REQUEST_BYTES, maxFields: 20, maxFieldBytes: 70_000 };
 
 /** `captions` as sent: a JSON list with as many captions as files. */
 function parseCaptions(raw: string | undefined, fileCount: number): { captions?: string[]; error?: string } {

@@ -15,6 +15,7 @@ export function planOf(row: PlanRow): Plan {
     connections: row.connections,
     queues: row.queues,
     value: Number(row.value),
+    storageQuotaMb: row.storageQuotaMb,
     useCampaigns: row.useCampaigns,
     useSchedules: row.useSchedules,
     useInternalChat: row.useInternalChat,
@@ -25,9 +26,13 @@ export function planOf(row: PlanRow): Plan {
   };
 }
 
-/** The column values of a plan body: the price kept with its 2 decimals. */
+/**
+ * The column values of a plan body: the price kept with its 2 decimals; a storage quota left out is not
+ * written (a new plan gets the column's default, an updated one keeps its own).
+ */
 function valuesOf(body: PlanBody) {
-  return { ...body, value: body.value.toFixed(2) };
+  const { storageQuotaMb, ...rest } = body;
+  return { ...rest, value: body.value.toFixed(2), ...(storageQuotaMb === undefined ? {} : { storageQuotaMb }) };
 }
 
 /** A delete refused by a referencing row: 23001 for ON DELETE RESTRICT, 23503 for NO ACTION. */

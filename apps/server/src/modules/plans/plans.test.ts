@@ -32,8 +32,15 @@ describe("POST /plans", () => {
     const response = await call("POST", "/plans", superToken, body());
     expect(response.statusCode, response.body).toBe(200);
     const plan = response.json<{ id: number }>();
-    expect(plan).toEqual({ id: plan.id, ...body() });
+    expect(plan).toEqual({ id: plan.id, ...body(), storageQuotaMb: 5120 });
     expect((await planRow(plan.id))?.value).toBe("199.90");
+  });
+
+  it("keeps the storage quota given, 0 being unlimited", async () => {
+    const response = await call("POST", "/plans", superToken, body({ storageQuotaMb: 0 }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ storageQuotaMb: 0 });
+    expect((await planRow(response.json<{ id: number }>().id))?.storageQuotaMb).toBe(0);
   });
 
   it.each([
@@ -61,6 +68,10 @@ describe("POST /plans", () => {
     ["a price as text", { value: "10" }],
     ["a flag as text", { useKanban: "yes" }],
     ["an unknown field", { companyId: 1 }],
+    ["a negative storage quota", { storageQuotaMb: -1 }],
+    ["a fractional storage quota", { storageQuotaMb: 1.5 }],
+    ["a storage quota past 1 TiB", { storageQuotaMb: 1_048_577 }],
+    ["a storage quota as text", { storageQuotaMb: "5120" }],
   ])("answers 400 ERR_VALIDATION to %s", async (_label, overrides) => {
     const response = await call("POST", "/plans", superToken, body(overrides));
     expect({ status: response.statusCode, error: response.json().error }).toEqual({ status: 400, error: "ERR_VALIDATION" });
@@ -85,8 +96,21 @@ describe("PUT /plans/:id", () => {
     const created = (await call("POST", "/plans", superToken, body())).json<{ id: number }>();
     const response = await call("PUT", `/plans/${created.id}`, superToken, body({ name: "Ouro Plus", value: 249, useKanban: true }));
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ id: created.id, ...body({ name: "Ouro Plus", value: 249, useKanban: true }) });
+    expect(response.json()).toEqual({ id: created.id, ...body({ name: "Ouro Plus", value: 249, useKanban: true }), storageQuotaMb: 5120 });
     expect(await planRow(created.id)).toMatchObject({ name: "Ouro Plus", value: "249.00", useKanban: true });
+  });
+
+  it("writes the storage quota sent, and keeps it when a body leaves it out (the previous generation's clients)", async () => {
+    const created = (await call("POST", "/plans", superToken, body())).json<{ id: number }>();
+    const changed = await call("PUT", `/plans/${created.id}`, superToken, body({ storageQuotaMb: 10_240 }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ storageQuotaMb: 10_240 });
+    const lineage = await call("PUT", `/plans/${created.id}`, superToken, body({ name: "Ouro Antigo" }));
+    expect(lineage.statusCode, lineage.body).toBe(200);
+    expect(lineage.json()).toMatchObject({ name: "Ouro Antigo", storageQuotaMb: 10_240 });
+    expect(await planRow(created.id)).toMatchObject({ name: "Ouro Antigo", storageQuotaMb: 10_240 });
+    const listed = (await call("GET", "/plans/all", superToken)).json<{ id: number; storageQuotaMb: number }[]>();
+    expect(listed.find((plan) => plan.id === created.id)?.storageQuotaMb).toBe(10_240);
   });
 
   it("answers 409 ERR_DUPLICATED_PLAN when renamed to another plan's name, and keeps it", async () => {
@@ -137,7 +161,7 @@ describe("GET /plans/list", () => {
     const list = response.json<Record<string, unknown>[]>();
     expect(list.map((plan) => plan.name)).toEqual(expect.arrayContaining(["Prata", a.company.plan.name]));
     const keys = [...new Set(list.flatMap((plan) => Object.keys(plan)))].sort();
-    expect(keys).toEqual(["connections", "id", "name", "queues", "useCampaigns", "useExternalApi", "useIntegrations", "useInternalChat", "useKanban", "useOpenAi", "useSchedules", "users", "value"]);
+    expect(keys).toEqual(["connections", "id", "name", "queues", "storageQuotaMb", "useCampaigns", "useExternalApi", "useIntegrations", "useInternalChat", "useKanban", "useOpenAi", "useSchedules", "users", "value"]);
     expect(response.body).not.toContain(a.company.name);
   });
 });

@@ -127,6 +127,8 @@ export const en: Messages = {
     ERR_NO_CHARGE_FOUND: "Charge not found.",
     ERR_PAYMENT_AMOUNT_MISMATCH: "The amount paid does not match the charge.",
     ERR_URL_NOT_ALLOWED: "The server may not call this address: {{reason}}.",
+    ERR_STORAGE_QUOTA: "The company's storage is full: delete files or ask your administrator for a plan with more space.",
+    ERR_UPLOAD_TOO_LARGE: "Together, the files pass the limit of one upload. Send them in parts.",
   },
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
   urlRefusals: {
@@ -139,6 +141,19 @@ export const en: Messages = {
     unspecified: "it is an unspecified address",
     reserved: "it is a reserved address",
   },
+  /** ERR_STORAGE_QUOTA with the figures its details carry. */
+  storageErrors: {
+    ERR_STORAGE_QUOTA: "The company's storage is full ({{used}} of {{quota}}): delete files or ask your administrator for a plan with more space.",
+  },
+  storage: {
+    title: "Storage",
+    usage: "{{used}} of {{quota}}",
+    unlimited: "{{used}} used · no limit",
+    full: "Limit reached: new files from your team are refused; files customers send are still kept.",
+    loadFailed: "Could not load the storage usage.",
+    bar: "Storage usage",
+  },
+  /** Error texts that name the attendant who holds the ticket (from the error's details). */
   ticketHolderErrors: {
     ERR_TICKET_ALREADY_ACCEPTED: "{{user}} has already accepted this ticket.",
     ERR_TICKET_HELD_BY_OTHER: "{{user}} holds this ticket: you can no longer send messages in it.",
@@ -1629,7 +1644,7 @@ export const en: Messages = {
     recurrences: { MENSAL: "Monthly", BIMESTRAL: "Every 2 months", TRIMESTRAL: "Quarterly", SEMESTRAL: "Every 6 months", ANUAL: "Yearly" },
     renew: "Renew due date",
     renewHint: "Saves the company with the due date moved on by its recurrence",
-    columns: { name: "Name", email: "E-mail", phone: "Phone", plan: "Plan", status: "Status", campaigns: "Campaigns", createdAt: "Created", dueDate: "Due date" },
+    columns: { name: "Name", email: "E-mail", phone: "Phone", plan: "Plan", status: "Status", campaigns: "Campaigns", createdAt: "Created", dueDate: "Due date", storage: "Storage" },
     status: { active: "Active", inactive: "Inactive" },
     campaigns: { on: "Enabled", off: "Disabled" },
     due: { today: "Due today", inDays: "Due in {{count}} day(s)", overdue: "Overdue by {{count}} day(s)" },
@@ -1664,6 +1679,8 @@ export const en: Messages = {
       queues: "Queues",
       value: "Price (R$)",
       valueHint: "Price per month, in Brazilian reais, with at most 2 decimals",
+      storageQuotaMb: "Storage (MB)",
+      storageQuotaHint: "0 = unlimited; 5120 MB = 5 GB",
       features: "Plan features",
     },
     flags: {
@@ -1675,8 +1692,9 @@ export const en: Messages = {
       useOpenAi: "OpenAI",
       useIntegrations: "Integrations",
     },
-    columns: { name: "Name", users: "Users", connections: "Connections", queues: "Queues", value: "Price", features: "Features" },
+    columns: { name: "Name", users: "Users", connections: "Connections", queues: "Queues", value: "Price", features: "Features", storage: "Storage" },
     noFeatures: "None",
+    unlimited: "Unlimited",
     tableLabel: "Plan list",
     selectRow: "Edit plan {{name}}",
     saveFailed: "The operation could not be completed. Check whether a plan with the same name already exists or whether the fields were filled in correctly",
@@ -1687,6 +1705,7 @@ export const en: Messages = {
       tooLong: "Too long!",
       count: "Enter a whole number from 0 to {{max}}",
       value: "Enter an amount in reais with at most 2 decimals (e.g. 99.90)",
+      storageQuotaMb: "Enter a whole number of MB, from 0 to {{max}}",
     },
   },
   announcements: {
@@ -1903,7 +1922,7 @@ export const en: Messages = {
         "400": "400 ERR_VALIDATION: missing or invalid fields (masked number, empty text, unknown field, media without a file).",
         "400contact": "400 ERR_WAPP_INVALID_CONTACT: the number is not on WhatsApp.",
         "400connection": "400 ERR_WAPP_NOT_INITIALIZED: the connection is not connected.",
-        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: file too large or of a type not accepted.",
+        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: file too large or of a type not accepted. 413 ERR_UPLOAD_TOO_LARGE: more than 200 MB of files in one send. 413 ERR_STORAGE_QUOTA: the company's storage is full.",
         "429": "429 ERR_RATE_LIMITED: send limit reached; try again after Retry-After seconds.",
       },
     },

@@ -128,6 +128,8 @@ export const es: Messages = {
     ERR_NO_CHARGE_FOUND: "Cobro no encontrado.",
     ERR_PAYMENT_AMOUNT_MISMATCH: "El monto pagado no corresponde al del cobro.",
     ERR_URL_NOT_ALLOWED: "El servidor no puede llamar a esta dirección: {{reason}}.",
+    ERR_STORAGE_QUOTA: "El almacenamiento de la empresa está lleno: elimine archivos o pida al administrador un plan con más espacio.",
+    ERR_UPLOAD_TOO_LARGE: "Juntos, los archivos superan el límite de un envío. Envíelos por partes.",
   },
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
   urlRefusals: {
@@ -140,6 +142,19 @@ export const es: Messages = {
     unspecified: "es una dirección no especificada",
     reserved: "es una dirección reservada",
   },
+  /** ERR_STORAGE_QUOTA with the figures its details carry. */
+  storageErrors: {
+    ERR_STORAGE_QUOTA: "El almacenamiento de la empresa está lleno ({{used}} de {{quota}}): elimine archivos o pida al administrador un plan con más espacio.",
+  },
+  storage: {
+    title: "Almacenamiento",
+    usage: "{{used}} de {{quota}}",
+    unlimited: "{{used}} usados · sin límite",
+    full: "Límite alcanzado: los nuevos archivos del equipo se rechazan; los que envían los clientes se siguen guardando.",
+    loadFailed: "No se pudo cargar el uso del almacenamiento.",
+    bar: "Uso del almacenamiento",
+  },
+  /** Error texts that name the attendant who holds the ticket (from the error's details). */
   ticketHolderErrors: {
     ERR_TICKET_ALREADY_ACCEPTED: "{{user}} ya aceptó esta atención.",
     ERR_TICKET_HELD_BY_OTHER: "Esta atención está con {{user}}: ya no puede enviar mensajes en ella.",
@@ -1630,7 +1645,7 @@ export const es: Messages = {
     recurrences: { MENSAL: "Mensual", BIMESTRAL: "Bimestral", TRIMESTRAL: "Trimestral", SEMESTRAL: "Semestral", ANUAL: "Anual" },
     renew: "Renovar vencimiento",
     renewHint: "Guarda la empresa con el vencimiento adelantado según la recurrencia",
-    columns: { name: "Nombre", email: "Correo", phone: "Teléfono", plan: "Plan", status: "Estado", campaigns: "Campañas", createdAt: "Creada el", dueDate: "Vencimiento" },
+    columns: { name: "Nombre", email: "Correo", phone: "Teléfono", plan: "Plan", status: "Estado", campaigns: "Campañas", createdAt: "Creada el", dueDate: "Vencimiento", storage: "Almacenamiento" },
     status: { active: "Activa", inactive: "Inactiva" },
     campaigns: { on: "Habilitadas", off: "Deshabilitadas" },
     due: { today: "Vence hoy", inDays: "Vence en {{count}} día(s)", overdue: "Venció hace {{count}} día(s)" },
@@ -1665,6 +1680,8 @@ export const es: Messages = {
       queues: "Colas",
       value: "Valor (R$)",
       valueHint: "Precio por mes, en reales, con hasta 2 decimales",
+      storageQuotaMb: "Almacenamiento (MB)",
+      storageQuotaHint: "0 = ilimitado; 5120 MB = 5 GB",
       features: "Recursos del plan",
     },
     flags: {
@@ -1676,8 +1693,9 @@ export const es: Messages = {
       useOpenAi: "OpenAI",
       useIntegrations: "Integraciones",
     },
-    columns: { name: "Nombre", users: "Usuarios", connections: "Conexiones", queues: "Colas", value: "Valor", features: "Recursos" },
+    columns: { name: "Nombre", users: "Usuarios", connections: "Conexiones", queues: "Colas", value: "Valor", features: "Recursos", storage: "Almacenamiento" },
     noFeatures: "Ninguno",
+    unlimited: "Ilimitado",
     tableLabel: "Lista de planes",
     selectRow: "Editar el plan {{name}}",
     saveFailed: "No fue posible realizar la operación. Verifique si ya existe un plan con el mismo nombre o si los campos se completaron correctamente",
@@ -1688,6 +1706,7 @@ export const es: Messages = {
       tooLong: "¡Muy largo!",
       count: "Ingrese un número entero de 0 a {{max}}",
       value: "Ingrese un valor en reales con hasta 2 decimales (ej.: 99,90)",
+      storageQuotaMb: "Ingrese un número entero de MB, de 0 a {{max}}",
     },
   },
   announcements: {
@@ -1904,7 +1923,7 @@ export const es: Messages = {
         "400": "400 ERR_VALIDATION: campos ausentes o inválidos (número con máscara, texto vacío, campo desconocido, multimedia sin archivo).",
         "400contact": "400 ERR_WAPP_INVALID_CONTACT: el número no está en WhatsApp.",
         "400connection": "400 ERR_WAPP_NOT_INITIALIZED: la conexión no está conectada.",
-        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: archivo demasiado grande o de un tipo no aceptado.",
+        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: archivo demasiado grande o de un tipo no aceptado. 413 ERR_UPLOAD_TOO_LARGE: más de 200 MB de archivos en un envío. 413 ERR_STORAGE_QUOTA: el almacenamiento de la empresa está lleno.",
         "429": "429 ERR_RATE_LIMITED: límite de envíos alcanzado; intente de nuevo después de Retry-After segundos.",
       },
     },

@@ -131,8 +131,9 @@ export const pt = {
     ERR_NO_CHARGE_FOUND: "Cobrança não encontrada.",
     ERR_PAYMENT_AMOUNT_MISMATCH: "O valor pago não corresponde ao valor da cobrança.",
     ERR_URL_NOT_ALLOWED: "O servidor não pode chamar este endereço: {{reason}}.",
+    ERR_STORAGE_QUOTA: "O armazenamento da empresa está cheio: apague arquivos ou peça ao administrador um plano com mais espaço.",
+    ERR_UPLOAD_TOO_LARGE: "Os arquivos enviados juntos passam do limite de um envio. Envie-os em partes.",
   } satisfies ErrorTexts,
-  /** Error texts that name the attendant who holds the ticket (from the error's details). */
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
   urlRefusals: {
     "not-http": "use um endereço http:// ou https://",
@@ -144,6 +145,19 @@ export const pt = {
     unspecified: "é um endereço não especificado",
     reserved: "é um endereço reservado",
   },
+  /** ERR_STORAGE_QUOTA with the figures its details carry. */
+  storageErrors: {
+    ERR_STORAGE_QUOTA: "O armazenamento da empresa está cheio ({{used}} de {{quota}}): apague arquivos ou peça ao administrador um plano com mais espaço.",
+  },
+  storage: {
+    title: "Armazenamento",
+    usage: "{{used}} de {{quota}}",
+    unlimited: "{{used}} usados · sem limite",
+    full: "Limite atingido: novos arquivos da equipe são recusados; os recebidos dos clientes continuam sendo guardados.",
+    loadFailed: "Não foi possível carregar o uso do armazenamento.",
+    bar: "Uso do armazenamento",
+  },
+  /** Error texts that name the attendant who holds the ticket (from the error's details). */
   ticketHolderErrors: {
     ERR_TICKET_ALREADY_ACCEPTED: "{{user}} já aceitou este atendimento.",
     ERR_TICKET_HELD_BY_OTHER: "Este atendimento está com {{user}}: você não pode mais enviar mensagens nele.",
@@ -1634,7 +1648,7 @@ export const pt = {
     recurrences: { MENSAL: "Mensal", BIMESTRAL: "Bimestral", TRIMESTRAL: "Trimestral", SEMESTRAL: "Semestral", ANUAL: "Anual" },
     renew: "Renovar vencimento",
     renewHint: "Salva a empresa com o vencimento adiantado conforme a recorrência",
-    columns: { name: "Nome", email: "E-mail", phone: "Telefone", plan: "Plano", status: "Status", campaigns: "Campanhas", createdAt: "Criada em", dueDate: "Vencimento" },
+    columns: { name: "Nome", email: "E-mail", phone: "Telefone", plan: "Plano", status: "Status", campaigns: "Campanhas", createdAt: "Criada em", dueDate: "Vencimento", storage: "Armazenamento" },
     status: { active: "Ativa", inactive: "Inativa" },
     campaigns: { on: "Habilitadas", off: "Desabilitadas" },
     due: { today: "Vence hoje", inDays: "Vence em {{count}} dia(s)", overdue: "Venceu há {{count}} dia(s)" },
@@ -1669,6 +1683,8 @@ export const pt = {
       queues: "Filas",
       value: "Valor (R$)",
       valueHint: "Preço por mês, em reais, com até 2 casas decimais",
+      storageQuotaMb: "Armazenamento (MB)",
+      storageQuotaHint: "0 = ilimitado; 5120 MB = 5 GB",
       features: "Recursos do plano",
     },
     flags: {
@@ -1680,8 +1696,9 @@ export const pt = {
       useOpenAi: "OpenAI",
       useIntegrations: "Integrações",
     },
-    columns: { name: "Nome", users: "Usuários", connections: "Conexões", queues: "Filas", value: "Valor", features: "Recursos" },
+    columns: { name: "Nome", users: "Usuários", connections: "Conexões", queues: "Filas", value: "Valor", features: "Recursos", storage: "Armazenamento" },
     noFeatures: "Nenhum",
+    unlimited: "Ilimitado",
     tableLabel: "Lista de planos",
     selectRow: "Editar o plano {{name}}",
     saveFailed: "Não foi possível realizar a operação. Verifique se já existe uma plano com o mesmo nome ou se os campos foram preenchidos corretamente",
@@ -1692,6 +1709,7 @@ export const pt = {
       tooLong: "Muito longo!",
       count: "Informe um número inteiro de 0 a {{max}}",
       value: "Informe um valor em reais, com até 2 casas decimais (ex.: 99,90)",
+      storageQuotaMb: "Informe um número inteiro de MB, de 0 a {{max}}",
     },
   },
   announcements: {
@@ -1908,7 +1926,7 @@ export const pt = {
         "400": "400 ERR_VALIDATION: campos ausentes ou inválidos (número com máscara, texto vazio, campo desconhecido, mídia sem arquivo).",
         "400contact": "400 ERR_WAPP_INVALID_CONTACT: o número não está no WhatsApp.",
         "400connection": "400 ERR_WAPP_NOT_INITIALIZED: a conexão não está conectada.",
-        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: arquivo grande demais ou de tipo não aceito.",
+        "413": "413 ERR_MEDIA_TOO_LARGE / 400 ERR_MEDIA_TYPE_NOT_ALLOWED: arquivo grande demais ou de tipo não aceito. 413 ERR_UPLOAD_TOO_LARGE: mais de 200 MB de arquivos num envio. 413 ERR_STORAGE_QUOTA: o armazenamento da empresa está cheio.",
         "429": "429 ERR_RATE_LIMITED: limite de envios atingido; tente de novo após Retry-After segundos.",
       },
     },

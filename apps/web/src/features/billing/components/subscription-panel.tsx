@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageContainer } from "../../../components/page-container.tsx";
 import { toastError } from "../../../lib/toast.ts";
@@ -12,9 +12,10 @@ import { CheckoutDialog } from "./checkout-dialog.tsx";
 
 /**
  * /subscription (spec admin §2): trial days left and the billing e-mail, read-only, and the subscribe
- * button, which opens the checkout for the company's open invoice (created when none is open).
+ * button, which opens the checkout for the company's open invoice (created when none is open); `children`
+ * follow the card (what the page adds about the company).
  */
-export function SubscriptionPanel() {
+export function SubscriptionPanel({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const info = useSubscriptionInfo();
   const openInvoice = useOpenInvoice();
@@ -37,6 +38,7 @@ export function SubscriptionPanel() {
           </Button>
         </Stack>
       </Paper>
+      {children}
       <CheckoutDialog open={invoice !== null} invoice={invoice} currentPlanId={info.data?.plan?.id ?? null} onClose={() => setInvoice(null)} />
     </PageContainer>
   );

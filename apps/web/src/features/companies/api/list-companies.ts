@@ -1,4 +1,4 @@
-import { type Company, type ListCompaniesResponse, ZListCompaniesResponse } from "@conversa/shared";
+import { type CompanyListItem, type ListCompaniesResponse, ZListCompaniesResponse } from "@conversa/shared";
 import { type ListPage, useInfiniteList } from "../../../components/list/index.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { companiesListQueryKey } from "./query-keys.ts";
@@ -10,9 +10,9 @@ export function fetchCompanies(searchParam: string, pageNumber: number, signal?:
 
 /** The Empresas tab's table, page after page as the user scrolls; a new search restarts it. The tab shows the load failure itself. */
 export function useCompanies(searchParam: string) {
-  return useInfiniteList<Company>({
+  return useInfiniteList<CompanyListItem>({
     queryKey: companiesListQueryKey(searchParam),
-    fetchPage: async (pageNumber, signal): Promise<ListPage<Company>> => {
+    fetchPage: async (pageNumber, signal): Promise<ListPage<CompanyListItem>> => {
       const page = await fetchCompanies(searchParam, pageNumber, signal);
       return { records: page.companies, hasMore: page.hasMore };
     },

@@ -13,7 +13,7 @@ vi.mock("socket.io-client", async () => {
 const DAY = 86_400_000;
 /** A due date `days` whole days away, an hour past the boundary so that the count cannot shift while the test runs. */
 const inDays = (days: number) => new Date(Date.now() + days * DAY + Math.sign(days || 1) * 60 * 60_000).toISOString();
-const ouro = { id: 2, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true };
+const ouro = { id: 2, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 5120, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true };
 const bronze = { ...ouro, id: 1, name: "Bronze" };
 
 function company(id: number, name: string, dueDate: string | null, overrides: Record<string, unknown> = {}) {
@@ -30,6 +30,7 @@ function company(id: number, name: string, dueDate: string | null, overrides: Re
     recurrence: "MENSAL",
     createdAt: "2024-03-05T14:07:00.000Z",
     trialExpiration: null,
+    storage: { usedBytes: 1.2 * 1024 ** 3, quotaBytes: 5 * 1024 ** 3 },
     ...overrides,
   };
 }
@@ -38,7 +39,7 @@ const provedor = company(1, "Provedor", inDays(300));
 const amarela = company(2, "Amarela", inDays(5));
 const laranja = company(3, "Laranja", inDays(-2), { status: false, campaignsEnabled: false });
 const vermelha = company(4, "Vermelha", inDays(-6));
-const semData = company(5, "Sem Data", null, { plan: null, planId: null });
+const semData = company(5, "Sem Data", null, { plan: null, planId: null, storage: { usedBytes: 2048, quotaBytes: null } });
 const ALL = [amarela, laranja, provedor, semData, vermelha];
 const counts = { users: 3, connections: 1, queues: 2, contacts: 40, tickets: 12, messages: 1234, schedules: 2, quickMessages: 5, tags: 4 };
 
@@ -74,6 +75,8 @@ describe("CompaniesTab", { timeout: 20_000 }, () => {
     expect(cells.slice(0, 6)).toEqual(["Laranja", "laranja@example.com", "(11) 98765-4321", "Ouro", "Inativa", "Desabilitadas"]);
     expect(cells[6]).toMatch(/^\d{2}\/03\/24 \d{2}:07$/);
     expect(cells[7]).toMatch(/^\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}Venceu há 2 dia\(s\)$/);
+    expect(cells[8]).toBe("1,2 GB de 5 GB");
+    expect(within(row("Sem Data")).getByText("2 KB usados · sem limite")).toBeInTheDocument();
     expect(within(row("Sem Data")).getByText("Sem plano")).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import type { Company } from "@conversa/shared";
+import type { Company, CompanyListItem } from "@conversa/shared";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -10,15 +10,16 @@ import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ListStateRows } from "../../../components/list/index.ts";
 import { DATE_PATTERNS, formatDate, toDate } from "../../../lib/date.ts";
+import { formatBytes } from "../../../lib/bytes.ts";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { DUE_TONE_COLORS, type DueTone, daysToDueDate, dueDateTone } from "../utils/due-date-tone.ts";
 
-const COLUMNS = 8;
+const COLUMNS = 9;
 /** Left out on phones and small tablets. */
 const WIDE_ONLY = { display: { xs: "none", md: "table-cell" } } as const;
 
 interface CompaniesTableProps {
-  companies: readonly Company[];
+  companies: readonly CompanyListItem[];
   selectedId: number | null;
   /** The moment the due dates are measured from. */
   now: Date;
@@ -52,6 +53,10 @@ export function CompaniesTable({ companies, selectedId, now, isLoading, isError,
     event.preventDefault();
     onSelect(company);
   };
+  const storageText = ({ usedBytes, quotaBytes }: CompanyListItem["storage"]) =>
+    quotaBytes === null
+      ? t("storage.unlimited", { used: formatBytes(usedBytes, language) })
+      : t("storage.usage", { used: formatBytes(usedBytes, language), quota: formatBytes(quotaBytes, language) });
   const dueText = (days: number) => (days === 0 ? t("companies.due.today") : days > 0 ? t("companies.due.inDays", { count: days }) : t("companies.due.overdue", { count: -days }));
 
   return (
@@ -66,6 +71,7 @@ export function CompaniesTable({ companies, selectedId, now, isLoading, isError,
           <TableCell sx={WIDE_ONLY}>{t("companies.columns.campaigns")}</TableCell>
           <TableCell sx={WIDE_ONLY}>{t("companies.columns.createdAt")}</TableCell>
           <TableCell>{t("companies.columns.dueDate")}</TableCell>
+          <TableCell sx={WIDE_ONLY}>{t("companies.columns.storage")}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -103,6 +109,7 @@ export function CompaniesTable({ companies, selectedId, now, isLoading, isError,
                   </Typography>
                 )}
               </TableCell>
+              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: "nowrap" }}>{storageText(company.storage)}</TableCell>
             </TableRow>
           );
         })}

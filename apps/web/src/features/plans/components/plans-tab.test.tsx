@@ -11,8 +11,8 @@ vi.mock("socket.io-client", async () => {
 });
 
 const FLAGS = { useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: false, useKanban: true, useOpenAi: false, useIntegrations: false };
-const ouro = { id: 2, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, ...FLAGS };
-const bronze = { id: 1, name: "Bronze", users: 2, connections: 1, queues: 1, value: 49, ...FLAGS, useKanban: false };
+const ouro = { id: 2, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 5120, ...FLAGS };
+const bronze = { id: 1, name: "Bronze", users: 2, connections: 1, queues: 1, value: 49, storageQuotaMb: 5120, ...FLAGS, useKanban: false };
 
 function renderTab(answer: (call: FetchCall) => Response | undefined = () => undefined) {
   const fetch = mockFetch((call) => answer(call) ?? (call.method === "GET" && call.path === "/plans/all" ? jsonResponse([bronze, ouro]) : undefined));
@@ -28,7 +28,7 @@ describe("PlansTab", { timeout: 20_000 }, () => {
     renderTab();
     expect(await screen.findByText("Ouro")).toBeInTheDocument();
     const cells = within(row("Ouro")).getAllByRole("cell").map((cell) => cell.textContent?.replace(/\s/g, " "));
-    expect(cells).toEqual(["Ouro", "10", "3", "5", "R$ 199,90", "Campanhas, Kanban, Agendamentos, Chat interno"]);
+    expect(cells).toEqual(["Ouro", "10", "3", "5", "R$ 199,90", "5 GB", "Campanhas, Kanban, Agendamentos, Chat interno"]);
     expect(within(row("Bronze")).getByText(/R\$\s49,00/)).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Novo plano" })).toBeInTheDocument();
   });
@@ -41,12 +41,15 @@ describe("PlansTab", { timeout: 20_000 }, () => {
     // The label moves above the loaded value instead of covering it.
     expect(document.querySelector(`label[for="${nameField().id}"]`)).toHaveAttribute("data-shrink", "true");
     expect(screen.getByRole("textbox", { name: "Valor (R$)" })).toHaveValue("199.90");
+    expect(screen.getByRole("textbox", { name: "Armazenamento (MB)" })).toHaveValue("5120");
     expect(screen.getByRole("switch", { name: "Kanban" })).toBeChecked();
     expect(screen.getByRole("switch", { name: "OpenAI" })).not.toBeChecked();
 
     await user.clear(nameField());
     await user.type(nameField(), "Ouro Plus");
     await user.click(screen.getByRole("switch", { name: "OpenAI" }));
+    await user.clear(screen.getByRole("textbox", { name: "Armazenamento (MB)" }));
+    await user.type(screen.getByRole("textbox", { name: "Armazenamento (MB)" }), "10240");
     const started = Date.now();
     await user.click(screen.getByRole("button", { name: "Salvar" }));
 
@@ -54,7 +57,7 @@ describe("PlansTab", { timeout: 20_000 }, () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(490);
     const put = calls.find((call) => call.method === "PUT")!;
     expect(put.path).toBe("/plans/2");
-    expect(put.body).toEqual({ name: "Ouro Plus", users: 10, connections: 3, queues: 5, value: 199.9, ...FLAGS, useOpenAi: true });
+    expect(put.body).toEqual({ name: "Ouro Plus", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 10240, ...FLAGS, useOpenAi: true });
     expect(await screen.findByText("Ouro Plus")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Novo plano" })).toBeInTheDocument();
   });
@@ -75,7 +78,7 @@ describe("PlansTab", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Salvar" }));
 
     await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(1), { timeout: 3000 });
-    expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({ name: "Prata", value: 89.9, users: 0, useIntegrations: true });
+    expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({ name: "Prata", value: 89.9, users: 0, storageQuotaMb: 5120, useIntegrations: true });
     expect(await screen.findByText("Prata")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "PUT")).toEqual([]);
   });

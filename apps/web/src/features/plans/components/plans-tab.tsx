@@ -69,8 +69,8 @@ export function PlansTab() {
         onClose: editor.cancelDelete,
       }}
     >
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "2fr repeat(4, 1fr)" }, gap: 2 }}>
-        {(["name", "users", "connections", "queues", "value"] as const).map((name) => (
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "2fr repeat(5, 1fr)" }, gap: 2 }}>
+        {(["name", "users", "connections", "queues", "value", "storageQuotaMb"] as const).map((name) => (
           // Controlled, so that the label follows a value loaded from a selected row.
           <Controller
             key={name}
@@ -83,7 +83,7 @@ export function PlansTab() {
                 required
                 fullWidth
                 error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? (name === "value" ? t("plans.form.valueHint") : undefined)}
+                helperText={fieldState.error?.message ?? (name === "value" ? t("plans.form.valueHint") : name === "storageQuotaMb" ? t("plans.form.storageQuotaHint") : undefined)}
                 slotProps={{ htmlInput: { inputMode: name === "name" ? "text" : name === "value" ? "decimal" : "numeric" } }}
               />
             )}

@@ -8,8 +8,11 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../lib/bytes.ts";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { formatMoney } from "../utils/plan-form.ts";
+
+const MIB = 1024 * 1024;
 
 interface PlansTableProps {
   plans: readonly Plan[];
@@ -41,13 +44,14 @@ export function PlansTable({ plans, selectedId, onSelect }: PlansTableProps) {
             <TableCell align="right">{t("plans.columns.connections")}</TableCell>
             <TableCell align="right">{t("plans.columns.queues")}</TableCell>
             <TableCell align="right">{t("plans.columns.value")}</TableCell>
+            <TableCell align="right">{t("plans.columns.storage")}</TableCell>
             <TableCell>{t("plans.columns.features")}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {plans.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={6} align="center" sx={{ color: "text.secondary" }}>
+              <TableCell colSpan={7} align="center" sx={{ color: "text.secondary" }}>
                 {t("list.empty")}
               </TableCell>
             </TableRow>
@@ -69,6 +73,7 @@ export function PlansTable({ plans, selectedId, onSelect }: PlansTableProps) {
                 <TableCell align="right">{plan.connections}</TableCell>
                 <TableCell align="right">{plan.queues}</TableCell>
                 <TableCell align="right">{formatMoney(plan.value, language)}</TableCell>
+                <TableCell align="right">{plan.storageQuotaMb === 0 ? t("plans.unlimited") : formatBytes(plan.storageQuotaMb * MIB, language)}</TableCell>
                 <TableCell sx={{ color: "text.secondary" }}>{features(plan)}</TableCell>
               </TableRow>
             ))

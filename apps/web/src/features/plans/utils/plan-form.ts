@@ -1,4 +1,15 @@
-import { PLAN_FLAGS, PLAN_LIMIT_MAX, PLAN_NAME_MAX, PLAN_NAME_MIN, PLAN_VALUE_MAX, type Plan, type PlanBody, type PlanFlag } from "@conversa/shared";
+import {
+  PLAN_FLAGS,
+  PLAN_LIMIT_MAX,
+  PLAN_NAME_MAX,
+  PLAN_NAME_MIN,
+  PLAN_STORAGE_QUOTA_DEFAULT_MB,
+  PLAN_STORAGE_QUOTA_MAX_MB,
+  PLAN_VALUE_MAX,
+  type Plan,
+  type PlanBody,
+  type PlanFlag,
+} from "@conversa/shared";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
@@ -10,10 +21,13 @@ export interface PlanFormValues {
   queues: string;
   /** Reais with a comma or a point before the cents: "99,90", "99.9", "100". */
   value: string;
+  /** MiB the plan's companies may keep; "0" is unlimited. */
+  storageQuotaMb: string;
   flags: Record<PlanFlag, boolean>;
 }
 
 const COUNT = /^\d{1,6}$/;
+const MEBIBYTES = /^\d{1,7}$/;
 const MONEY = /^\d{1,7}(?:[.,]\d{1,2})?$/;
 
 /** The text of a price as a number of reais. */
@@ -38,6 +52,11 @@ export function buildPlanFormSchema(t: TFunction) {
       .trim()
       .regex(MONEY, t("plans.validation.value"))
       .refine((text) => parseMoney(text) <= PLAN_VALUE_MAX, t("plans.validation.value")),
+    storageQuotaMb: z
+      .string()
+      .trim()
+      .regex(MEBIBYTES, t("plans.validation.storageQuotaMb", { max: PLAN_STORAGE_QUOTA_MAX_MB }))
+      .refine((text) => Number(text) <= PLAN_STORAGE_QUOTA_MAX_MB, t("plans.validation.storageQuotaMb", { max: PLAN_STORAGE_QUOTA_MAX_MB })),
     flags: z.object(Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, z.boolean()])) as Record<PlanFlag, z.ZodBoolean>),
   });
 }
@@ -46,13 +65,14 @@ const allFlags = (on: boolean) => Object.fromEntries(PLAN_FLAGS.map((flag) => [f
 
 /** A new plan's fields (every feature on), or a stored one's; the price shown with its 2 decimals. */
 export function planFormValues(plan?: Plan): PlanFormValues {
-  if (!plan) return { name: "", users: "0", connections: "0", queues: "0", value: "0.00", flags: allFlags(true) };
+  if (!plan) return { name: "", users: "0", connections: "0", queues: "0", value: "0.00", storageQuotaMb: String(PLAN_STORAGE_QUOTA_DEFAULT_MB), flags: allFlags(true) };
   return {
     name: plan.name,
     users: String(plan.users),
     connections: String(plan.connections),
     queues: String(plan.queues),
     value: plan.value.toFixed(2),
+    storageQuotaMb: String(plan.storageQuotaMb),
     flags: Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, plan[flag]])) as Record<PlanFlag, boolean>,
   };
 }
@@ -65,6 +85,7 @@ export function toPlanBody(values: PlanFormValues): PlanBody {
     connections: Number(values.connections),
     queues: Number(values.queues),
     value: Math.round(parseMoney(values.value) * 100) / 100,
+    storageQuotaMb: Number(values.storageQuotaMb),
     ...values.flags,
   };
 }
