@@ -1,3 +1,4 @@
+import type { ReadableStream } from "node:stream/web";
 import { type FormData, fetch } from "undici";
 import type { Config } from "../config.ts";
 import { type Egress, EgressPolicy, EgressRefused, type LookupAddresses, NO_EXCEPTIONS, type TenantEgress, installationEgress, systemLookup, tenantEgress } from "../lib/egress.ts";

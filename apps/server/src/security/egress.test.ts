@@ -244,12 +244,12 @@ describe("EGRESS_ALLOW and public sign-up", () => {
         method: "POST",
         url: "/companies/cadastro",
         remoteAddress: "203.0.113.77",
-        payload: { name: "Visitante", email: "visitante@example.com", password: "senha-forte-1", phone: "(11) 98765-4321", planId: plan.id },
+        payload: { name: "Visitante", email: "visitante@example.com", password: "Senha-forte-1", phone: "(11) 98765-4321", planId: plan.id },
       });
       expect(signup.statusCode, signup.body).toBe(200);
       const [signedUp] = await local.db.select().from(companies).where(eq(companies.id, signup.json().id));
       expect(signedUp!.signedUp).toBe(true);
-      const visitor = (await loginAs(local.app, "visitante@example.com", "senha-forte-1")).token;
+      const visitor = (await loginAs(local.app, "visitante@example.com", "Senha-forte-1")).token;
       const refused = await local.app.inject({ method: "POST", url: "/queueIntegration", headers: bearer(visitor), payload: { type: "webhook", name: "Hook", urlN8N: `${target.url}/in` } });
       expect(refused.json()).toMatchObject({ error: "ERR_URL_NOT_ALLOWED", details: { field: "urlN8N", reason: "loopback" } });
       const [stored] = await local.db.insert(queueIntegrations).values({ companyId: signedUp!.id, type: "webhook", name: "Antiga", urlN8N: `${target.url}/in`, secretSealed: local.platform.engine.deps.bots.box.seal("s") }).returning();
