@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { type Socket, io as connect } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { companyEvent } from "@conversa/shared";
-import { contacts, plans, queues, schedules, tickets, userQueues, users } from "../db/schema/index.ts";
+import { connections, contacts, plans, queues, schedules, tickets, userQueues, users } from "../db/schema/index.ts";
 import { acceptTicket } from "../engine/lifecycle.ts";
 import { REFRESH_COOKIE } from "../modules/auth/auth.routes.ts";
 import { REFRESH_GRACE_MS } from "../modules/auth/auth.service.ts";
@@ -526,6 +526,8 @@ describe("9. a record sent back as its GET answered it", () => {
     };
 
     const connection = await createSimulatorConnection(t.db, { companyId: a.company.id, status: "DISCONNECTED" });
+    // A connection saved through the API always has its external-API token (a save without one makes one).
+    await t.db.update(connections).set({ token: "lineage-echo-token-0123456789abcdef" }).where(eq(connections.id, connection.id));
     const queueId = await post(a.adminToken, "/queue", { name: "Vendas", color: "#2E7D32" });
     const optionId = await post(a.adminToken, "/queue-options", { queueId, title: "Pedidos" });
     const tagId = await post(a.adminToken, "/tags", { name: "Atacado", color: "#ff0000" });
