@@ -154,7 +154,12 @@ describe("a send the network refuses", () => {
     expect(until).toBeGreaterThanOrEqual(before + SEND_RETRY_WINDOW_MS);
     expect(until).toBeLessThanOrEqual(Date.now() + SEND_RETRY_WINDOW_MS);
     expect(retrying[1]).toMatchObject({ body: "segunda", sendStatus: "pending", sendRetryUntil: null });
-    const published = t.published.filter((e) => e.name === "message.updated").map((e) => (e.payload as { message: Message }).message);
+    // The row is written before its event is published: wait for the event too.
+    const published = await eventually(
+      async () => t.published.filter((e) => e.name === "message.updated").map((e) => (e.payload as { message: Message }).message),
+      (events) => events.some((m) => m.body === "primeira" && m.sendRetryUntil !== null),
+      10_000,
+    );
     expect(published).toContainEqual(expect.objectContaining({ body: "primeira", sendStatus: "pending", sendError: expect.stringMatching(/refused/), sendRetryUntil: new Date(until).toISOString() }));
 
     // The conversation as the attendant reads it says the same.
