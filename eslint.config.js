@@ -25,6 +25,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     files: ["apps/server/src/**/*.ts", "packages/shared/src/**/*.ts"],
     ignores: ["apps/server/src/main.ts"],
     rules: { "no-console": "error" },

@@ -24,6 +24,7 @@ const SAME_ON_BOTH_DATABASES = [
   "src/engine/distribution-strategy.test.ts",
   "src/lib/keyed-serial.test.ts",
   "src/lib/logger.test.ts",
+  "src/lib/redis.test.ts",
   "src/mail/language.test.ts",
   "src/mail/mailer.test.ts",
   "src/media/media-store.test.ts",
@@ -56,6 +57,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       "packages/shared",
+      { test: { name: "scripts", root: import.meta.dirname, include: ["scripts/**/*.test.mjs"] } },
       { extends: "./apps/server/vitest.config.ts", test: { name: "server" } },
       ...(postgres ? [{ extends: "./apps/server/vitest.config.ts", test: { name: "server-postgres", env: { TEST_DB: "postgres" }, exclude: [...configDefaults.exclude, ...SAME_ON_BOTH_DATABASES] } }] : []),
       "apps/web",

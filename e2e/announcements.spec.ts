@@ -21,7 +21,7 @@ test.describe("announcements", () => {
     await logIn(readerPage, reader.email, reader.password);
     // The page is the super users' only: anyone else, this company's admin included, is told so and sent to / (the dashboard).
     await readerPage.goto("/announcements");
-    await expect(readerPage.getByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.")).toBeVisible();
+    await expect(readerPage.getByText("Você não tem permissão para acessar esta página! Estamos lhe redirecionando.")).toBeVisible();
     await expect(readerPage).toHaveURL(/:\d+\/$/);
     const readerButton = readerPage.getByRole("button", { name: /^Informativos \(\d+ novos\)$/ });
     await expect(readerButton).toBeVisible();

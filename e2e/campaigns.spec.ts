@@ -74,7 +74,7 @@ test.describe("campaigns", () => {
     const connectionId = Number(field(Array.isArray(connections.body) ? connections.body[0] : undefined, "id"));
 
     // Short intervals, so that the campaign goes out in seconds.
-    expect((await api(page, "POST", "/campaign-settings", { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 })).status).toBe(200);
+    expect((await api(page, "POST", "/campaign-settings", { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } })).status).toBe(200);
 
     // The list, imported from a spreadsheet on its contacts page; its numbers are checked on the connection.
     const listName = `Clientes ${id}`;
@@ -140,8 +140,23 @@ test.describe("campaigns", () => {
       expect((await received(page, connectionId, person.number)).join("\n")).toContain(person.name);
     }
 
-    // Bruno opts out; Ana confirms and receives the campaign message; the report counts it without a reload.
+    // The recipients table lists the three live, each with the message asked.
+    const recipients = page.getByRole("region", { name: "Destinatários" });
+    for (const person of [ana, bruno, carla]) {
+      await expect(recipients.getByRole("row").filter({ hasText: person.number })).toContainText(/Enviada|Entregue|Lida/, { timeout: 15_000 });
+    }
+
+    // Bruno opts out: he is told so, his row says it live, and no ticket waits for an attendant.
     await customerWrites(page, connectionId, bruno.number, bruno.name, "SAIR");
+    await expect.poll(async () => (await received(page, connectionId, bruno.number)).join("\n"), { timeout: 15_000 }).toContain("Você não receberá mais nossas campanhas");
+    await expect(recipients.getByRole("row").filter({ hasText: bruno.number })).toContainText("Descadastrado", { timeout: 15_000 });
+    await expect(recipients.getByRole("row").filter({ hasText: bruno.number })).toContainText("Sim");
+    for (const status of ["pending", "open", "closed"]) {
+      const tickets = await api(page, "GET", `/tickets?status=${status}&showAll=true&searchParam=${bruno.number}`);
+      expect(field(tickets.body, "count"), status).toBe(0);
+    }
+
+    // Ana confirms and receives the campaign message; the report counts it without a reload.
     await customerWrites(page, connectionId, ana.number, ana.name, "SIM");
     await expect(page.getByRole("group", { name: "Confirmações", exact: true })).toContainText("1", { timeout: 15_000 });
     await expect.poll(async () => (await received(page, connectionId, ana.number)).join("\n"), { timeout: 15_000 }).toMatch(new RegExp(`Oferta [AB] para ${ana.name}`));

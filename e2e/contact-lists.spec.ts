@@ -18,7 +18,7 @@ test.describe("contact lists and files", () => {
     const add = page.getByRole("dialog", { name: "Adicionar lista de contatos" });
     await add.getByLabel("Nome").fill("A");
     await add.getByRole("button", { name: "Adicionar", exact: true }).click();
-    await expect(add.getByText("Too Short!")).toBeVisible();
+    await expect(add.getByText("Muito curto!")).toBeVisible();
     await add.getByLabel("Nome").fill(name);
     await add.getByRole("button", { name: "Adicionar", exact: true }).click();
     await expect(add).toBeHidden({ timeout: 20_000 });
@@ -52,7 +52,7 @@ test.describe("contact lists and files", () => {
     await contact.getByLabel("Número").fill("5511977770000");
     await contact.getByLabel("E-mail").fill("dora@");
     await contact.getByRole("button", { name: "Adicionar", exact: true }).click();
-    await expect(contact.getByText("Invalid email")).toBeVisible();
+    await expect(contact.getByText("E-mail inválido")).toBeVisible();
     await contact.getByLabel("E-mail").fill("dora@example.com");
     await contact.getByRole("button", { name: "Adicionar", exact: true }).click();
     await expect(contact).toBeHidden({ timeout: 20_000 });

@@ -64,11 +64,11 @@ export interface NewCompanyAdmin {
  * about sessions), on the seeded admin company's plan, and sets its first admin's password with the
  * code of the invitation mail, as that admin would from /forgetpsw.
  */
-export async function createCompanyViaApi(request: APIRequestContext, name: string, email: string, password = "Outra-Empresa-1"): Promise<NewCompanyAdmin> {
+export async function createCompanyViaApi(request: APIRequestContext, name: string, email: string, password = "Outra-Empresa-1", onPlanId?: number): Promise<NewCompanyAdmin> {
   const token = await apiToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const plans: unknown = await (await request.get("/plans/all", { headers })).json();
-  const planId = Array.isArray(plans) && typeof plans[0] === "object" && plans[0] !== null && "id" in plans[0] ? plans[0].id : undefined;
+  const planId = onPlanId ?? (Array.isArray(plans) && typeof plans[0] === "object" && plans[0] !== null && "id" in plans[0] ? plans[0].id : undefined);
   const created = await request.post("/companies", {
     headers,
     data: { name, email, phone: null, planId, status: true, campaignsEnabled: true, dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(), recurrence: "MENSAL" },
@@ -80,6 +80,17 @@ export async function createCompanyViaApi(request: APIRequestContext, name: stri
   const reset = await request.post(`/resetpasswords/${encodeURIComponent(email)}/${code}/${encodeURIComponent(password)}`);
   expect(reset.status(), await reset.text()).toBe(200);
   return { companyId: company.id, companyName: name, email, password };
+}
+
+/** Creates a plan through POST /plans as the seeded super admin; answers its id. Every feature is on. */
+export async function createPlanViaApi(request: APIRequestContext, plan: { name: string; value: number; isPublic: boolean }): Promise<number> {
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const flags = { useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true };
+  const created = await request.post("/plans", { headers, data: { users: 10, connections: 5, queues: 10, ...flags, ...plan } });
+  expect(created.status(), await created.text()).toBe(200);
+  const body: unknown = await created.json();
+  if (typeof body !== "object" || body === null || !("id" in body) || typeof body.id !== "number") throw new Error("POST /plans answered no id");
+  return body.id;
 }
 
 /** Deletes a user through DELETE /users/{id} with an admin's token (see `createUserViaApi` about sessions). */

@@ -109,7 +109,10 @@ test.describe("the inbox", () => {
 
       await attendant.getByRole("link", { name: "Contatos" }).click();
       await expect(attendant).toHaveURL(/\/contacts$/);
+      // Two of the name's three words: the answer of the search itself, not the unfiltered list shown before it.
+      const answered = attendant.waitForResponse((r) => r.url().includes(`/contacts?searchParam=joao+${suffix}`));
       await attendant.getByRole("searchbox", { name: "Pesquisar" }).fill(`JOAO ${suffix}`);
+      expect((await (await answered).json()).contacts).toEqual([expect.objectContaining({ name: customer })]);
       await expect(attendant.getByRole("row").filter({ hasText: customer })).toBeVisible({ timeout: 15_000 });
     } finally {
       await attendant.context().close();

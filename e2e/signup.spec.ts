@@ -11,12 +11,12 @@ function dayFromToday(days: number): string {
   return `${String(date.getDate()).padStart(2, "0")}/${String(date.getMonth() + 1).padStart(2, "0")}/${date.getFullYear()}`;
 }
 
-/** A plan without kanban, made by the seeded super admin through the API (before any page logs that account in). */
-async function createPlanWithoutKanban(request: APIRequestContext, name: string): Promise<number> {
+/** A public plan, made by the seeded super admin through the API (before any page logs that account in). */
+async function createPlan(request: APIRequestContext, name: string, { useKanban }: { useKanban: boolean }): Promise<number> {
   const login = await request.post("/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  const flags = { useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: false, useOpenAi: true, useIntegrations: true };
+  const flags = { useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban, useOpenAi: true, useIntegrations: true };
   const response = await request.post("/plans", { headers: { authorization: `Bearer ${token}` }, data: { name, users: 3, connections: 1, queues: 3, value: 29.9, ...flags } });
   expect(response.status(), await response.text()).toBe(200);
   const plan = (await response.json()) as { id: number };
@@ -24,8 +24,11 @@ async function createPlanWithoutKanban(request: APIRequestContext, name: string)
 }
 
 test.describe("sign-up and plan gating", () => {
-  test("a newcomer signs a company up on /signup, logs in at once and sees the trial in the top bar", async ({ page }) => {
+  test("a newcomer signs a company up on /signup, logs in at once and sees the trial in the top bar", async ({ page, request }) => {
     const tag = suffix();
+    // The seeded "Plano Completo" is not public: the newcomer picks a public plan.
+    const planName = `Padaria Mensal ${tag}`;
+    await createPlan(request, planName, { useKanban: true });
     const company = `Padaria ${tag}`;
     const email = `dono-${tag}@example.com`;
 
@@ -38,7 +41,8 @@ test.describe("sign-up and plan gating", () => {
     await page.getByLabel(/^Telefone/).pressSequentially("11987654321");
     await expect(page.getByLabel(/^Telefone/)).toHaveValue("(11) 98765-4321");
     await page.getByRole("combobox", { name: /Plano/ }).click();
-    await page.getByRole("option", { name: /^Plano Completo/ }).click();
+    await expect(page.getByRole("option", { name: /^Plano Completo/ })).toHaveCount(0);
+    await page.getByRole("option", { name: new RegExp(`^${planName}`) }).click();
     await page.getByRole("button", { name: "Cadastrar" }).click();
 
     await expect(page).toHaveURL(/\/login$/);
@@ -52,7 +56,7 @@ test.describe("sign-up and plan gating", () => {
 
   test("an admin whose plan lacks kanban is told so on /kanban and sent to / after a second", async ({ page, request }) => {
     const tag = suffix();
-    const planId = await createPlanWithoutKanban(request, `Sem Kanban ${tag}`);
+    const planId = await createPlan(request, `Sem Kanban ${tag}`, { useKanban: false });
     const email = `sem-kanban-${tag}@example.com`;
     const signUp = await request.post("/companies/cadastro", { data: { name: `Loja ${tag}`, email, password: "Loja-e2e-1", planId } });
     expect(signUp.status(), await signUp.text()).toBe(200);

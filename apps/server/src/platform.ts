@@ -11,6 +11,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { LookupAddresses } from "./lib/egress.ts";
 import { ConversationEngine } from "./engine/engine.ts";
+import { AckWatchers, CustomerReplyClaimers } from "./engine/reply-hooks.ts";
 import { DomainEvents } from "./events/domain-events.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { type Mailer, createMailer } from "./mail/mailer.ts";
@@ -20,7 +21,7 @@ import { LoginThrottle } from "./modules/auth/login-throttle.ts";
 import { openRedis } from "./lib/redis.ts";
 import { startScheduleWorkers } from "./modules/schedules/index.ts";
 import { createPaymentProvider, startBillingWorkers } from "./modules/billing/index.ts";
-import { startCampaignWorkers } from "./modules/campaigns/index.ts";
+import { registerCampaignReplies, startCampaignWorkers } from "./modules/campaigns/index.ts";
 import { registerSimulatorOps } from "./modules/simulator/simulator.service.ts";
 
 /** The composition root: every long-lived service, wired once, for main.ts and for the tests. */
@@ -66,7 +67,19 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     registerSimulatorOps(channels, simulator);
   }
   const media = new MediaStore(path.join(config.dataDir, "media"), createStorageLedger(database.db));
-  const engine = new ConversationEngine({ db: database.db, events, jobs, channels, media, log: logger, bots: botRuntimeOf(config, options.egressLookup) });
+  const engine = new ConversationEngine({
+    db: database.db,
+    events,
+    jobs,
+    channels,
+    media,
+    log: logger,
+    bots: botRuntimeOf(config, options.egressLookup),
+    replyClaimers: new CustomerReplyClaimers(),
+    ackWatchers: new AckWatchers(),
+  });
+  // Before any message arrives: a campaign recipient's reply is the campaign's before it is the bot's.
+  registerCampaignReplies(engine);
   channels.setInboundHandler(engine);
   const mailer = options.mailer ?? createMailer(config, logger);
   const payments = createPaymentProvider(config);

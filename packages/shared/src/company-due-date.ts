@@ -73,6 +73,22 @@ function instantOf(clock: WallClock, timeZone: string): Date {
   return new Date(guess);
 }
 
+/** A wall-clock date-time without an offset, as the previous generation's campaign form sends it: `2026-05-04 09:30:00`. */
+export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * The instant a `YYYY-MM-DD HH:mm:ss` wall-clock time names in an IANA time zone (the company's); null
+ * for another form or an impossible date or time (`2026-02-30`, `24:00:00`). A time a change of offset
+ * skips is read with the offset before it; a time it repeats is the earlier one.
+ */
+export function instantOfLocalDateTime(value: string, timeZone: string): Date | null {
+  const match = LOCAL_DATE_TIME.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month - 1) || hour > 23 || minute > 59 || second > 59) return null;
+  return instantOf({ year, month: month - 1, day, hour, minute, second, millisecond: 0 }, timeZone);
+}
+
 /**
  * Renews a due date (spec core §4): adds 1 month for MENSAL, 2 BIMESTRAL, 3 TRIMESTRAL, 6 SEMESTRAL,
  * 12 ANUAL, only when a date exists (no date stays none). Months are added on the company's calendar
@@ -86,4 +102,15 @@ export function renewDueDate(dueDate: Date | null, recurrence: Recurrence, timeZ
   const year = clock.year + Math.floor(monthIndex / 12);
   const month = monthIndex % 12;
   return instantOf({ ...clock, year, month, day: Math.min(clock.day, daysInMonth(year, month)) }, timeZone);
+}
+
+/**
+ * The end of the company's trial while it lasts, or null: the one rule of "in trial" for the server
+ * (/subscription) and the web app (top bar, /subscription). A trial ends at its date, or as soon as a
+ * payment settles (settlement clears `trialExpiration`).
+ */
+export function activeTrialEnd(trialExpiration: string | Date | null | undefined, now: Date = new Date()): Date | null {
+  if (!trialExpiration) return null;
+  const end = trialExpiration instanceof Date ? trialExpiration : new Date(trialExpiration);
+  return Number.isNaN(end.getTime()) || end.getTime() <= now.getTime() ? null : end;
 }

@@ -167,6 +167,8 @@ export const ERROR_CODES = {
   ERR_NO_INVOICE_FOUND: 404,
   /** The invoice is already paid or cancelled: it can no longer be paid, marked paid or cancelled. */
   ERR_INVOICE_NOT_OPEN: 409,
+  /** The plan is free (priced 0): there is nothing to charge, so it cannot be bought nor invoiced. */
+  ERR_FREE_PLAN: 409,
   /** No payment provider is configured (production without EFI_* and without the payment simulator). */
   ERR_PAYMENTS_NOT_CONFIGURED: 503,
   /** The payment provider could not be reached or refused the charge: try again shortly. */

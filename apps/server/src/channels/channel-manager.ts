@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { DomainEvents } from "../events/domain-events.ts";
 import { AppError } from "../lib/app-error.ts";
-import { findConnection, findConnectionRow, listConnectionsToStart, saveSessionState } from "../modules/connections/connections.repository.ts";
+import { findConnection, findConnectionRow, listConnectionsToStart, saveSessionState } from "../modules/connections/index.ts";
 import { ZChannelEvent } from "./channel-events.ts";
 import { type RemoteSessions, type SessionAnswer, type SessionCall, type SessionOp, callErrorOf, errorOfCall } from "./session-calls.ts";
 import { ZChatRef, ZDeleteTarget, ZNumberCheck, ZOutboundMessage, ZPhoneContacts, ZSentMessage, ZWids } from "./session-call-schemas.ts";

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, and, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** `%text%` for LIKE, with the wildcards and the escape character of the text taken literally. */
@@ -20,4 +20,15 @@ export function foldedContains(column: AnyPgColumn | SQL, term: string): SQL {
  */
 export function foldedColumnContains(foldedColumn: AnyPgColumn, term: string): SQL {
   return sql`${foldedColumn} like public.search_fold(${containsPattern(term)})`;
+}
+
+/**
+ * Every word of the term is somewhere in the folded column, in any order ('joao silva' finds
+ * 'João da Silva'): how names are searched. One word is exactly foldedColumnContains; each more word
+ * is one more LIKE on the same trigram index.
+ */
+export function foldedColumnContainsWords(foldedColumn: AnyPgColumn, term: string): SQL {
+  const words = term.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return foldedColumnContains(foldedColumn, term.trim());
+  return and(...words.map((word) => foldedColumnContains(foldedColumn, word))) ?? sql`true`;
 }

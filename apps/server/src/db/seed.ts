@@ -43,7 +43,7 @@ export async function seedIfEmpty(db: Db, options: { adminEmail: string; adminPa
 
     const [plan] = await tx
       .insert(plans)
-      .values({ name: "Plano Completo", users: 10, connections: 5, queues: 10, value: "0" })
+      .values({ name: "Plano Completo", users: 10, connections: 5, queues: 10, value: "0", isPublic: false })
       .returning({ id: plans.id });
     if (!plan) throw new Error("seed: plan not created");
     const [company] = await tx

@@ -10,7 +10,7 @@ import { contacts, distributionLogs, messages, prompts, queueIntegrations, ticke
 import type { TenantEgress } from "../lib/egress.ts";
 import { MEDIA_LIMITS, type StoredMedia } from "../media/media-store.ts";
 import { companyPlanAllows, findCompanyEgressFacts } from "../modules/companies/index.ts";
-import { loadTicket } from "../modules/tickets/tickets.repository.ts";
+import { loadTicket } from "../modules/tickets/index.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
 import { distributeTicket, scheduleSlaCheck } from "./distribution.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { queueIntegrations, tickets } from "../db/schema/index.ts";
-import { loadTicket } from "../modules/tickets/tickets.repository.ts";
+import { loadTicket } from "../modules/tickets/index.ts";
 import { optionsMenuText, parseBotInput, queueMenuText } from "./bot-menu.ts";
 import { type ConnectionRow, isEnabled, keywordQueuesOf, optionById, optionsUnder, queueOf, queuesOfConnection } from "./context.ts";
 import { type BotInbound, type BotService, ZBotService, runBotService, serviceOf } from "./bot-services.ts";

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import type { DomainEvents } from "../events/domain-events.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { MediaStore } from "../media/media-store.ts";
+import type { AckWatchers, CustomerReplyClaimers } from "./reply-hooks.ts";
 
 export interface EngineLog {
   error(obj: object, msg: string): void;
@@ -21,6 +22,10 @@ export interface EngineDeps {
   log: EngineLog;
   /** The AI prompts' and integrations' secrets key, services and time limit. */
   bots: BotRuntime;
+  /** The workflows that may claim a customer's reply before the bot answers it (registered at start-up). */
+  replyClaimers: CustomerReplyClaimers;
+  /** The workflows told when their messages' acks move forward (registered at start-up). */
+  ackWatchers: AckWatchers;
   now?: () => Date;
 }
 

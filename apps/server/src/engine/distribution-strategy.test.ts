@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Candidate, foldText, isValidRulePattern, matchesKeywords, orderCandidates, pickCandidate, ruleMatches, withEligibility } from "./distribution-strategy.ts";
 
-const agent = (id: number, load: number, extra: Partial<Candidate> = {}): Candidate => ({ id, name: `A${id}`, online: true, load, lastAssignedAt: null, eligible: true, ...extra });
+const agent = (id: number, load: number, extra: Partial<Candidate> = {}): Candidate => ({ id, name: `A${id}`, online: true, hasLoggedIn: true, load, lastAssignedAt: null, eligible: true, ...extra });
 
 describe("keyword matching", () => {
   it.each([
@@ -48,6 +48,12 @@ describe("eligibility", () => {
     const base = [agent(1, 0, { online: false }), agent(2, 2), agent(3, 1)];
     expect(withEligibility(base, true, null).map((c) => c.eligible)).toEqual([false, true, true]);
     expect(withEligibility(base, false, 2).map((c) => c.eligible)).toEqual([true, false, true]);
+  });
+
+  it("never takes a user who has never logged in, whatever the online flag asks", () => {
+    const base = [agent(1, 0, { online: false, hasLoggedIn: false }), agent(2, 0, { online: false }), agent(3, 0)];
+    expect(withEligibility(base, false, null).map((c) => c.eligible)).toEqual([false, true, true]);
+    expect(withEligibility(base, true, null).map((c) => c.eligible)).toEqual([false, false, true]);
   });
 });
 

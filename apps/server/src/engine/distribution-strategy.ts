@@ -68,19 +68,24 @@ export interface Candidate {
   id: number;
   name: string;
   online: boolean;
+  /** Whether they have ever logged in: someone who never did is never chosen, whatever the config. */
+  hasLoggedIn: boolean;
   /** Open tickets they hold, plus pending ones reserved for them. */
   load: number;
   /** Their latest assignment (null: never), for least_load's tie-break by longest idle. */
   lastAssignedAt: Date | null;
-  /** Online when asked, under the limit. */
+  /** Has logged in, online when asked, under the limit. */
   eligible: boolean;
 }
 
-/** Marks who may take one more ticket: online when `onlineOnly`, and holding fewer than `maxOpen` (null: no limit). */
+/**
+ * Marks who may take one more ticket: someone who has logged in at least once, online when `onlineOnly`,
+ * and holding fewer than `maxOpen` (null: no limit).
+ */
 export function withEligibility<T extends Omit<Candidate, "eligible">>(candidates: readonly T[], onlineOnly: boolean, maxOpen: number | null): (T & { eligible: boolean })[] {
   return candidates.map((candidate) => ({
     ...candidate,
-    eligible: (!onlineOnly || candidate.online) && (maxOpen === null || candidate.load < maxOpen),
+    eligible: (candidate.hasLoggedIn || candidate.online) && (!onlineOnly || candidate.online) && (maxOpen === null || candidate.load < maxOpen),
   }));
 }
 

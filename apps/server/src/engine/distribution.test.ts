@@ -280,6 +280,51 @@ describe("the fair waiting line", () => {
   }, 60_000);
 });
 
+describe("who distribution may reserve a ticket for", () => {
+  it("new queue configs and rules are online only unless the admin says otherwise", async () => {
+    t = await buildTestApp();
+    const { tenant, queue, store } = await setup(t);
+    expect(await api<{ onlineOnlyDefault: boolean }>(t, tenant, "GET", `/queue/${queue.id}/config`)).toMatchObject({ onlineOnlyDefault: true });
+    const rule = await api<{ id: number; onlineOnly: boolean }>(t, tenant, "POST", `/stores/${store.id}/rules`, { name: "Pedidos", match: "pedido" });
+    expect(rule.onlineOnly).toBe(true);
+    const explicit = await api<{ onlineOnly: boolean }>(t, tenant, "POST", `/stores/${store.id}/rules`, { name: "Todos", match: "oi", onlineOnly: false });
+    expect(explicit.onlineOnly).toBe(false);
+  });
+
+  it("leaves a ticket waiting rather than reserving it for an offline attendant, and hands it over when one is online", async () => {
+    t = await buildTestApp();
+    const { companyId, queue, agents } = await setup(t, { agents: 2, offline: [0, 1] });
+    await t.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.companyId, companyId));
+    const deps = t.platform.engine.deps;
+    const ticket = await pendingTicket(t, companyId, queue.id);
+    expect(await distributeTicket(deps, { companyId, ticketId: ticket.id, fromQueueId: null, toQueueId: queue.id })).toEqual({ queueId: queue.id, recommendedUserId: null, distributed: true });
+    expect(await holderOf(t, ticket.id)).toBeNull();
+
+    await t.db.update(users).set({ online: true }).where(eq(users.id, agents[1]!.id));
+    expect(await drainWaitingLine(deps, companyId, { userId: agents[1]!.id })).toBe(1);
+    expect(await holderOf(t, ticket.id)).toBe(agents[1]!.id);
+  });
+
+  it("never reserves a ticket for a user who has never logged in, even when the config lets offline attendants take tickets", async () => {
+    t = await buildTestApp();
+    const { tenant, companyId, queue, agents, store } = await setup(t, { agents: 2, offline: [0, 1] });
+    const [away, newcomer] = [agents[0]!, agents[1]!];
+    await t.db.update(users).set({ lastLoginAt: new Date("2026-01-05T12:00:00Z") }).where(eq(users.id, away.id));
+    await api(t, tenant, "PUT", `/queue/${queue.id}/config`, { onlineOnlyDefault: false, defaultStrategy: "ordered", defaultOrderedUserIds: [newcomer.id, away.id] });
+    const deps = t.platform.engine.deps;
+    const first = await pendingTicket(t, companyId, queue.id);
+    expect((await distributeTicket(deps, { companyId, ticketId: first.id, fromQueueId: null, toQueueId: queue.id })).recommendedUserId).toBe(away.id);
+
+    const preview = await api<{ candidates: { id: number; eligible: boolean }[] }>(t, tenant, "GET", `/stores/${store.id}/rules/preview?queueId=${queue.id}&message=oi`);
+    expect(preview.candidates).toEqual([expect.objectContaining({ id: newcomer.id, eligible: false }), expect.objectContaining({ id: away.id, eligible: true })]);
+
+    // Once they log in, they count as any attendant who has.
+    await loginAs(t.app, newcomer.email);
+    const second = await pendingTicket(t, companyId, queue.id);
+    expect((await distributeTicket(deps, { companyId, ticketId: second.id, fromQueueId: null, toQueueId: queue.id })).recommendedUserId).toBe(newcomer.id);
+  });
+});
+
 describe("a ticket returned to its queue", () => {
   it("is routed again at once, to another attendant than the one who gave it back", async () => {
     t = await buildTestApp();

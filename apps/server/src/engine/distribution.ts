@@ -2,7 +2,7 @@ import { type SQL, and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm"
 import { type DistributionStrategy, ZDistributionStrategy } from "@conversa/shared";
 import type { Db } from "../db/client.ts";
 import { contacts, distributionLogs, distributionRules, messages, queueConfigs, queues, slaAlerts, stores, tickets, userQueues, users } from "../db/schema/index.ts";
-import { loadTicket } from "../modules/tickets/tickets.repository.ts";
+import { loadTicket } from "../modules/tickets/index.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { DRAIN_WAITING_LINE_JOB, SLA_CHECK_JOB } from "./jobs.ts";
 import { type Candidate, MATCH_TEXT_MAX, orderCandidates, pickCandidate, ruleMatches, withEligibility } from "./distribution-strategy.ts";
@@ -21,7 +21,7 @@ export interface QueueDistributionConfig {
 
 export const DEFAULT_QUEUE_CONFIG: QueueDistributionConfig = {
   defaultStrategy: "least_load",
-  onlineOnlyDefault: false,
+  onlineOnlyDefault: true,
   maxOpenPerAgent: null,
   defaultOrderedUserIds: [],
   slaMinutesTarget: null,
@@ -80,7 +80,7 @@ function lastAssignedOf(companyId: number): SQL<string | Date | null> {
 
 /** The candidates with their load and last assignment, in one query: the listed users, or the queue's. */
 async function candidatesOf(db: Db, companyId: number, userIds: readonly number[], queueId: number): Promise<Omit<Candidate, "eligible">[]> {
-  const columns = { id: users.id, name: users.name, online: users.online, load: loadOf(companyId), lastAssignedAt: lastAssignedOf(companyId) };
+  const columns = { id: users.id, name: users.name, online: users.online, lastLoginAt: users.lastLoginAt, load: loadOf(companyId), lastAssignedAt: lastAssignedOf(companyId) };
   const rows =
     userIds.length > 0
       ? await db
@@ -92,7 +92,7 @@ async function candidatesOf(db: Db, companyId: number, userIds: readonly number[
           .from(userQueues)
           .innerJoin(users, eq(users.id, userQueues.userId))
           .where(and(eq(userQueues.companyId, companyId), eq(userQueues.queueId, queueId), eq(users.companyId, companyId)));
-  return rows.map((row) => ({ ...row, load: Number(row.load), lastAssignedAt: row.lastAssignedAt === null ? null : new Date(row.lastAssignedAt) }));
+  return rows.map(({ lastLoginAt, ...row }) => ({ ...row, hasLoggedIn: lastLoginAt !== null, load: Number(row.load), lastAssignedAt: row.lastAssignedAt === null ? null : new Date(row.lastAssignedAt) }));
 }
 
 /** The store of a queue when it is active, or undefined: a queue outside an active store does not distribute. */

@@ -7,6 +7,7 @@ import { handleInboundMessage } from "./inbound.ts";
 import { DRAIN_WAITING_LINE_JOB, EXPIRE_TICKET_JOB, LEGACY_SEND_MESSAGE_JOB, SEND_MESSAGE_JOB, SLA_CHECK_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
 import { runExpireTicketJob, runTransferWaitingJob } from "./lifecycle.ts";
 import { applyAck, runLegacySendMessageJob, runSendMessageJob } from "./outbound.ts";
+import type { AckWatcher, CustomerReplyClaimer, QuietReplyCheck } from "./reply-hooks.ts";
 
 /**
  * The conversation engine: receives normalised channel events from the channel manager and runs the
@@ -25,6 +26,28 @@ export class ConversationEngine implements InboundHandler {
 
   handleInbound(message: InboundMessage): Promise<void> {
     return this.chats.run(`${message.connectionId}:${message.chat.number}`, () => handleInboundMessage(this.deps, message));
+  }
+
+  /**
+   * Lets a workflow claim customers' replies before the bot answers them (a campaign's opt-out words and
+   * confirmations); called at start-up by the workflow, asked in the order of registration.
+   */
+  claimCustomerReplies(claimer: CustomerReplyClaimer): void {
+    this.deps.replyClaimers.register(claimer);
+  }
+
+  /**
+   * Lets a workflow name the customers' messages that open nothing for attendants (a campaign's opt-out
+   * words): without an active ticket, such a message is stored in a new closed ticket of the origin the
+   * check answers, and no event announces it.
+   */
+  keepRepliesQuiet(check: QuietReplyCheck): void {
+    this.deps.replyClaimers.registerQuiet(check);
+  }
+
+  /** Lets a workflow follow the acks of its messages (a campaign's report); called at start-up by the workflow. */
+  watchAcks(watcher: AckWatcher): void {
+    this.deps.ackWatchers.register(watcher);
   }
 
   handleAck(event: { connectionId: number; companyId: number; wid: string; ack: number }): Promise<void> {

@@ -3,9 +3,8 @@ import type { InboundKind, InboundMessage } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
 import { contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
-import { findMessageByWid, loadMessage } from "../modules/messages/messages.repository.ts";
-import { handleCampaignReply } from "../modules/campaigns/index.ts";
-import { loadTicket } from "../modules/tickets/tickets.repository.ts";
+import { findMessageByWid, loadMessage } from "../modules/messages/index.ts";
+import { loadTicket } from "../modules/tickets/index.ts";
 import { runBot } from "./bot.ts";
 import { isWithinBusinessHours } from "./business-hours.ts";
 import { type ConnectionRow, companyOf, connectionOf, isEnabled, queueOf, settingsOf } from "./context.ts";
@@ -87,6 +86,24 @@ export async function activeTicket(tx: Db, companyId: number, contactId: number,
   const existing = await findActive();
   if (!existing) throw new Error("active ticket neither inserted nor found");
   return { ticket: existing, created: false };
+}
+
+/**
+ * The contact's open or pending ticket on this connection (a quiet message joins the conversation going
+ * on), else a new closed ticket of the quiet origin, which opens nothing for attendants.
+ */
+async function quietTicket(tx: Db, companyId: number, contactId: number, connectionId: number, origin: string, now: Date): Promise<{ ticket: TicketRow; quiet: boolean }> {
+  const [current] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, connectionId), inArray(tickets.status, ["open", "pending"])));
+  if (current) return { ticket: current, quiet: false };
+  const [created] = await tx
+    .insert(tickets)
+    .values({ companyId, contactId, whatsappId: connectionId, status: "closed", origin, closedAt: now, createdAt: now, updatedAt: now })
+    .returning();
+  if (!created) throw new Error("quiet ticket insert returned no row");
+  return { ticket: created, quiet: true };
 }
 
 /** A closed ticket of this contact and connection still waiting for the customer's rating. */
@@ -194,10 +211,17 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
   if (isCustomer && connection.expiresTicket > 0) await deps.jobs.prepare(EXPIRE_TICKET_JOB);
   if (isCustomer && schedulesTransfer(connection)) await deps.jobs.prepare(TRANSFER_WAITING_JOB);
 
+  // A quiet message (a campaign recipient's opt-out word) opens nothing for attendants.
+  const quietOrigin = isCustomer && !message.chat.isGroup ? await deps.replyClaimers.quietOrigin({ companyId, connectionId, number: message.chat.number, body: message.body }) : null;
+
   const result = await deps.db.transaction(async (tx) => {
     const contact = await upsertContact(tx, message);
     const rating = isCustomer ? await ticketAwaitingRating(tx, companyId, contact.id, connectionId) : undefined;
-    const { ticket, created } = rating ? { ticket: rating, created: false } : await activeTicket(tx, companyId, contact.id, connectionId, contact.isGroup, now);
+    const { ticket, created, quiet } = rating
+      ? { ticket: rating, created: false, quiet: false }
+      : quietOrigin
+        ? { ...(await quietTicket(tx, companyId, contact.id, connectionId, quietOrigin, now)), created: false }
+        : { ...(await activeTicket(tx, companyId, contact.id, connectionId, contact.isGroup, now)), quiet: false };
     const quoted = message.quotedWid ? await findMessageByWid(tx, companyId, connectionId, message.quotedWid) : undefined;
     const [row] = await tx
       .insert(messages)
@@ -209,8 +233,8 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
         wid: message.wid,
         body: message.body,
         fromMe: message.fromMe,
-        // A rating reply arrives on a resolved ticket: nobody will open it to read, so it never counts as unread.
-        read: message.fromMe || Boolean(rating),
+        // A rating reply arrives on a resolved ticket, a quiet one on a closed one: nobody will open it to read, so it never counts as unread.
+        read: message.fromMe || Boolean(rating) || quiet,
         ack: message.fromMe ? 1 : 0,
         mediaType: stored && message.kind !== "sticker" ? stored.kind : MEDIA_TYPE_OF[message.kind],
         mediaUrl: stored?.fileName ?? null,
@@ -233,14 +257,20 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
       .set({
         lastMessage: preview(message, stored),
         updatedAt: now,
-        ...(isCustomer && !rating ? { unreadMessages: sql`${tickets.unreadMessages} + 1`, lastCustomerMessageAt: now } : {}),
+        ...(isCustomer && !rating && !quiet ? { unreadMessages: sql`${tickets.unreadMessages} + 1`, lastCustomerMessageAt: now } : {}),
       })
       .where(eq(tickets.id, ticket.id));
     // The timers go with the message: a crash after the commit must not leave a ticket that never expires.
-    if (isCustomer && !rating) await scheduleTimers(deps, tx, ticket, connection, created, now);
-    return { messageId: row.id, ticket, created, awaitingRating: Boolean(rating) };
+    if (isCustomer && !rating && !quiet) await scheduleTimers(deps, tx, ticket, connection, created, now);
+    return { messageId: row.id, ticket, created, quiet, awaitingRating: Boolean(rating) };
   });
   if (!result) return;
+
+  if (result.quiet) {
+    // Nobody's list shows the quiet ticket: only the workflow that named the message handles it.
+    await deps.replyClaimers.claim({ companyId, connectionId, number: message.chat.number, body: message.body, ticketId: result.ticket.id });
+    return;
+  }
 
   const [dto, ticketDto] = await Promise.all([loadMessage(deps.db, companyId, result.messageId), loadTicket(deps.db, companyId, result.ticket.id)]);
   if (dto && ticketDto) {
@@ -253,8 +283,8 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
     await completeRating(deps, result.ticket, message.body);
     return;
   }
-  // A campaign recipient's opt-out word or confirming reply is the campaign's, not the bot's.
-  if (!result.ticket.isGroup && (await handleCampaignReply(deps, { companyId, connectionId, number: message.chat.number, body: message.body, ticketId: result.ticket.id }))) return;
+  // A reply a workflow claims (a campaign recipient's opt-out word or confirming reply) is the workflow's, not the bot's.
+  if (!result.ticket.isGroup && (await deps.replyClaimers.claim({ companyId, connectionId, number: message.chat.number, body: message.body, ticketId: result.ticket.id }))) return;
   if (result.ticket.status !== "pending" || result.ticket.userId !== null || result.ticket.isGroup) return;
   if (await handleOutOfHours(deps, result.ticket, connection, settingValues, now)) return;
   await runBot(deps, result.ticket, connection, { messageId: result.messageId, body: message.body, kind: message.kind, media: stored }, settingValues);

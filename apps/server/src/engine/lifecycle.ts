@@ -1,11 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Ticket, TicketActivity } from "@conversa/shared";
 import { contacts, queues, tickets, userRatings, users } from "../db/schema/index.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
-import { type TicketActivityInput, loadTicketActivity, recordTicketActivity } from "../modules/tickets/ticket-activity.repository.ts";
-import { loadTicket } from "../modules/tickets/tickets.repository.ts";
+import { type TicketActivityInput, findOtherActiveTicket, loadTicket, loadTicketActivity, recordTicketActivity } from "../modules/tickets/index.ts";
 import { connectionOf, isEnabled, settingsOf } from "./context.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { queueOutboundMessage } from "./outbound.ts";
@@ -25,16 +24,10 @@ async function findTicket(deps: EngineDeps, companyId: number, ticketId: number)
   return row;
 }
 
-/** The handler of the contact's other open ticket, as ERR_OTHER_OPEN_TICKET carries it. */
+/** The contact's other active ticket, as ERR_OTHER_OPEN_TICKET carries it (who attends it, or whom it is reserved for). */
 async function otherOpenTicketError(deps: EngineDeps, ticket: TicketRow): Promise<AppError> {
-  const [other] = await deps.db
-    .select({ userId: tickets.userId, userName: users.name, queueName: queues.name })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.contactId, ticket.contactId), inArray(tickets.status, ["open", "pending"])))
-    .limit(1);
-  return new AppError("ERR_OTHER_OPEN_TICKET", other ?? undefined, JSON.stringify(other ?? {}));
+  const other = await findOtherActiveTicket(deps.db, ticket.companyId, ticket.contactId);
+  return new AppError("ERR_OTHER_OPEN_TICKET", other, JSON.stringify(other ?? {}));
 }
 
 /** An attendant's action on a ticket, recorded as an activity line of the conversation. */
@@ -185,7 +178,7 @@ export async function returnTicket(deps: EngineDeps, ctx: RequestContext, ticket
 /** Reopen: closed → open with the actor as attendant. Throws ERR_OTHER_OPEN_TICKET when the contact already has an active ticket. */
 export async function reopenTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number): Promise<Ticket> {
   const ticket = await findTicket(deps, ctx.companyId, ticketId);
-  return applyChange(deps, ticket, { status: "open", userId: ctx.userId, awaitingRating: false, closedAt: null }, { kind: "reopened", userId: ctx.userId });
+  return applyChange(deps, ticket, { status: "open", userId: ctx.userId, awaitingRating: false, closedAt: null, origin: "inbox" }, { kind: "reopened", userId: ctx.userId });
 }
 
 /**

@@ -4,8 +4,8 @@ import { ChannelNotConnectedError } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
 import { contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
-import { type MessageRow, findConversationMessage, findMessageRow, loadMessage } from "../modules/messages/messages.repository.ts";
-import { loadTicket } from "../modules/tickets/tickets.repository.ts";
+import { type MessageRow, findConversationMessage, findMessageRow, loadMessage } from "../modules/messages/index.ts";
+import { loadTicket } from "../modules/tickets/index.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { SEND_MESSAGE_JOB, sendQueueKeyOf } from "./jobs.ts";
 
@@ -228,7 +228,7 @@ export async function runLegacySendMessageJob(deps: EngineDeps, payload: { compa
   await deps.jobs.send(SEND_MESSAGE_JOB, payload, { singletonKey: sendQueueKeyOf(row) });
 }
 
-/** Records a network acknowledgement (delivered, read, played); acks only ever move forward. */
+/** Records a network acknowledgement (delivered, read, played) and tells the ack watchers; acks only ever move forward. */
 export async function applyAck(deps: EngineDeps, event: { companyId: number; connectionId: number; wid: string; ack: number }): Promise<void> {
   const ack = Math.max(0, Math.min(5, Math.trunc(event.ack)));
   const rows = await deps.db
@@ -237,6 +237,8 @@ export async function applyAck(deps: EngineDeps, event: { companyId: number; con
     .where(and(eq(messages.companyId, event.companyId), eq(messages.whatsappId, event.connectionId), eq(messages.wid, event.wid), sql`${messages.ack} < ${ack}`))
     .returning({ id: messages.id });
   for (const row of rows) await publishMessageUpdate(deps, event.companyId, row.id);
+  // The workflows that follow their messages (a campaign's report) hear the ack too.
+  if (rows.length > 0) await deps.ackWatchers.notify({ companyId: event.companyId, messageIds: rows.map((row) => row.id), ack }, deps.log);
 }
 
 export { publishMessageUpdate };

@@ -62,11 +62,32 @@ export function openRedis(url: string, prefix: string, log: RedisLogger): Redis 
     subscriber,
     isReady: () => command.isReady && subscriber.isReady,
     async close() {
-      for (const client of [command, subscriber]) {
-        if (client.isOpen) await client.quit().catch(() => client.disconnect().catch(() => undefined));
-      }
+      await Promise.all([command, subscriber].map(closeClient));
     },
   };
+}
+
+/** How long a QUIT may wait for its answer before the connection is dropped. */
+const QUIT_WAIT_MS = 2_000;
+
+/**
+ * Ends one client. A client between two reconnection attempts is dropped at once: its QUIT would wait in
+ * the queue for a connection that closing stops from ever coming back, and the close would never end.
+ * A connected client says QUIT, and is dropped if Redis does not answer it soon.
+ */
+async function closeClient(client: RedisClient): Promise<void> {
+  if (!client.isOpen) return;
+  const drop = () => client.disconnect().catch(() => undefined);
+  if (!client.isReady) {
+    await drop();
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), QUIT_WAIT_MS);
+  });
+  const answer = await Promise.race([client.quit().catch(() => "failed" as const), late]).finally(() => clearTimeout(timer));
+  if (answer === "late" || answer === "failed") await drop();
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { announcements, campaigns, fileListOptions, messages, queueOptions, queues, quickMessages, schedules, tickets } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
-import { accessFactsOf } from "../modules/tickets/tickets.access.ts";
+import { accessFactsOf } from "../modules/tickets/index.ts";
 import { type MediaReference, canReadMediaVia } from "./media.policy.ts";
 
 /** Every record of the company that names the file, in one query. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { type UploadSpec, type UploadedFile, readUpload } from "../plugins/uploads.ts";
+import { type UploadSpec, type UploadedFile, readUpload } from "./uploads.ts";
 import { MAX_UPLOAD_BYTES, type MediaStore, type StoredMedia } from "./media-store.ts";
 
 /** Most bytes of all the media files of one request together (a file list's, a message's): 200 MiB. */

@@ -1,8 +1,8 @@
 import { can } from "@conversa/shared";
 import type { RequestContext } from "../lib/context.ts";
-import { canSeeAnnouncement } from "../modules/announcements/announcements.policy.ts";
-import { canSeeQuickMessage } from "../modules/quick-messages/quick-messages.policy.ts";
-import { type TicketAccessFacts, canAccessTicket } from "../modules/tickets/tickets.policy.ts";
+import { canSeeAnnouncement } from "../modules/announcements/index.ts";
+import { canSeeQuickMessage } from "../modules/quick-messages/index.ts";
+import { type TicketAccessFacts, canAccessTicket } from "../modules/tickets/index.ts";
 
 /** A record that names a stored media file, with what decides who may read it. */
 export type MediaReference =

@@ -11,7 +11,7 @@ import { bearer, createTenant, createUser, loginAs } from "../../test/factories.
 import { companyStorage, fileListOptions, messages, plans, quickMessages } from "../db/schema/index.ts";
 import { AppError } from "../lib/app-error.ts";
 import { PNG } from "../modules/queues/upload-fixtures.ts";
-import { readUpload } from "../plugins/uploads.ts";
+import { readUpload } from "./uploads.ts";
 import { MAX_UPLOAD_REQUEST_BYTES } from "./media-upload.ts";
 
 const MIB = 1024 * 1024;

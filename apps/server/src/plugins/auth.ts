@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
-import type { AuthDeps } from "../modules/auth/auth.service.ts";
-import { authenticate } from "../modules/auth/auth.service.ts";
-import { type ApiClient, authenticateApiClient } from "../modules/external-api/external-api.service.ts";
+import { type AuthDeps, authenticate } from "../modules/auth/index.ts";
+import { type ApiClient, authenticateApiClient } from "../modules/external-api/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,15 +1,29 @@
 import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { z } from "zod";
-import type { AppDeps } from "../app.ts";
+import type { ChannelManager } from "../channels/channel-manager.ts";
+import type { Config } from "../config.ts";
+import type { Database, Db } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { AppError } from "../lib/app-error.ts";
+
+/** What the metrics use of the platform: what they count, and where they hear of failures. */
+export interface MetricsDeps {
+  config: Pick<Config, "metricsToken">;
+  db: Db;
+  jobs: Pick<JobQueue, "onFailure">;
+  channels: Pick<ChannelManager, "runningCount" | "onSendFailure">;
+  /** The database itself, whose pool's use is reported. */
+  database?: Pick<Database, "pool">;
+  logger?: FastifyBaseLogger;
+}
 
 const ZCountRows = z.object({ rows: z.array(z.object({ label: z.string(), state: z.string().nullish(), count: z.coerce.number() })) });
 
 /** Rows of `label, [state,] count` read at each scrape; a database that does not answer leaves the gauge empty. */
-async function countRows(deps: AppDeps, query: ReturnType<typeof sql>): Promise<z.infer<typeof ZCountRows>["rows"]> {
+async function countRows(deps: Pick<MetricsDeps, "db" | "logger">, query: ReturnType<typeof sql>): Promise<z.infer<typeof ZCountRows>["rows"]> {
   try {
     return ZCountRows.parse(await deps.db.execute(query)).rows;
   } catch (error) {
@@ -32,7 +46,7 @@ function hasToken(request: FastifyRequest, token: string): boolean {
  * request bearing it (`Authorization: Bearer <token>`); anything else is ERR_INVALID_API_TOKEN. Nothing
  * of any company is in it: route templates, job names, statuses and counts of the whole installation.
  */
-export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
+export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
   const token = deps.config.metricsToken;
   if (!token) return;
   const register = new Registry();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifySchema } from "fastify";
 import type { PlanFlag } from "@conversa/shared";
-import type { UploadSpec } from "./uploads.ts";
+import type { UploadSpec } from "../media/uploads.ts";
 
 /** One registered HTTP route as the server itself knows it: method, path and its declared schemas. */
 export interface RouteEntry {

@@ -8,6 +8,7 @@ import {
   type SimulatorEventPayload,
   type Connection,
   type ContactImportProgressPayload,
+  type Ticket,
   type TicketScope,
   type UserPresencePayload,
   ZUserListItem,
@@ -17,7 +18,7 @@ import {
   ticketScopes,
 } from "@conversa/shared";
 import type { DomainEvent, TicketAccessRef } from "../events/domain-events.ts";
-import { ticketAudience } from "../modules/tickets/tickets.policy.ts";
+import { ticketAudience } from "../modules/tickets/index.ts";
 
 const STATUSES = ["open", "pending", "closed"] as const;
 
@@ -47,11 +48,16 @@ function emitByProfile(io: Server, companyId: number, name: string, full: unknow
   io.to(rooms.company(companyId)).except(rooms.admins(companyId)).emit(name, staff);
 }
 
+/** The lists a ticket shows in (notifications, its status tab): none for a campaign ticket, which only its own conversation shows. */
+function listScopesOf(ticket: Pick<Ticket, "status" | "origin">): TicketScope[] {
+  return ticket.origin === "campaign" ? [] : [ticketScopes.notification, ticketScopes.status(ticket.status)];
+}
+
 function fanOutTicketUpdate(io: Server, event: Extract<DomainEvent, { name: "ticket.updated" }>["payload"]): void {
   const { companyId, ticket, previousStatus, previousAccess, activity } = event;
   const name = companyEvent(companyId, "ticket");
   const before = previousAccess ?? ticket;
-  const nowRooms = ticketRooms(companyId, [ticketScopes.notification, ticketScopes.status(ticket.status), ticketScopes.ticket(ticket.id)], ticket);
+  const nowRooms = ticketRooms(companyId, [...listScopesOf(ticket), ticketScopes.ticket(ticket.id)], ticket);
   const leftRooms = previousStatus && previousStatus !== ticket.status ? ticketRooms(companyId, [ticketScopes.status(previousStatus)], before) : [];
   if (leftRooms.length) io.to(leftRooms).emit(name, { action: "delete", ticketId: ticket.id });
   const nowKeys = new Set(ticketAudience(ticket));
@@ -183,7 +189,7 @@ export function fanOut(io: Server, event: DomainEvent): void {
     }
     case "message.created": {
       const { companyId, message, ticket } = event.payload;
-      io.to(ticketRooms(companyId, [ticketScopes.ticket(ticket.id), ticketScopes.notification, ticketScopes.status(ticket.status)], ticket)).emit(
+      io.to(ticketRooms(companyId, [ticketScopes.ticket(ticket.id), ...listScopesOf(ticket)], ticket)).emit(
         companyEvent(companyId, "appMessage"),
         { action: "create", message, ticket, contact: ticket.contact },
       );

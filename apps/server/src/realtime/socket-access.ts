@@ -1,5 +1,5 @@
 import { type TicketScope, rooms, ticketScopes } from "@conversa/shared";
-import type { TicketViewer } from "../modules/tickets/tickets.access.ts";
+import type { TicketViewer } from "../modules/tickets/index.ts";
 import { visibleRooms } from "./fan-out.ts";
 
 /** What this module needs of a socket: a local `Socket` or a `RemoteSocket` of another process. */

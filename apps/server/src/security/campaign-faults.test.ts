@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ZCampaign, ZCampaignSettings, ZContactList, ZContactListItem } from "@conversa/shared";
+import { ZCampaign, ZCampaignSettingsList, ZContactList, ZContactListItem } from "@conversa/shared";
 import { eventually } from "../../test/engine-harness.ts";
 import { logIn, ok, pairSimulator, request, runPool, waitConnected } from "../../test/server-client.ts";
 import { type ServerData, ServerProcess, createServerData, postgresUnavailable } from "../../test/server-process.ts";
@@ -80,7 +80,7 @@ describe.skipIf(unavailable)("a server killed with SIGKILL while a campaign is d
     phase("paired");
 
     // No pause between sends: the dispatch runs as fast as its chain of jobs.
-    await ok(ZCampaignSettings, request(running.base, "POST", "/campaign-settings", { token: session.token, body: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } }));
+    await ok(ZCampaignSettingsList, request(running.base, "POST", "/campaign-settings", { token: session.token, body: { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } } }));
     const list = await ok(ZContactList, request(running.base, "POST", "/contact-lists", { token: session.token, body: { name: "Clientes da oferta" } }));
     const numbers = Array.from({ length: RECIPIENTS }, (_, i) => numberOf(i));
     await runPool(numbers, CONCURRENCY, async (number) => {

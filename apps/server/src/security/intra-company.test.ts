@@ -55,7 +55,7 @@ type RuleKind =
   | "company-read" // every staff member reads the company's list (with field rules for user-profile accounts)
   | "staff-write" // every staff member may write the company's shared record (contacts, own quick replies)
   | "admin-only" // admins and super users; user-profile and supervisor accounts get 403
-  | "distribution" // stores, rules, queue distribution configs and metrics: admins and supervisors; user-profile accounts get 403
+  | "distribution" // stores, rules, queue distribution configs and metrics, the kanban lanes' order: admins and supervisors; user-profile accounts get 403
   | "super-only" // the installation's administration (plans, help videos, announcements, installation settings, companies): super users only; admins and user-profile accounts get 403
   | "installation-read" // the installation's records every logged-in account of every company reads (help videos)
   | "announcement" // the installation's announcements and their pictures: every account reads the active ones, only super users the inactive ones
@@ -91,6 +91,7 @@ const RULES: Record<string, RuleKind> = {
   "PUT /companies/:id": "super-only",
   "DELETE /companies/:id": "super-only",
   "GET /plans/list": "public",
+  "GET /plans/:id": "company-read",
   "POST /forgetpassword/:email": "public",
   "POST /resetpasswords/:email/:token/:newPassword": "public",
   "GET /companies/cadastro": "public",
@@ -128,6 +129,7 @@ const RULES: Record<string, RuleKind> = {
   "GET /tags": "company-read",
   "GET /tags/list": "company-read",
   "GET /tags/kanban": "company-read",
+  "PUT /tags/kanban/order": "distribution",
   "GET /tags/:id": "company-read",
   "POST /tags": "admin-only",
   "GET /prompt": "admin-only",
@@ -135,6 +137,7 @@ const RULES: Record<string, RuleKind> = {
   "POST /prompt": "admin-only",
   "PUT /prompt/:id": "admin-only",
   "DELETE /prompt/:id": "admin-only",
+  "POST /prompt/:id/test": "admin-only",
   "GET /queueIntegration": "admin-only",
   "GET /queueIntegration/:id": "admin-only",
   "POST /queueIntegration": "admin-only",
@@ -232,6 +235,8 @@ const RULES: Record<string, RuleKind> = {
   "GET /campaigns": "admin-only",
   "GET /campaigns/:id": "admin-only",
   "GET /campaigns/:id/shipping": "admin-only",
+  "GET /campaigns/:id/recipients": "admin-only",
+  "GET /campaigns/:id/recipients/export": "admin-only",
   "POST /campaigns": "admin-only",
   "PUT /campaigns/:id": "admin-only",
   "DELETE /campaigns/:id": "admin-only",

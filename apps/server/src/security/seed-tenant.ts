@@ -137,7 +137,7 @@ export async function seedTenant(app: FastifyInstance, db: Db, media: MediaStore
   const contactListItem = await call(app, adminToken, "POST", "/contact-list-items", { name: mark(31), number: `55119${seq}0000003`, contactListId: contactList.id });
   const fileList = await call(app, adminToken, "POST", "/files", { name: mark(32), message: mark(33), options: [{ name: mark(34) }] });
   const fileListWithFile = await upload<{ options: { path: string | null }[] }>(app, adminToken, `/files/uploadList/${fileList.id}`);
-  await call(app, adminToken, "POST", "/campaign-settings", { variables: [{ key: "segredo", value: mark(35) }] });
+  await call(app, adminToken, "POST", "/campaign-settings", { settings: { variables: [{ key: "segredo", value: mark(35) }] } });
   const campaign = await call(app, adminToken, "POST", "/campaigns", {
     name: mark(36),
     message1: mark(37),

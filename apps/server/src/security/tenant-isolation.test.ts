@@ -182,6 +182,8 @@ const ADMIN_ONLY: Record<string, string> = {
   "GET /campaigns": "campaigns:manage",
   "GET /campaigns/:id": "campaigns:manage",
   "GET /campaigns/:id/shipping": "campaigns:manage",
+  "GET /campaigns/:id/recipients": "campaigns:manage",
+  "GET /campaigns/:id/recipients/export": "campaigns:manage",
   "POST /campaigns": "campaigns:manage",
   "PUT /campaigns/:id": "campaigns:manage",
   "DELETE /campaigns/:id": "campaigns:manage",
@@ -264,6 +266,10 @@ function errorOf(body: string): string | undefined {
 const REFUSED_ID_FIELDS: Record<string, { code: string; reason: string }> = {
   "PUT /users/:id companyId": { code: "ERR_COMPANY_MISMATCH", reason: "a user is never moved to another company" },
   "POST /users companyId": { code: "ERR_COMPANY_MISMATCH", reason: "a user is created in the session's company only" },
+  "POST /contact-list-items companyId": { code: "ERR_COMPANY_MISMATCH", reason: "a list contact is created in the session's company only" },
+  "PUT /contact-list-items/:id companyId": { code: "ERR_COMPANY_MISMATCH", reason: "a list contact is never moved to another company" },
+  "POST /campaigns companyId": { code: "ERR_COMPANY_MISMATCH", reason: "a campaign is created in the session's company only" },
+  "PUT /campaigns/:id companyId": { code: "ERR_COMPANY_MISMATCH", reason: "a campaign is never moved to another company" },
 };
 
 const describePlace = (place: IdPlace) => `${place.where} ${place.path.join(".")} = A's ${place.kind}`;
@@ -532,6 +538,22 @@ describe("the public routes", () => {
     expect(list.map((plan) => plan.id)).toEqual(expect.arrayContaining([a.company.planId, b.company.planId]));
     for (const plan of list) expect(Object.keys(plan).filter((key) => /compan|email|phone|due/i.test(key))).toEqual([]);
     expect(response.body).not.toContain(A_MARKER);
+  });
+
+  it("answer company A's private plan by id to company B as no plan at all (404), and never without a session", async () => {
+    const planOfA = a.company.planId!;
+    await t.db.update(plans).set({ isPublic: false }).where(eq(plans.id, planOfA));
+    try {
+      for (const token of [b.adminToken, b.agentToken]) {
+        const response = await t.app.inject({ method: "GET", url: `/plans/${planOfA}`, headers: { authorization: `Bearer ${token}` } });
+        expect({ status: response.statusCode, error: errorOf(response.body) }).toEqual({ status: 404, error: "ERR_NO_PLAN_FOUND" });
+      }
+      expect((await t.app.inject({ method: "GET", url: `/plans/${planOfA}` })).statusCode).toBe(401);
+      const own = await t.app.inject({ method: "GET", url: `/plans/${b.company.planId}`, headers: { authorization: `Bearer ${b.agentToken}` } });
+      expect(own.json()).toMatchObject({ id: b.company.planId });
+    } finally {
+      await t.db.update(plans).set({ isPublic: true }).where(eq(plans.id, planOfA));
+    }
   });
 
   it("tell a visitor whether sign-up is open, and nothing else", async () => {

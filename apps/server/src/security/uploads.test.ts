@@ -13,7 +13,7 @@ import { announcements, companyStorage, connections, messages, plans, rateLimits
 import { INSTALLATION_MEDIA, MEDIA_LIMITS } from "../media/media-store.ts";
 import { PNG } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
-import type { UploadSpec } from "../plugins/uploads.ts";
+import type { UploadSpec } from "../media/uploads.ts";
 import { snapshotCompany } from "./company-snapshot.ts";
 import { type TenantIds, buildRequest } from "./route-requests.ts";
 import { type SeededTenant, idsOf, seedTenant } from "./seed-tenant.ts";
@@ -267,7 +267,7 @@ describe("the routes that take uploads", () => {
       .map((entry) => path.join(entry.parentPath, entry.name))
       .filter((file) => /\.(parts|file|files|saveRequestFiles)\(/.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(src, file));
-    expect(readers).toEqual([path.join("plugins", "uploads.ts")]);
+    expect(readers).toEqual([path.join("media", "uploads.ts")]);
   });
 
   it.each(OTHER_ROUTES.map(keyOf))("%s, which declares no upload, refuses a multipart file with 400 and stores nothing", async (key) => {

@@ -1,7 +1,17 @@
 import type { SessionUser } from "@conversa/shared";
 
-/** A signed-in user as /auth/me answers, with overridable fields. */
-export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+type SessionQueueInput = Omit<SessionUser["queues"][number], "UserQueue">;
+type SessionCompanyInput = Omit<SessionUser["company"], "email"> & { email?: string | null };
+
+/**
+ * A signed-in user as /auth/me answers, with overridable fields. Queues may be given without their
+ * `UserQueue` and the company without its `email`: the fixture completes them as the server does.
+ */
+export function sessionUser(
+  overrides: Partial<Omit<SessionUser, "queues" | "company">> & { queues?: SessionQueueInput[]; company?: SessionCompanyInput } = {},
+): SessionUser {
+  const { queues = [], company, ...rest } = overrides;
+  const id = rest.id ?? 7;
   return {
     id: 7,
     name: "Ana Souza",
@@ -12,9 +22,11 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     whatsappId: null,
     allTicket: "desabled",
     online: true,
-    queues: [],
-    company: { id: 3, name: "Acme", dueDate: "2099-12-31T12:00:00.000Z", trialExpiration: null, settings: [] },
-    ...overrides,
+    ...rest,
+    queues: queues.map((queue) => ({ ...queue, UserQueue: { queueId: queue.id, userId: id } })),
+    company: company
+      ? { ...company, email: company.email ?? null }
+      : { id: 3, name: "Acme", dueDate: "2099-12-31T12:00:00.000Z", trialExpiration: null, email: "financeiro@acme.test", settings: [] },
   };
 }
 
@@ -34,6 +46,6 @@ export function companyPlan(flags: Partial<typeof allPlanFlags> = {}) {
     id: 3,
     name: "Acme",
     dueDate: "2099-12-31T12:00:00.000Z",
-    plan: { id: 1, name: "Pro", users: 10, connections: 3, queues: 5, value: 99, storageQuotaMb: 5120, ...allPlanFlags, ...flags },
+    plan: { id: 1, name: "Pro", users: 10, connections: 3, queues: 5, value: 99, storageQuotaMb: 5120, isPublic: true, ...allPlanFlags, ...flags },
   };
 }

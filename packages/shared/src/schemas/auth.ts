@@ -15,10 +15,18 @@ export const ZSessionCompany = z.object({
   dueDate: z.string().nullable(),
   /** The end of a signed-up company's trial (spec core §3), or null for a company that never had one. */
   trialExpiration: z.string().nullable(),
+  /** The company's billing e-mail (the one of /subscription), or null when none is set. */
+  email: z.string().nullable(),
   settings: z.array(ZSetting),
 });
 
-export const ZSessionQueue = z.object({ id: z.number(), name: z.string(), color: z.string() });
+/** A queue of the signed-in user; `UserQueue` names the membership as the previous generation's client reads it. */
+export const ZSessionQueue = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  UserQueue: z.object({ queueId: z.number(), userId: z.number() }),
+});
 
 /** The signed-in user as the web app sees it. Never carries a password hash. */
 export const ZSessionUser = z.object({

@@ -39,13 +39,17 @@ export type Invoice = z.infer<typeof ZInvoice>;
 export const ZAdminInvoice = ZInvoice.extend({ companyName: z.string() });
 export type AdminInvoice = z.infer<typeof ZAdminInvoice>;
 
-/** GET /invoices/all (spec admin §7): a page of the session company's invoices, newest due date first. */
+/**
+ * GET /invoices/all (spec admin §7): a page of the session company's invoices, newest due date first,
+ * answered as an array (the previous generation's client iterates over the answer). A page shorter than
+ * INVOICES_PAGE_SIZE is the last one.
+ */
 export const ZListInvoicesQuery = z.object({
   searchParam: z.string().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
 });
 export type ListInvoicesQuery = z.infer<typeof ZListInvoicesQuery>;
-export const ZListInvoicesResponse = z.object({ invoices: z.array(ZInvoice), count: z.number(), hasMore: z.boolean() });
+export const ZListInvoicesResponse = z.array(ZInvoice);
 export type ListInvoicesResponse = z.infer<typeof ZListInvoicesResponse>;
 
 /** GET /billing/invoices (super users): every company's invoices, optionally one company's or one status. */
@@ -72,17 +76,19 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
  * POST /subscription (spec admin §7, checkout form §3): the checkout's fields. Card fields are accepted
  * (the form has them) and never read nor stored: payment is by Pix. The plan is read from the database
  * by `planId` (or the id inside `plan`); `price`, `users` and `connections` are what the form showed
- * and are never trusted for the amount.
+ * and are never trusted for the amount. The payer's data is optional (spec admin §5: step 1's checks are
+ * the form's): the previous generation's checkout starts on its plan step and sends them empty.
  */
 export const ZSubscriptionBody = z.strictObject({
-  firstName: z.string().trim().min(1).max(100),
+  firstName: optionalText(100),
   lastName: optionalText(100),
   address: optionalText(200),
   address2: optionalText(200),
-  city: z.string().trim().min(1).max(100),
+  city: optionalText(100),
   state: optionalText(100),
-  zipcode: z.string().trim().min(1).max(20),
-  country: z.enum(CHECKOUT_COUNTRIES),
+  zipcode: optionalText(20),
+  /** One of the offered countries; empty when the form's address step was never shown. */
+  country: z.union([z.enum(CHECKOUT_COUNTRIES), z.literal("")]).optional(),
   useAddressForPaymentDetails: z.boolean().optional(),
   nameOnCard: optionalText(100),
   cardNumber: optionalText(30),

@@ -77,6 +77,17 @@ export const ZPromptBody = z.strictObject({
 });
 export type PromptBody = z.infer<typeof ZPromptBody>;
 
+/** POST /prompt/{id}/test: one customer message answered by the saved prompt, as the engine would ask its model. */
+export const ZPromptTestBody = z.strictObject({ message: z.string().trim().min(1).max(4000) });
+export type PromptTestBody = z.infer<typeof ZPromptTestBody>;
+
+/** The prompt's answer, or why there is none: the model server did not answer, was refused by the outbound policy, or timed out. */
+export const ZPromptTestResponse = z.object({
+  answer: z.string().nullable(),
+  error: z.enum(["no-answer", "refused", "timeout"]).nullable(),
+});
+export type PromptTestResponse = z.infer<typeof ZPromptTestResponse>;
+
 export const ZListPromptsQuery = z.object({
   searchParam: z.string().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
@@ -126,12 +137,15 @@ export type QueueIntegration = z.infer<typeof ZQueueIntegration>;
  * one on update. `renewSecret`, or a `urlN8N` of another origin, makes a new signing secret (answered once). What each type requires
  * (urlN8N, typebotSlug, projectName and jsonContent) is checked by `integrationFieldProblems`.
  */
+/** An integration's language; an empty one (what the 4.8.2 client's form sends untouched) is no choice: the default. */
+const ZIntegrationLanguageChoice = z.union([z.enum(INTEGRATION_LANGUAGES), z.literal("")]).optional();
+
 export const ZQueueIntegrationBody = z.strictObject({
   type: z.enum(INTEGRATION_TYPES),
   name: z.string().trim().min(2).max(50),
   projectName: z.string().trim().max(200).default(""),
   jsonContent: z.string().max(20000).optional(),
-  language: z.enum(INTEGRATION_LANGUAGES).default("pt-BR"),
+  language: ZIntegrationLanguageChoice.transform((language) => language || "pt-BR"),
   urlN8N: z.union([ZHttpUrl.pipe(z.string().max(1000)), z.literal("")]).default(""),
   typebotSlug: z.string().trim().max(200).default(""),
   typebotExpires: z.coerce.number().int().min(0).max(10080).default(TYPEBOT_DEFAULTS.typebotExpires),
@@ -166,7 +180,7 @@ export const ZTestSessionBody = z.strictObject({
   integrationId: ZId.optional(),
   projectName: z.string().trim().max(200).optional(),
   jsonContent: z.string().max(20000).optional(),
-  language: z.enum(INTEGRATION_LANGUAGES).optional(),
+  language: ZIntegrationLanguageChoice.transform((language) => language || undefined),
   message: z.string().trim().min(1).max(4000).default("Olá"),
 });
 export type TestSessionBody = z.infer<typeof ZTestSessionBody>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ZId, ZIdText } from "./common.ts";
+import { ZId, ZIdOrDigits, ZIdText, ZSessionCompanyId } from "./common.ts";
 import { ZTypedNumber, normalizeNumber } from "./contacts.ts";
+import { LOCAL_DATE_TIME } from "../company-due-date.ts";
 
 /** Lists of these pages hold 20 records a page. */
 export const CAMPAIGN_PAGE_SIZE = 20;
@@ -53,7 +54,10 @@ export const ZContactListItemBody = z.strictObject({
   /** As typed; the server stores it with the company's default calling code (`withDefaultCountryCode`). */
   number: ZTypedNumber,
   email: z.union([z.literal(""), z.string().trim().email("Invalid email").max(255)]).default(""),
-  contactListId: ZId,
+  /** The list's id; its digits in a string too (the previous generation takes it from the page's path). */
+  contactListId: ZIdOrDigits,
+  /** Spec admin §7 lists it: the session's company only (ERR_COMPANY_MISMATCH otherwise). */
+  companyId: ZSessionCompanyId,
 });
 export type ContactListItemBody = z.infer<typeof ZContactListItemBody>;
 
@@ -124,6 +128,8 @@ export const ZCampaignSettings = z.object({
   greaterInterval: z.number(),
   variables: z.array(ZCampaignVariable),
   optOutWords: z.array(z.string()),
+  /** The text sent to a recipient who answered an opt-out word; by default in the company's language. */
+  optOutConfirmation: z.string(),
 });
 export type CampaignSettings = z.infer<typeof ZCampaignSettings>;
 
@@ -133,21 +139,89 @@ export const CAMPAIGN_SETTINGS_DEFAULTS: CampaignSettings = {
   greaterInterval: 60,
   variables: [],
   optOutWords: [...DEFAULT_OPT_OUT_WORDS],
+  optOutConfirmation: "",
 };
 
-/** POST /campaign-settings: any of the settings; variable keys must be unique. */
-export const ZCampaignSettingsBody = z.strictObject({
-  messageInterval: oneOf(MESSAGE_INTERVAL_OPTIONS).optional(),
-  longerIntervalAfter: oneOf(LONGER_INTERVAL_AFTER_OPTIONS).optional(),
-  greaterInterval: oneOf(GREATER_INTERVAL_OPTIONS).optional(),
+/** The languages a company's default texts are written in. */
+export type CompanyLanguage = "pt" | "en" | "es";
+
+/** The default opt-out confirmation, per company language. */
+export const OPT_OUT_CONFIRMATION_DEFAULTS: Record<CompanyLanguage, string> = {
+  pt: "Pronto! Você não receberá mais nossas campanhas. Se mudar de ideia, é só nos chamar.",
+  en: "Done! You will no longer receive our campaigns. If you change your mind, just message us.",
+  es: "¡Listo! Ya no recibirás nuestras campañas. Si cambias de opinión, escríbenos.",
+};
+
+const PORTUGUESE_ZONES = /^(America\/(Sao_Paulo|Bahia|Fortaleza|Recife|Manaus|Belem|Cuiaba|Campo_Grande|Porto_Velho|Boa_Vista|Rio_Branco|Maceio|Araguaina|Santarem|Noronha|Eirunepe)|Europe\/Lisbon|Atlantic\/(Azores|Madeira)|Africa\/(Luanda|Maputo))$/;
+const SPANISH_ZONES =
+  /^(America\/(Argentina\/.+|Buenos_Aires|Santiago|Punta_Arenas|Bogota|Lima|Mexico_City|Monterrey|Merida|Cancun|Chihuahua|Hermosillo|Mazatlan|Tijuana|Matamoros|Caracas|Montevideo|Asuncion|La_Paz|Guayaquil|Panama|Costa_Rica|Guatemala|Tegucigalpa|Managua|El_Salvador|Havana|Santo_Domingo|Puerto_Rico)|Europe\/Madrid|Atlantic\/Canary|Africa\/(Ceuta|Malabo)|Pacific\/Galapagos)$/;
+
+/**
+ * A company's language, read from its time zone (the one setting every company has): Portuguese for
+ * Brazil and the Portuguese-speaking zones (the product's default), Spanish for the Spanish-speaking
+ * ones, English otherwise.
+ */
+export function companyLanguageOf(timezone: string): CompanyLanguage {
+  if (PORTUGUESE_ZONES.test(timezone)) return "pt";
+  if (SPANISH_ZONES.test(timezone)) return "es";
+  return "en";
+}
+
+/**
+ * Intervals accepted besides the offered ones: the previous generation's settings page offers a random
+ * dispatch interval of 30 or 60 s and a longer pause (or a count of sends before it) of 600; all are
+ * sensible paces, so they are kept as sent. Conversa's page offers the spec's options (admin §9).
+ */
+export const MESSAGE_INTERVAL_ACCEPTED: readonly number[] = [...MESSAGE_INTERVAL_OPTIONS, 30, 60];
+export const LONGER_INTERVAL_AFTER_ACCEPTED: readonly number[] = [...LONGER_INTERVAL_AFTER_OPTIONS, 600];
+export const GREATER_INTERVAL_ACCEPTED: readonly number[] = [...GREATER_INTERVAL_OPTIONS, 600];
+
+/** The settings POST /campaign-settings changes: any of them; variable keys must be unique. */
+export const ZCampaignSettingsValues = z.strictObject({
+  messageInterval: oneOf(MESSAGE_INTERVAL_ACCEPTED).optional(),
+  longerIntervalAfter: oneOf(LONGER_INTERVAL_AFTER_ACCEPTED).optional(),
+  greaterInterval: oneOf(GREATER_INTERVAL_ACCEPTED).optional(),
   variables: z
     .array(ZCampaignVariable)
     .max(100)
     .refine((list) => new Set(list.map((item) => item.key.toLowerCase())).size === list.length, { message: "variable keys must be unique" })
     .optional(),
   optOutWords: z.array(z.string().trim().min(1).max(30)).max(30).optional(),
+  optOutConfirmation: z.string().trim().min(1).max(1000).optional(),
 });
+export type CampaignSettingsValues = z.infer<typeof ZCampaignSettingsValues>;
+
+/** POST /campaign-settings (spec admin §7): `{ settings: { … } }`. */
+export const ZCampaignSettingsBody = z.strictObject({ settings: ZCampaignSettingsValues });
 export type CampaignSettingsBody = z.infer<typeof ZCampaignSettingsBody>;
+
+/** One campaign setting as GET and POST /campaign-settings answer it (spec admin §3): its key and its value as JSON text. */
+export const ZCampaignSettingEntry = z.object({ key: z.string(), value: z.string() });
+export type CampaignSettingEntry = z.infer<typeof ZCampaignSettingEntry>;
+export const ZCampaignSettingsList = z.array(ZCampaignSettingEntry);
+
+/** The settings as the list of `{ key, value }` with JSON-text values. */
+export function campaignSettingsList(settings: CampaignSettings): CampaignSettingEntry[] {
+  return Object.entries(settings).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
+}
+
+/** The settings a list names; a key missing, unknown or unreadable takes its default. */
+export function campaignSettingsOfList(list: readonly CampaignSettingEntry[]): CampaignSettings {
+  const result: CampaignSettings = { ...CAMPAIGN_SETTINGS_DEFAULTS };
+  for (const entry of list) {
+    if (!(entry.key in ZCampaignSettings.shape)) continue;
+    const key = entry.key as keyof CampaignSettings;
+    let value: unknown;
+    try {
+      value = JSON.parse(entry.value);
+    } catch {
+      continue;
+    }
+    const parsed = ZCampaignSettings.shape[key].safeParse(value);
+    if (parsed.success) Object.assign(result, { [key]: parsed.data });
+  }
+  return result;
+}
 
 /** Per-connection safe pacing that no campaign exceeds (set by an admin). */
 export const ZCampaignPacing = z.object({
@@ -238,13 +312,21 @@ export const ZCampaign = z.object({
 });
 export type Campaign = z.infer<typeof ZCampaign>;
 
-const ZSlotText = z.string().max(4096).default("");
+/** A message slot's text; null or left out is an empty slot (the previous generation sends null for one). */
+const ZSlotText = z
+  .string()
+  .max(4096)
+  .nullable()
+  .default("")
+  .transform((text) => text ?? "");
 const ZOptionalId = z.union([ZId, z.null()]).default(null);
 
 /**
  * POST /campaigns and PUT /campaigns/{id}. `scheduledAt` present makes the campaign PROGRAMADA (it
  * then needs a connection, a contact list or a tag, and a message); absent or null, INATIVA.
- * `tagListId` null (or the web's 'Nenhuma') means no tag.
+ * `scheduledAt` is an ISO date-time with its offset, or `YYYY-MM-DD HH:mm:ss` on the company's clock
+ * (its time zone), as the previous generation's form sends it. `tagListId` null (or the web's 'Nenhuma')
+ * means no tag. `status` is the server's: a new campaign may name INATIVA, what it starts as.
  */
 export const ZCampaignBody = z.strictObject({
   name: z.string().trim().min(2).max(50),
@@ -259,13 +341,18 @@ export const ZCampaignBody = z.strictObject({
   confirmationMessage4: ZSlotText,
   confirmationMessage5: ZSlotText,
   confirmation: z.boolean().default(false),
-  scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  scheduledAt: z.union([z.iso.datetime({ offset: true }), z.string().regex(LOCAL_DATE_TIME, "Not a date-time")]).nullable().optional(),
   whatsappId: ZOptionalId,
   contactListId: ZOptionalId,
   tagListId: z.union([ZId, z.null(), z.literal("Nenhuma")]).default(null).transform((value) => (value === "Nenhuma" ? null : value)),
   fileListId: ZOptionalId,
+  status: z.literal("INATIVA").optional(),
+  /** Spec admin §3 lists it: the session's company only (ERR_COMPANY_MISMATCH otherwise). */
+  companyId: ZSessionCompanyId,
 });
 export type CampaignBody = z.infer<typeof ZCampaignBody>;
+/** The writable fields of PUT /campaigns/{id}: the status is echoed with the rest of the record, never written. */
+export const ZUpdateCampaignBody = ZCampaignBody.omit({ status: true });
 
 export const ZListCampaignsQuery = z.object(ZSearchPage);
 export type ListCampaignsQuery = z.infer<typeof ZListCampaignsQuery>;
@@ -286,6 +373,41 @@ export const ZCampaignShipping = z.object({
   skippedAt: z.string().nullable(),
 });
 export type CampaignShipping = z.infer<typeof ZCampaignShipping>;
+
+/**
+ * Where a recipient stands: pending (not sent yet), sent (stored, not yet known delivered), delivered,
+ * read, failed (with the reason), opted_out (answered an opt-out word, or skipped for it), confirmed
+ * (answered the confirmation request).
+ */
+export const CAMPAIGN_RECIPIENT_STATUSES = ["pending", "sent", "delivered", "read", "failed", "opted_out", "confirmed"] as const;
+export const ZCampaignRecipientStatus = z.enum(CAMPAIGN_RECIPIENT_STATUSES);
+export type CampaignRecipientStatus = z.infer<typeof ZCampaignRecipientStatus>;
+
+/** One row of the campaign report's recipients table. */
+export const ZCampaignRecipient = z.object({
+  id: z.number(),
+  number: z.string(),
+  name: z.string(),
+  /** The message slot (1–5) the recipient was sent; null before the send. */
+  slot: z.number().nullable(),
+  status: ZCampaignRecipientStatus,
+  /** Why the send failed (status failed), when the network said. */
+  failureReason: z.string().nullable(),
+  /** When the recipient reached their status; null while pending. */
+  at: z.string().nullable(),
+  /** The recipient wrote back after the campaign reached them. */
+  replied: z.boolean(),
+});
+export type CampaignRecipient = z.infer<typeof ZCampaignRecipient>;
+
+/** GET /campaigns/{id}/recipients: `searchParam` (number or name), `status`, `pageNumber` (20 a page). */
+export const ZListCampaignRecipientsQuery = z.object({ ...ZSearchPage, status: ZCampaignRecipientStatus.optional() });
+export type ListCampaignRecipientsQuery = z.infer<typeof ZListCampaignRecipientsQuery>;
+export const ZListCampaignRecipientsResponse = z.object({ records: z.array(ZCampaignRecipient), count: z.number(), hasMore: z.boolean() });
+export type ListCampaignRecipientsResponse = z.infer<typeof ZListCampaignRecipientsResponse>;
+/** GET /campaigns/{id}/recipients/export: the same filters, every page. */
+export const ZExportCampaignRecipientsQuery = ZListCampaignRecipientsQuery.omit({ pageNumber: true });
+export type ExportCampaignRecipientsQuery = z.infer<typeof ZExportCampaignRecipientsQuery>;
 
 /**
  * The placeholders a campaign message may hold: `{nome}`, `{numero}`, `{email}` of the recipient and

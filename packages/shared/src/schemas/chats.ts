@@ -52,9 +52,12 @@ export type ChatMessage = z.infer<typeof ZChatMessage>;
  * POST /chats and PUT /chats/{id}: the title and the members besides the owner (ids of users of the
  * company; the owner is always a member). A save replaces the members.
  */
+/** A member named by id, or as the 4.8.2 client's user picker gives it, `{id, name}` (the name is not read). */
+const ZChatMember = z.union([ZId, z.strictObject({ id: ZId, name: z.string().max(200).optional() }).transform((member) => member.id)]);
+
 export const ZChatBody = z.strictObject({
   title: z.string().trim().min(1).max(CHAT_TITLE_MAX),
-  users: z.array(ZId).min(1).max(CHAT_USERS_MAX),
+  users: z.array(ZChatMember).min(1).max(CHAT_USERS_MAX),
 });
 export type ChatBody = z.infer<typeof ZChatBody>;
 

@@ -10,6 +10,18 @@ export const ZId = z.number().int().positive().max(MAX_ID);
 /** A record id sent as text (path parameters, query strings), coerced to a number and bounded as ZId. */
 export const ZIdText = z.coerce.number().int().positive().max(MAX_ID);
 
+/**
+ * A record id in a JSON body, as a number or as its digits in a string (the previous generation sends
+ * ids it read from a page's path as text: `contactListId: "12"`). Nothing looser: no signs, decimals or blanks.
+ */
+export const ZIdOrDigits = z.union([ZId, z.string().regex(/^\d{1,10}$/).transform(Number).pipe(ZId)]);
+
+/**
+ * The `companyId` a previous-generation client names in a body: accepted only as the session's company
+ * (the service answers 403 ERR_COMPANY_MISMATCH to any other) and never stored from the body.
+ */
+export const ZSessionCompanyId = ZId.optional();
+
 /** A positive integer id in a path (`/tickets/12`). */
 export const ZIdParam = z.object({ id: ZIdText });
 

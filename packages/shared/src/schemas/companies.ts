@@ -69,6 +69,16 @@ export type Company = z.infer<typeof ZCompany>;
 export const ZCreatedCompany = ZCompany.extend({ invitation: z.enum(["sent", "failed"]) });
 export type CreatedCompany = z.infer<typeof ZCreatedCompany>;
 
+/** A company setting as the companies list carries it: its key and its stored text. */
+export const ZCompanySetting = z.object({ key: z.string(), value: z.string() });
+
+/**
+ * A row of GET /companies/list: the company, and the settings the Empresas tab reads from it
+ * (`campaignsEnabled` as `{ key: "campaignsEnabled", value: "true" | "false" }`, spec admin §3).
+ */
+export const ZCompanyListRow = ZCompany.extend({ settings: z.array(ZCompanySetting) });
+export type CompanyListRow = z.infer<typeof ZCompanyListRow>;
+
 /** What deleting a company takes away with it: its records, counted (the confirmation names them). */
 export const ZCompanyCounts = z.object({
   users: z.number(),
@@ -115,7 +125,11 @@ const companyFields = {
     .nullable()
     .optional()
     .transform((value) => parseDueDate(value)),
-  recurrence: ZRecurrence.default("MENSAL"),
+  /** MENSAL when left out or empty (a company listed without one is sent back with ""). */
+  recurrence: z
+    .union([ZRecurrence, z.literal("")])
+    .optional()
+    .transform((value) => value || "MENSAL"),
 };
 
 /** POST /companies (super users): a new company, its default settings and its first admin (`email`). */

@@ -105,6 +105,11 @@ export const ZDashboardCounters = z.object({
   avgSupportTime: z.number(),
   /** Mean of acceptedAt − createdAt over the tickets created within the period that a person accepted. */
   avgWaitTime: z.number(),
+  /**
+   * Campaign messages sent within the period (recipients a campaign reached). Campaign sends are not
+   * tickets: they count here, never among the tickets above.
+   */
+  campaignMessagesSent: z.number().int(),
   /** Super users only: CONNECTED connections of the whole installation. */
   totalWhatsappSessions: z.number().int().optional(),
   /** Super users only: companies of the whole installation. */

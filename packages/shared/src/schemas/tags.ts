@@ -29,6 +29,15 @@ export const ZTagBody = z.strictObject({
 });
 export type TagBody = z.infer<typeof ZTagBody>;
 
+/** PUT /tags/kanban/order: the company's kanban lanes in the order the board shows them (each once). */
+export const ZKanbanOrderBody = z.strictObject({
+  tagIds: z
+    .array(ZId)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, { message: "Each lane once" }),
+});
+export type KanbanOrderBody = z.infer<typeof ZKanbanOrderBody>;
+
 /** POST /tags (also used by the conversation's tag picker with a name only). */
 export const ZCreateTagBody = ZTagBody;
 

@@ -29,6 +29,11 @@ export const ZTicket = z.object({
   /** Two lines on the conversation a bot (AI or integration) handed over, for the attendant; null otherwise. */
   botSummary: z.string().nullable(),
   awaitingRating: z.boolean(),
+  /**
+   * "campaign": a closed ticket that only carries campaign sends (and opt-out replies) into the
+   * contact's history; no list, count or report shows it. Absent or "inbox": an attendants' ticket.
+   */
+  origin: z.enum(["inbox", "campaign"]).optional(),
   lastMessage: z.string(),
   unreadMessages: z.number(),
   createdAt: z.string(),
@@ -118,7 +123,20 @@ export const ZUpdateTicketBody = z.strictObject({
 export type UpdateTicketBody = z.infer<typeof ZUpdateTicketBody>;
 
 /** Details of ERR_OTHER_OPEN_TICKET: who handles the contact's active ticket. */
-export const ZOtherOpenTicketDetails = z.object({ userId: z.number().nullable(), userName: z.string().nullable(), queueName: z.string().nullable() });
+/**
+ * ERR_OTHER_OPEN_TICKET's details: the contact's active ticket. `userId`/`userName` name an attendant only
+ * when one accepted it (open); a pending ticket distribution reserved for someone names them as
+ * `reservedForId`/`reservedForName` instead.
+ */
+export const ZOtherOpenTicketDetails = z.object({
+  status: z.enum(["open", "pending"]).optional(),
+  userId: z.number().nullable(),
+  userName: z.string().nullable(),
+  reservedForId: z.number().nullable().optional(),
+  reservedForName: z.string().nullable().optional(),
+  queueName: z.string().nullable(),
+});
+export type OtherOpenTicketDetails = z.infer<typeof ZOtherOpenTicketDetails>;
 
 /** Details of ERR_TICKET_ALREADY_ACCEPTED and ERR_TICKET_HELD_BY_OTHER: the attendant who holds the ticket. */
 export const ZTicketHolderDetails = z.object({ userId: z.number(), userName: z.string() });

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { companyId, timestamps } from "./columns.ts";
-import { plans, users } from "./core.ts";
+import { timestamps } from "./columns.ts";
+import { companyId, plans } from "./companies.ts";
+import { users } from "./core.ts";
 
 /**
  * Invoices of the companies (spec admin §3). One per company and due date (`dueDate` is the date the
@@ -58,7 +59,7 @@ export const paymentCharges = pgTable(
     brCode: text("br_code").notNull(),
     /** The provider's payload location (dynamic BR Code), when it gave one. */
     location: varchar("location", { length: 300 }),
-    /** pending or paid. */
+    /** pending, paid, or withdrawn (its invoice no longer bills what it charged: it settles nothing). */
     status: varchar("status", { length: 10 }).notNull().default("pending"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

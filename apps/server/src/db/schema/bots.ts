@@ -1,5 +1,6 @@
 import { index, integer, pgTable, real, serial, text, varchar } from "drizzle-orm/pg-core";
-import { companyId, timestamps } from "./columns.ts";
+import { timestamps } from "./columns.ts";
+import { companyId } from "./companies.ts";
 import { queues } from "./channels.ts";
 
 /**

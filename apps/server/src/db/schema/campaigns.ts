@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { connections } from "./channels.ts";
-import { companyId, timestamps } from "./columns.ts";
+import { timestamps } from "./columns.ts";
+import { companyId } from "./companies.ts";
 import { users } from "./core.ts";
 import { contacts, tags } from "./conversations.ts";
 
@@ -188,6 +189,8 @@ export const campaignShipping = pgTable(
     index("campaign_shipping_connection_claimed_idx").on(t.whatsappId, t.claimedAt),
     index("campaign_shipping_message_idx").on(t.messageId),
     index("campaign_shipping_number_idx").on(t.companyId, t.number),
+    // The dashboard's campaign messages sent within a period.
+    index("campaign_shipping_company_claimed_idx").on(t.companyId, t.claimedAt),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { companyId, timestamps } from "./columns.ts";
-import { users } from "./core.ts";
+import { timestamps } from "./columns.ts";
+import { companyId } from "./companies.ts";
 
 export const queues = pgTable(
   "queues",
@@ -80,24 +80,6 @@ export const connectionQueues = pgTable(
       .references(() => queues.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.queueId] }), index("connection_queues_company_id_idx").on(t.companyId)],
-);
-
-export const userQueues = pgTable(
-  "user_queues",
-  {
-    companyId: companyId(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    queueId: integer("queue_id")
-      .notNull()
-      .references(() => queues.id, { onDelete: "cascade" }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.queueId] }),
-    index("user_queues_company_id_idx").on(t.companyId),
-    index("user_queues_queue_id_idx").on(t.queueId),
-  ],
 );
 
 /** The chatbot option tree of a queue: roots have parentId null (the API's -1). */

@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { connections, queues } from "./channels.ts";
-import { companyId, timestamps } from "./columns.ts";
+import { timestamps } from "./columns.ts";
+import { companyId } from "./companies.ts";
 import { users } from "./core.ts";
 
 export const contacts = pgTable(
@@ -91,6 +92,12 @@ export const tickets = pgTable(
     recommendedUserId: integer("recommended_user_id").references(() => users.id, { onDelete: "set null" }),
     /** Two lines on the conversation a bot handed over, for the attendant who takes it. */
     botSummary: text("bot_summary"),
+    /**
+     * Where the ticket came from: "inbox" (a conversation for attendants) or "campaign" (the closed
+     * ticket that only carries campaign sends and opt-out replies into the contact's history). Campaign
+     * tickets are left out of every ticket list, count and report (`isInboxTicket`).
+     */
+    origin: varchar("origin", { length: 10 }).notNull().default("inbox"),
     ...timestamps(),
   },
   (t) => [
@@ -207,6 +214,8 @@ export const tags = pgTable(
     name: varchar("name", { length: 50 }).notNull(),
     color: varchar("color", { length: 9 }).notNull().default("#2DDD7F"),
     kanban: integer("kanban").notNull().default(0),
+    /** The lane's place on the company's board, set by its admins (PUT /tags/kanban/order); none: after those placed, by name. */
+    kanbanOrder: integer("kanban_order"),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },

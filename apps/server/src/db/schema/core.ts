@@ -1,27 +1,8 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { DEFAULT_BUSINESS_HOURS, PLAN_STORAGE_QUOTA_DEFAULT_MB } from "@conversa/shared";
-import { connections } from "./channels.ts";
+import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { connections, queues } from "./channels.ts";
 import { timestamps } from "./columns.ts";
-
-export const plans = pgTable("plans", {
-  id: serial("id").primaryKey(),
-  name: varchar("name", { length: 100 }).notNull().unique(),
-  users: integer("users").notNull().default(0),
-  connections: integer("connections").notNull().default(0),
-  queues: integer("queues").notNull().default(0),
-  value: numeric("value", { precision: 12, scale: 2 }).notNull().default("0"),
-  /** Media a company on this plan may keep, in MiB (docs/security.md, "Storage quota"); 0 is unlimited. */
-  storageQuotaMb: integer("storage_quota_mb").notNull().default(PLAN_STORAGE_QUOTA_DEFAULT_MB),
-  useCampaigns: boolean("use_campaigns").notNull().default(true),
-  useSchedules: boolean("use_schedules").notNull().default(true),
-  useInternalChat: boolean("use_internal_chat").notNull().default(true),
-  useExternalApi: boolean("use_external_api").notNull().default(true),
-  useKanban: boolean("use_kanban").notNull().default(true),
-  useOpenAi: boolean("use_open_ai").notNull().default(true),
-  useIntegrations: boolean("use_integrations").notNull().default(true),
-  ...timestamps(),
-});
+import { companies, companyId } from "./companies.ts";
 
 /** Help videos (spec admin §3): the provider's, installation-wide, read by every user of every company. */
 export const helps = pgTable("helps", {
@@ -30,30 +11,6 @@ export const helps = pgTable("helps", {
   /** The video's code on the video hosting service (a YouTube video id). */
   video: varchar("video", { length: 11 }).notNull(),
   description: text("description").notNull().default(""),
-  ...timestamps(),
-});
-
-export const companies = pgTable("companies", {
-  id: serial("id").primaryKey(),
-  name: varchar("name", { length: 100 }).notNull().unique(),
-  email: varchar("email", { length: 255 }),
-  phone: varchar("phone", { length: 30 }),
-  planId: integer("plan_id").references(() => plans.id, { onDelete: "restrict" }),
-  status: boolean("status").notNull().default(true),
-  dueDate: timestamp("due_date", { withTimezone: true }),
-  recurrence: varchar("recurrence", { length: 20 }),
-  trialExpiration: timestamp("trial_expiration", { withTimezone: true }),
-  /**
-   * Weekly business hours of the company: [{weekday, weekdayEn, startTime, endTime}] (HH:MM). Every
-   * company starts with the default week stored, so the hours the Horários tab shows are the ones in force.
-   */
-  schedules: jsonb("schedules").notNull().default(DEFAULT_BUSINESS_HOURS),
-  /** The last ticket number given in this company (see `tickets.number`). */
-  lastTicketNumber: integer("last_ticket_number").notNull().default(0),
-  /** IANA time zone used for business hours and per-day dashboard figures. */
-  timezone: varchar("timezone", { length: 64 }).notNull().default("America/Sao_Paulo"),
-  /** Created by public sign-up (POST /companies/cadastro): EGRESS_ALLOW's exceptions never apply to its URLs. */
-  signedUp: boolean("signed_up").notNull().default(false),
   ...timestamps(),
 });
 
@@ -96,6 +53,8 @@ export const users = pgTable(
     previousRefreshTokenId: varchar("previous_refresh_token_id", { length: 64 }),
     refreshRotatedAt: timestamp("refresh_rotated_at", { withTimezone: true }),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    /** The user's latest login; null: never logged in (distribution never reserves a ticket for them). */
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -201,3 +160,21 @@ export const installationSettings = pgTable("installation_settings", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const userQueues = pgTable(
+  "user_queues",
+  {
+    companyId: companyId(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    queueId: integer("queue_id")
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.queueId] }),
+    index("user_queues_company_id_idx").on(t.companyId),
+    index("user_queues_queue_id_idx").on(t.queueId),
+  ],
+);

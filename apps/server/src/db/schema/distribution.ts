@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { queues } from "./channels.ts";
-import { companyId, timestamps } from "./columns.ts";
+import { timestamps } from "./columns.ts";
+import { companyId } from "./companies.ts";
 import { tickets } from "./conversations.ts";
 import { users } from "./core.ts";
 
@@ -36,7 +37,8 @@ export const distributionRules = pgTable(
     matchType: varchar("match_type", { length: 10 }).notNull().default("keywords"),
     match: text("match").notNull(),
     strategy: varchar("strategy", { length: 20 }).notNull().default("least_load"),
-    onlineOnly: boolean("online_only").notNull().default(false),
+    /** Only online users may be chosen (default true, migration 0027); never-logged-in users never are. */
+    onlineOnly: boolean("online_only").notNull().default(true),
     /** Target queue; null keeps the ticket in the queue it entered. */
     queueId: integer("queue_id").references(() => queues.id, { onDelete: "set null" }),
     userIds: integer("user_ids").array().notNull().default(sql`'{}'::integer[]`),
@@ -60,7 +62,8 @@ export const queueConfigs = pgTable(
       .references(() => queues.id, { onDelete: "cascade" }),
     companyId: companyId(),
     defaultStrategy: varchar("default_strategy", { length: 20 }).notNull().default("least_load"),
-    onlineOnlyDefault: boolean("online_only_default").notNull().default(false),
+    /** Only online users may be chosen when no rule matches (default true, migration 0027). */
+    onlineOnlyDefault: boolean("online_only_default").notNull().default(true),
     /** Tickets an agent may hold at once (open, and pending ones reserved for them); null: no limit. */
     maxOpenPerAgent: integer("max_open_per_agent"),
     defaultOrderedUserIds: integer("default_ordered_user_ids").array().notNull().default(sql`'{}'::integer[]`),

@@ -1,3 +1,4 @@
+export * from "./companies.ts";
 export * from "./core.ts";
 export * from "./channels.ts";
 export * from "./conversations.ts";

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import { type RateRule, hitRateLimits } from "../../lib/rate-limit.ts";
+import { type RateRule, hitRateLimits } from "../../db/rate-limit.ts";
 import type { MailLanguage } from "../../mail/language.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { hashAccountCode, newAccountCode, sameCodeHash } from "./account-code.ts";

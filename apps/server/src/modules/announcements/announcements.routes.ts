@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZAnnouncement, ZAnnouncementBody, ZIdParam, ZListAnnouncementsQuery, ZListAnnouncementsResponse, ZOkResponse } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { assertInstallationMediaReadable } from "../../media/media-access.ts";
 import { sendMediaFile } from "../../media/media-reply.ts";
-import { INSTALLATION_MEDIA, MEDIA_LIMITS } from "../../media/media-store.ts";
+import { INSTALLATION_MEDIA, MEDIA_LIMITS, type MediaStore } from "../../media/media-store.ts";
 import { SINGLE_MEDIA_UPLOAD, readUploadedFile } from "../../media/media-upload.ts";
 import {
+  type AnnouncementsDeps,
   assertAnnouncementMediaTarget,
   attachAnnouncementMedia,
   createAnnouncement,
@@ -20,11 +20,17 @@ import {
 } from "./announcements.service.ts";
 import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
+/** What the announcement routes use of the platform. */
+export interface AnnouncementsRoutesDeps extends AnnouncementsDeps {
+  /** The store, from which the announcements' images are also served. */
+  media: Pick<MediaStore, "save" | "remove" | "resolve">;
+}
+
 /**
  * /announcements (spec admin §7): the installation's announcements, read by every user of every company
  * (the top bar's popover), written by super users (the /announcements page); and their images.
  */
-export function announcementsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function announcementsRoutes(deps: AnnouncementsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 

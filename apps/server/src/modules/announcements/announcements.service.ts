@@ -5,7 +5,7 @@ import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { INSTALLATION_MEDIA, type MediaStore } from "../../media/media-store.ts";
-import type { UploadedFile } from "../../plugins/uploads.ts";
+import type { UploadedFile } from "../../media/uploads.ts";
 import { canManageAnnouncements, canSeeAnnouncement } from "./announcements.policy.ts";
 import { deleteAnnouncementRow, findAnnouncement, insertAnnouncement, listAnnouncementPage, setAnnouncementMedia, updateAnnouncementRow } from "./announcements.repository.ts";
 

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
 import type { ActorFacts } from "../../lib/context.ts";
 import { companies, queues, userQueues, users } from "../../db/schema/index.ts";
-import { listSettingRows, toSettingDto } from "../settings/settings.repository.ts";
+import { listSettingRows, toSettingDto } from "../settings/index.ts";
 
 export interface AuthUserRow {
   id: number;
@@ -78,7 +78,7 @@ export async function findAuthUsersByIds(db: Db, userIds: readonly number[]): Pr
 export async function startSession(db: Db, userId: number, refreshTokenId: string): Promise<number> {
   const [row] = await db
     .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, refreshTokenId, previousRefreshTokenId: null, refreshRotatedAt: null, updatedAt: sql`now()` })
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, refreshTokenId, previousRefreshTokenId: null, refreshRotatedAt: null, lastLoginAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning({ tokenVersion: users.tokenVersion });
   if (!row) throw new Error("user vanished while starting a session");
@@ -142,6 +142,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       companyName: companies.name,
       companyDueDate: companies.dueDate,
       companyTrialExpiration: companies.trialExpiration,
+      companyEmail: companies.email,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -166,12 +167,13 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     whatsappId: row.whatsappId,
     allTicket: row.allTicket === "enabled" ? "enabled" : "desabled",
     online: row.online,
-    queues: queueRows,
+    queues: queueRows.map((queue) => ({ ...queue, UserQueue: { queueId: queue.id, userId: row.id } })),
     company: {
       id: row.companyId,
       name: row.companyName,
       dueDate: row.companyDueDate?.toISOString() ?? null,
       trialExpiration: row.companyTrialExpiration?.toISOString() ?? null,
+      email: row.companyEmail,
       settings: settingRows.map(toSettingDto),
     },
   };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZAuthResponse, ZLoginBody, ZMeResponse } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
+import type { Config } from "../../config.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { getSessionUser, login, logout, refreshSession } from "./auth.service.ts";
+import { type AuthDeps, getSessionUser, login, logout, refreshSession } from "./auth.service.ts";
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS } from "./known-device.ts";
 
 export const REFRESH_COOKIE = "conversa_rt";
@@ -16,7 +16,13 @@ function isTrustedOrigin(origin: string | undefined, host: string, allowed: read
   return URL.canParse(origin) && new URL(origin).host === host;
 }
 
-export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/** What the auth routes use of the platform: the session services' dependencies, and the cookie and origin settings. */
+export interface AuthRoutesDeps {
+  config: Pick<Config, "env" | "refreshCookieSameSite" | "corsOrigins">;
+  auth: AuthDeps;
+}
+
+export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
   const sameSite = deps.config.refreshCookieSameSite;
   const cookieOptions = {
     httpOnly: true,

@@ -4,7 +4,7 @@ import { billingRuns } from "../../db/schema/index.ts";
 import { type JobQueue, defineJob } from "../../jobs/queue.ts";
 import { mailLine } from "../../mail/mail-text.ts";
 import { formatAmount } from "./br-code.ts";
-import { type BillingDeps, chargeForInvoice, ensureInvoice } from "./billing.service.ts";
+import { type BillingDeps, chargeForInvoice, ensureInvoice, reconcileOpenInvoices } from "./billing.service.ts";
 import { claimReminder, companiesDueBefore, companyAdminEmails, findCompanyWithPlan, invoiceDto, invoicesNeedingReminders } from "./billing.repository.ts";
 
 const DAY_MS = 86_400_000;
@@ -29,19 +29,41 @@ export const BILLING_DAILY_JOB = defineJob({
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Creates the invoices that are due to exist, then sends the reminders. Answers how many invoices it created. */
-export async function runInvoiceSweep(deps: BillingDeps, now = new Date()): Promise<{ created: number }> {
+/**
+ * The one idempotent step of invoicing: every company (or only `companyId`) on a paid plan whose due date
+ * is past or within INVOICE_LEAD_DAYS gets its invoice for that date, exactly once (one per company and
+ * due date), then the reminders due are sent. Answers how many invoices it created.
+ */
+async function createDueInvoices(deps: BillingDeps, now: Date, companyId?: number): Promise<{ created: number }> {
   const until = new Date(now.getTime() + deps.config.billing.invoiceLeadDays * DAY_MS);
   let created = 0;
-  for (const company of await companiesDueBefore(deps.db, until)) {
+  for (const company of await companiesDueBefore(deps.db, until, companyId)) {
     if (!company.dueDate) continue;
     const result = await ensureInvoice(deps.db, company, company.dueDate);
     if (!result.created) continue;
     created++;
     deps.events.publish("invoice.changed", { companyId: company.id, invoice: invoiceDto(result.invoice) });
   }
-  await sendReminders(deps, now);
+  await sendReminders(deps, now, companyId);
   return { created };
+}
+
+/** Creates the invoices that are due to exist, then sends the reminders. Answers how many invoices it created. */
+export function runInvoiceSweep(deps: BillingDeps, now = new Date()): Promise<{ created: number }> {
+  return createDueInvoices(deps, now);
+}
+
+/**
+ * One company's invoice as soon as it is due to exist: called when a company is created, signs up, or
+ * has its due date or plan changed, so that an overdue company need not wait for the next daily run.
+ * First the open invoices that no longer match the company's due date or plan are cancelled or brought
+ * to the current plan (their pending Pix charges withdrawn), so the company keeps one open invoice, for
+ * its current due date and plan. The same idempotent step as the daily run: nothing is created twice.
+ * Answers how many it created.
+ */
+export async function invoiceCompanyIfDue(deps: BillingDeps, companyId: number, now = new Date()): Promise<{ created: number }> {
+  for (const invoice of await reconcileOpenInvoices(deps.db, companyId, now)) deps.events.publish("invoice.changed", { companyId, invoice });
+  return createDueInvoices(deps, now, companyId);
 }
 
 const brDate = (date: Date, timeZone: string) => new Intl.DateTimeFormat("pt-BR", { timeZone, day: "2-digit", month: "2-digit", year: "numeric" }).format(date);
@@ -51,10 +73,10 @@ const brDate = (date: Date, timeZone: string) => new Intl.DateTimeFormat("pt-BR"
  * (one only, the first, when it is created that close to its date). Each is claimed before it is sent,
  * so that two runs never send it twice; a failed send gives the claim back for the next run.
  */
-async function sendReminders(deps: BillingDeps, now: Date): Promise<void> {
+async function sendReminders(deps: BillingDeps, now: Date, companyId?: number): Promise<void> {
   if (!deps.mailer.enabled) return;
   const dueBefore = new Date(now.getTime() + DUE_REMINDER_DAYS * DAY_MS);
-  for (const invoice of await invoicesNeedingReminders(deps.db, dueBefore)) {
+  for (const invoice of await invoicesNeedingReminders(deps.db, dueBefore, companyId)) {
     const dueSoon = invoice.dueNoticeAt === null && invoice.dueDate.getTime() <= dueBefore.getTime();
     const kind = invoice.createdNoticeAt === null ? "created" : dueSoon ? "due" : undefined;
     if (!kind || !(await claimReminder(deps.db, invoice.id, kind))) continue;
@@ -74,7 +96,8 @@ async function sendReminder(deps: BillingDeps, invoice: Parameters<typeof invoic
   const recipients = await companyAdminEmails(deps.db, invoice.companyId);
   if (!company || recipients.length === 0) return;
   let pixCode: string | undefined;
-  if (deps.payments && company.plan) {
+  // The Pix code is the invoice's own charge, for the plan it bills (a free plan is never charged).
+  if (deps.payments && company.plan && invoice.valueCents > 0) {
     try {
       pixCode = (await chargeForInvoice(deps, invoice, company.plan, {})).brCode;
     } catch (error) {

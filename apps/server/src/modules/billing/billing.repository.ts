@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, ilike, isNull, lte, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, gt, ilike, isNull, lte, or, sql } from "drizzle-orm";
 import type { AdminInvoice, Invoice } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { companies, invoices, paymentCharges, plans, users } from "../../db/schema/index.ts";
@@ -118,13 +118,16 @@ export async function updateInvoice(tx: Db, id: number, values: Partial<typeof i
   return row;
 }
 
-/** Active companies with a plan whose due date falls before `until` (their next invoice is due to exist). */
-export async function companiesDueBefore(db: Db, until: Date) {
+/**
+ * Active companies on a paid plan whose due date falls before `until` (their next invoice is due to
+ * exist); only `companyId` with it. A company on a free plan (priced 0) is never invoiced.
+ */
+export async function companiesDueBefore(db: Db, until: Date, companyId?: number) {
   return db
     .select({ id: companies.id, name: companies.name, dueDate: companies.dueDate, planId: companies.planId, planName: plans.name, planValue: plans.value, recurrence: companies.recurrence, timezone: companies.timezone })
     .from(companies)
     .innerJoin(plans, eq(plans.id, companies.planId))
-    .where(and(eq(companies.status, true), lte(companies.dueDate, until)));
+    .where(and(eq(companies.status, true), lte(companies.dueDate, until), gt(plans.value, "0"), companyId === undefined ? undefined : eq(companies.id, companyId)));
 }
 
 export async function findCompanyWithPlan(db: Db, companyId: number) {
@@ -150,10 +153,11 @@ export async function lockCompany(tx: Db, companyId: number) {
   return row;
 }
 
-export async function updateCompanyRenewal(tx: Db, companyId: number, values: { dueDate: Date; planId?: number }) {
+/** The company renewed by a payment: its new due date, the plan paid for and, with `endTrial`, no trial any more. */
+export async function updateCompanyRenewal(tx: Db, companyId: number, values: { dueDate: Date; planId?: number; endTrial?: boolean }) {
   await tx
     .update(companies)
-    .set({ dueDate: values.dueDate, ...(values.planId ? { planId: values.planId } : {}), updatedAt: new Date() })
+    .set({ dueDate: values.dueDate, ...(values.planId ? { planId: values.planId } : {}), ...(values.endTrial ? { trialExpiration: null } : {}), updatedAt: new Date() })
     .where(eq(companies.id, companyId));
 }
 
@@ -237,10 +241,34 @@ export async function claimReminder(db: Db, id: number, kind: "created" | "due",
   return rows.length === 1;
 }
 
-/** Open invoices whose created reminder was never sent, and those due before `dueBefore` whose due reminder was not. */
-export async function invoicesNeedingReminders(db: Db, dueBefore: Date) {
+/** Open invoices (of one company with `companyId`) whose created reminder was never sent, and those due before `dueBefore` whose due reminder was not. */
+export async function invoicesNeedingReminders(db: Db, dueBefore: Date, companyId?: number) {
   return db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.status, "open"), or(isNull(invoices.createdNoticeAt), and(isNull(invoices.dueNoticeAt), lte(invoices.dueDate, dueBefore)))));
+    .where(
+      and(
+        eq(invoices.status, "open"),
+        companyId === undefined ? undefined : eq(invoices.companyId, companyId),
+        or(isNull(invoices.createdNoticeAt), and(isNull(invoices.dueNoticeAt), lte(invoices.dueDate, dueBefore))),
+      ),
+    );
+}
+
+/** The company's open invoices, locked for the transaction (oldest due date first). */
+export async function lockOpenInvoices(tx: Db, companyId: number): Promise<InvoiceRow[]> {
+  return tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, companyId), eq(invoices.status, "open")))
+    .orderBy(asc(invoices.dueDate))
+    .for("update");
+}
+
+/** Withdraws the invoice's pending charges: a Pix code made for what the invoice no longer bills cannot settle it. */
+export async function withdrawPendingCharges(tx: Db, invoiceId: number, at: Date): Promise<void> {
+  await tx
+    .update(paymentCharges)
+    .set({ status: "withdrawn", updatedAt: at })
+    .where(and(eq(paymentCharges.invoiceId, invoiceId), eq(paymentCharges.status, "pending")));
 }

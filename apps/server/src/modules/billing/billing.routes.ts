@@ -14,7 +14,6 @@ import {
   ZSubscriptionBody,
   ZSubscriptionInfo,
 } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
 import {
@@ -30,6 +29,7 @@ import {
   subscriptionInfo,
 } from "./billing.service.ts";
 import { canPayInvoices } from "./billing.policy.ts";
+import type { PaymentProvider } from "./payment-provider.ts";
 import { SimulatorPaymentProvider } from "./simulator-provider.ts";
 
 const ZProviderParam = z.object({ provider: z.enum(["simulator", "efi"]) });
@@ -37,7 +37,12 @@ const ZConfirmationAnswer = z.object({ settled: z.number() });
 /** A Pix transaction id: 26 to 35 letters and digits. */
 const ZTxidParam = z.object({ txid: z.string().regex(/^[A-Za-z0-9]{26,35}$/) });
 
-export function billingDepsOf(deps: AppDeps): BillingDeps {
+/** What the billing routes use of the platform: the billing services' dependencies, the payment provider absent when payments are off. */
+export interface BillingRoutesDeps extends Omit<BillingDeps, "payments"> {
+  payments?: PaymentProvider;
+}
+
+export function billingDepsOf(deps: BillingRoutesDeps): BillingDeps {
   return { db: deps.db, events: deps.events, config: deps.config, mailer: deps.mailer, payments: deps.payments, logger: deps.logger };
 }
 
@@ -46,7 +51,7 @@ export function billingDepsOf(deps: AppDeps): BillingDeps {
  * (/subscription), the super users' view of every invoice (/billing/invoices), and the payment
  * confirmations providers deliver (/webhooks/pix/{provider}, public: each provider authenticates its own).
  */
-export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function billingRoutes(deps: BillingRoutesDeps): FastifyPluginAsyncZod {
   const billing = billingDepsOf(deps);
   return async (app) => {
     const auth = { onRequest: app.authenticate };

@@ -13,6 +13,7 @@ import {
   type Recurrence,
   type SubscriptionInfo,
   type ZSubscriptionBody,
+  activeTrialEnd,
   renewDueDate,
 } from "@conversa/shared";
 import type { z } from "zod";
@@ -40,9 +41,11 @@ import {
   lockCharge,
   lockCompany,
   lockInvoice,
+  lockOpenInvoices,
   markChargePaid,
   updateCompanyRenewal,
   updateInvoice,
+  withdrawPendingCharges,
 } from "./billing.repository.ts";
 import type { ConfirmationRequest, ConfirmedPayment, PaymentProvider } from "./payment-provider.ts";
 
@@ -94,10 +97,10 @@ function requireSuper(ctx: RequestContext): void {
   if (!canManageAllInvoices(ctx)) throw new AppError("ERR_NO_PERMISSION");
 }
 
-/** GET /invoices/all: a page of the session company's invoices. Throws ERR_NO_PERMISSION (not an admin). */
+/** GET /invoices/all: a page of the session company's invoices, as an array. Throws ERR_NO_PERMISSION (not an admin). */
 export async function listInvoices(deps: BillingDeps, ctx: RequestContext, query: ListInvoicesQuery): Promise<ListInvoicesResponse> {
   requireAdmin(ctx);
-  return listCompanyInvoicePage(deps.db, ctx.companyId, query.searchParam, query.pageNumber, INVOICES_PAGE_SIZE);
+  return (await listCompanyInvoicePage(deps.db, ctx.companyId, query.searchParam, query.pageNumber, INVOICES_PAGE_SIZE)).invoices;
 }
 
 /** GET /billing/invoices: every company's invoices. Throws ERR_NO_PERMISSION (not a super user). */
@@ -130,7 +133,8 @@ export async function ensureInvoice(
 
 /**
  * The invoice /subscription's button pays: the company's oldest open one, or a new one for its due date
- * (today when it has none). Throws ERR_NO_PERMISSION (not an admin), ERR_NO_PLAN_FOUND (no plan).
+ * (today when it has none). Throws ERR_NO_PERMISSION (not an admin), ERR_NO_PLAN_FOUND (no plan),
+ * ERR_FREE_PLAN (a company on a free plan is never invoiced).
  */
 export async function openInvoiceForCompany(deps: BillingDeps, ctx: RequestContext): Promise<Invoice> {
   requireAdmin(ctx);
@@ -139,6 +143,7 @@ export async function openInvoiceForCompany(deps: BillingDeps, ctx: RequestConte
   const company = await findCompanyWithPlan(deps.db, ctx.companyId);
   if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
   if (!company.plan) throw new AppError("ERR_NO_PLAN_FOUND");
+  if (planValueCents(company.plan.value) === 0) throw new AppError("ERR_FREE_PLAN");
   const dueDate = company.dueDate ?? new Date(Math.floor(Date.now() / 1000) * 1000);
   const { invoice, created } = await ensureInvoice(
     deps.db,
@@ -154,14 +159,14 @@ export async function openInvoiceForCompany(deps: BillingDeps, ctx: RequestConte
   return dto;
 }
 
-/** GET /subscription: what /subscription shows. */
+/** GET /subscription: what /subscription shows; `trialDaysLeft` is null once the trial ended (its date passed, or a payment settled). */
 export async function subscriptionInfo(deps: BillingDeps, ctx: RequestContext, now = new Date()): Promise<SubscriptionInfo> {
   requireAdmin(ctx);
   const company = await findCompanyWithPlan(deps.db, ctx.companyId);
   if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
-  const trial = company.trialExpiration;
+  const trial = activeTrialEnd(company.trialExpiration, now);
   return {
-    trialDaysLeft: trial ? Math.max(0, Math.ceil((trial.getTime() - now.getTime()) / DAY_MS)) : null,
+    trialDaysLeft: trial ? Math.ceil((trial.getTime() - now.getTime()) / DAY_MS) : null,
     billingEmail: company.email,
     dueDate: company.dueDate?.toISOString() ?? null,
     recurrence: company.recurrence,
@@ -210,7 +215,8 @@ function newTxid(): string {
 
 /**
  * The Pix charge of an invoice for a plan: an unexpired pending one is reused, otherwise one is made at
- * the provider. Throws ERR_PAYMENTS_NOT_CONFIGURED, ERR_PAYMENT_PROVIDER.
+ * the provider. A free plan is never charged. Throws ERR_FREE_PLAN, ERR_PAYMENTS_NOT_CONFIGURED,
+ * ERR_PAYMENT_PROVIDER.
  */
 export async function chargeForInvoice(
   deps: BillingDeps,
@@ -219,9 +225,10 @@ export async function chargeForInvoice(
   payer: Record<string, unknown>,
   now = new Date(),
 ): Promise<ChargeRow> {
+  const amountCents = planValueCents(plan.value);
+  if (amountCents === 0) throw new AppError("ERR_FREE_PLAN");
   const provider = deps.payments;
   if (!provider) throw new AppError("ERR_PAYMENTS_NOT_CONFIGURED");
-  const amountCents = planValueCents(plan.value);
   const reusable = await findReusableCharge(deps.db, invoice.id, provider.name, plan.id, amountCents, new Date(now.getTime() + 10 * 60_000));
   if (reusable) return reusable;
   const txid = newTxid();
@@ -242,8 +249,9 @@ export async function chargeForInvoice(
 
 /**
  * POST /subscription: the Pix charge that pays the company's open invoice with the chosen plan (the
- * plan takes effect when the payment settles). Throws ERR_NO_PERMISSION, ERR_NO_INVOICE_FOUND,
- * ERR_INVOICE_NOT_OPEN, ERR_NO_PLAN_FOUND, ERR_PAYMENTS_NOT_CONFIGURED, ERR_PAYMENT_PROVIDER.
+ * plan takes effect when the payment settles). The plan is a public one or the company's own. Throws
+ * ERR_NO_PERMISSION, ERR_NO_INVOICE_FOUND, ERR_INVOICE_NOT_OPEN, ERR_NO_PLAN_FOUND, ERR_FREE_PLAN (a
+ * free plan is never bought), ERR_PAYMENTS_NOT_CONFIGURED, ERR_PAYMENT_PROVIDER.
  */
 export async function subscribe(deps: BillingDeps, ctx: RequestContext, body: z.output<typeof ZSubscriptionBody>): Promise<PixCharge> {
   requireAdmin(ctx);
@@ -253,16 +261,17 @@ export async function subscribe(deps: BillingDeps, ctx: RequestContext, body: z.
   const company = await findCompanyWithPlan(deps.db, ctx.companyId);
   const planId = chosenPlanId(body) ?? company?.plan?.id;
   const plan = planId ? await findPlan(deps.db, planId) : undefined;
-  if (!plan) throw new AppError("ERR_NO_PLAN_FOUND");
+  if (!plan || (!plan.isPublic && plan.id !== company?.plan?.id)) throw new AppError("ERR_NO_PLAN_FOUND");
+  if (planValueCents(plan.value) === 0) throw new AppError("ERR_FREE_PLAN");
   // Only the payer's name and address are kept; card fields are never stored.
   const payer = {
-    firstName: body.firstName,
+    firstName: body.firstName ?? "",
     lastName: body.lastName ?? "",
     address: body.address ?? body.address2 ?? "",
-    city: body.city,
+    city: body.city ?? "",
     state: body.state ?? "",
-    zipcode: body.zipcode,
-    country: body.country,
+    zipcode: body.zipcode ?? "",
+    country: body.country ?? "",
   };
   return chargeDto(await chargeForInvoice(deps, invoice, plan, payer));
 }
@@ -273,14 +282,32 @@ interface Settlement {
   planId: number | null;
 }
 
-/** Inside a transaction holding the invoice: marks it paid and renews the company. */
-async function settleInvoice(tx: Db, invoiceId: number, companyId: number, paidBy: "provider" | "manual", planId: number | undefined, now: Date, closedBy?: number): Promise<Settlement> {
-  const company = await lockCompany(tx, companyId);
+/**
+ * Inside a transaction holding the invoice: marks it paid, names on it the plan paid for (the chosen one,
+ * else the company's), and renews the company: its due date moves, the plan applies and its trial ends.
+ */
+async function settleInvoice(
+  tx: Db,
+  invoice: { id: number; dueDate: Date; companyId: number },
+  paidBy: "provider" | "manual",
+  planId: number | undefined,
+  now: Date,
+  closedBy?: number,
+): Promise<Settlement> {
+  const company = await lockCompany(tx, invoice.companyId);
   if (!company) throw new AppError("ERR_NO_COMPANY_FOUND");
   const dueDate = renewedDueDate(company.dueDate, company.recurrence, company.timezone, now);
-  const paid = await updateInvoice(tx, invoiceId, { status: "paid", paidAt: now, paidBy, ...(closedBy ? { closedByUserId: closedBy } : {}) });
-  await updateCompanyRenewal(tx, companyId, { dueDate, planId });
-  return { invoice: invoiceDto(paid), dueDate, planId: planId ?? company.planId };
+  const paidPlanId = planId ?? company.planId;
+  const plan = paidPlanId ? await findPlan(tx, paidPlanId) : undefined;
+  const paid = await updateInvoice(tx, invoice.id, {
+    status: "paid",
+    paidAt: now,
+    paidBy,
+    ...(plan ? { planId: plan.id, detail: invoiceDetail(plan.name, invoice.dueDate, company.recurrence, company.timezone) } : {}),
+    ...(closedBy ? { closedByUserId: closedBy } : {}),
+  });
+  await updateCompanyRenewal(tx, invoice.companyId, { dueDate, planId, endTrial: true });
+  return { invoice: invoiceDto(paid), dueDate, planId: paidPlanId };
 }
 
 function publishSettlement(deps: BillingDeps, companyId: number, settled: Settlement): void {
@@ -289,9 +316,11 @@ function publishSettlement(deps: BillingDeps, companyId: number, settled: Settle
 }
 
 /**
- * Settles one authenticated payment, in one transaction: the charge and its invoice become paid, the
- * company's due date moves by its recurrence and the chosen plan applies; then `company-{id}-payment`
- * CONCLUIDA. A charge already paid changes nothing (confirmations are delivered more than once). Throws
+ * Settles one authenticated payment, in one transaction: the charge and its invoice become paid (the
+ * invoice naming the plan paid for), the company's due date moves by its recurrence, the chosen plan
+ * applies and its trial ends; then `company-{id}-payment`
+ * CONCLUIDA. A charge already paid changes nothing (confirmations are delivered more than once); money for
+ * a withdrawn charge or a closed invoice is recorded on the charge and settles nothing. Throws
  * ERR_NO_CHARGE_FOUND, ERR_PAYMENT_AMOUNT_MISMATCH (nothing settled). Answers whether it settled now.
  */
 export async function settlePayment(deps: BillingDeps, providerName: string, payment: ConfirmedPayment, now = new Date()): Promise<boolean> {
@@ -299,13 +328,16 @@ export async function settlePayment(deps: BillingDeps, providerName: string, pay
     const charge = await lockCharge(tx, providerName, payment.txid);
     if (!charge) throw new AppError("ERR_NO_CHARGE_FOUND");
     if (charge.status === "paid") return undefined;
+    // A charge withdrawn when its invoice stopped billing it (the due date or plan changed) is paid late:
+    // the money is recorded on the charge, and nothing is settled from it.
+    const wasPending = charge.status === "pending";
     if (payment.amountCents !== charge.amountCents) throw new AppError("ERR_PAYMENT_AMOUNT_MISMATCH", { expected: formatAmount(charge.amountCents), received: formatAmount(payment.amountCents) });
     await markChargePaid(tx, charge.id, payment.endToEndId, now);
     const invoice = await lockInvoice(tx, charge.invoiceId);
     // Money for an invoice that is no longer open (paid by another charge, by hand, or cancelled) is
     // recorded on its charge and renews nothing twice; the provider's refund is the provider's business.
-    if (!invoice || invoice.status !== "open") return undefined;
-    const result = await settleInvoice(tx, invoice.id, invoice.companyId, "provider", charge.planId ?? undefined, now);
+    if (!invoice || invoice.status !== "open" || !wasPending) return undefined;
+    const result = await settleInvoice(tx, invoice, "provider", charge.planId ?? undefined, now);
     await updateInvoice(tx, invoice.id, { valueCents: charge.amountCents });
     return { ...result, invoice: { ...result.invoice, value: charge.amountCents / 100 } };
   });
@@ -341,7 +373,7 @@ export async function markInvoicePaid(deps: BillingDeps, ctx: RequestContext, id
     const invoice = await lockInvoice(tx, id);
     if (!invoice) throw new AppError("ERR_NO_INVOICE_FOUND");
     if (invoice.status !== "open") throw new AppError("ERR_INVOICE_NOT_OPEN");
-    return settleInvoice(tx, invoice.id, invoice.companyId, "manual", undefined, now, ctx.userId);
+    return settleInvoice(tx, invoice, "manual", undefined, now, ctx.userId);
   });
   publishSettlement(deps, settled.invoice.companyId, settled);
   return withCompanyName(deps, settled.invoice);
@@ -367,3 +399,38 @@ async function withCompanyName(deps: BillingDeps, invoice: Invoice): Promise<Adm
 
 /** The pending charge of the session company with this txid (the payment simulator pays only those). Throws ERR_NO_CHARGE_FOUND. */
 export { findChargeByTxid } from "./billing.repository.ts";
+
+/** The reason kept on an open invoice that no longer bills the company's due date and plan. */
+export const STALE_INVOICE_REASON = "Substituída: o vencimento ou o plano da empresa mudou";
+
+type OpenInvoiceRow = Awaited<ReturnType<typeof lockOpenInvoices>>[number];
+
+/**
+ * Keeps the company's open invoices true to its due date and plan, in one transaction (called by the
+ * "invoice as soon as due" step before it creates the invoice of the current due date): an open invoice
+ * of another due date is cancelled with STALE_INVOICE_REASON; the open invoice of the current due date
+ * for another plan or value is brought to the current plan (plan, value, detail). Either way its pending
+ * Pix charges are withdrawn, so that a code made for the old invoice settles nothing. A company without a
+ * paid plan keeps no open invoice. Answers the invoices it changed.
+ */
+export async function reconcileOpenInvoices(db: Db, companyId: number, now = new Date()): Promise<Invoice[]> {
+  const company = await findCompanyWithPlan(db, companyId);
+  if (!company) return [];
+  const plan = company.plan && planValueCents(company.plan.value) > 0 ? company.plan : null;
+  return db.transaction(async (tx) => {
+    const changed: OpenInvoiceRow[] = [];
+    for (const invoice of await lockOpenInvoices(tx, companyId)) {
+      const sameDueDate = company.dueDate !== null && invoice.dueDate.getTime() === company.dueDate.getTime();
+      if (!plan || !sameDueDate) {
+        await withdrawPendingCharges(tx, invoice.id, now);
+        changed.push(await updateInvoice(tx, invoice.id, { status: "cancelled", cancelledAt: now, cancelReason: STALE_INVOICE_REASON }));
+        continue;
+      }
+      const valueCents = planValueCents(plan.value);
+      if (invoice.planId === plan.id && invoice.valueCents === valueCents) continue;
+      await withdrawPendingCharges(tx, invoice.id, now);
+      changed.push(await updateInvoice(tx, invoice.id, { planId: plan.id, valueCents, detail: invoiceDetail(plan.name, invoice.dueDate, company.recurrence, company.timezone) }));
+    }
+    return changed.map(invoiceDto);
+  });
+}

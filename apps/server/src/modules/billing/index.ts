@@ -4,7 +4,8 @@ import { EfiPaymentProvider } from "./efi-provider.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
 import { SimulatorPaymentProvider } from "./simulator-provider.ts";
 
-export { startBillingWorkers, runInvoiceSweep, BILLING_DAILY_JOB } from "./billing.jobs.ts";
+export { startBillingWorkers, runInvoiceSweep, invoiceCompanyIfDue, BILLING_DAILY_JOB } from "./billing.jobs.ts";
+export { type BillingDeps } from "./billing.service.ts";
 export type { PaymentProvider } from "./payment-provider.ts";
 
 /** The payment provider the configuration names, or none when payments are off. */

@@ -1,43 +1,63 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { campaignOptOuts, campaignShipping, campaigns } from "../../db/schema/index.ts";
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
+import type { ConversationEngine } from "../../engine/engine.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
+import type { AckedMessages, CustomerReply, IncomingReply } from "../../engine/reply-hooks.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
 import { readCampaignSettings } from "./campaign-settings.repository.ts";
 import { composeText, publishCampaign } from "./campaigns.dispatch.ts";
-import { isOptOutWord } from "./campaigns.policy.ts";
+import { isOptOutWord, mightBeOptOutWord } from "./campaigns.policy.ts";
 import { findCampaignRow } from "./campaigns.repository.ts";
 
-/** A customer's message as the campaign rules see it. */
-export interface CampaignReply {
-  companyId: number;
-  connectionId: number;
-  number: string;
-  body: string;
-  /** The ticket the reply was stored in: the campaign message that follows a confirmation goes there. */
-  ticketId: number;
+/** The campaign that reached the number last, if a campaign reached it. */
+async function lastCampaignOf(deps: EngineDeps, companyId: number, number: string): Promise<number | undefined> {
+  const [recipient] = await deps.db
+    .select({ campaignId: campaignShipping.campaignId })
+    .from(campaignShipping)
+    .where(and(eq(campaignShipping.companyId, companyId), eq(campaignShipping.number, number), isNotNull(campaignShipping.claimedAt)))
+    .orderBy(desc(campaignShipping.claimedAt))
+    .limit(1);
+  return recipient?.campaignId;
+}
+
+/**
+ * The origin of the ticket a customer's message goes into when it is a campaign recipient's opt-out
+ * word ("campaign": a closed ticket, nothing opened for attendants); null for any other message.
+ */
+export async function campaignQuietOrigin(deps: EngineDeps, reply: IncomingReply): Promise<string | null> {
+  // Every customer message passes here before it is stored: most are ruled out without a query.
+  if (!mightBeOptOutWord(reply.body)) return null;
+  const settings = await readCampaignSettings(deps.db, reply.companyId);
+  if (!isOptOutWord(reply.body, settings.optOutWords)) return null;
+  return (await lastCampaignOf(deps, reply.companyId, reply.number)) === undefined ? null : "campaign";
 }
 
 /**
  * Runs the campaign rules on a customer's message, after it was stored: an opt-out word from a campaign
- * recipient is recorded (no later campaign reaches the number, and a running one skips it); any other
- * reply of a recipient whose confirmation was requested confirms, and the campaign message is queued in
- * the reply's conversation, exactly once (the recipient's null messageId guards it). Answers true when
- * the message was such a reply, so that the bot does not answer it too.
+ * recipient is recorded (no later campaign reaches the number, and a running one skips it) and answered
+ * with the settings' opt-out confirmation, once; any other reply of a recipient whose confirmation was
+ * requested confirms, and the campaign message is queued in the reply's conversation, exactly once (the
+ * recipient's null messageId guards it). Every reply of a recipient announces their last campaign (its
+ * report shows who replied). Answers true when the message was an opt-out or a confirmation, so that
+ * the bot does not answer it too.
  */
-export async function handleCampaignReply(deps: EngineDeps, reply: CampaignReply): Promise<boolean> {
+export async function handleCampaignReply(deps: EngineDeps, reply: CustomerReply): Promise<boolean> {
   const { companyId, number } = reply;
-  const [recipient] = await deps.db
-    .select({ id: campaignShipping.id })
-    .from(campaignShipping)
-    .where(and(eq(campaignShipping.companyId, companyId), eq(campaignShipping.number, number), isNotNull(campaignShipping.claimedAt)))
-    .limit(1);
-  if (!recipient) return false;
+  const lastCampaignId = await lastCampaignOf(deps, companyId, number);
+  if (lastCampaignId === undefined) return false;
   const now = nowOf(deps);
   const settings = await readCampaignSettings(deps.db, companyId);
   const word = isOptOutWord(reply.body, settings.optOutWords);
   if (word) {
-    await deps.db.insert(campaignOptOuts).values({ companyId, number, word: word.slice(0, 30), createdAt: now }).onConflictDoNothing();
+    const recorded = await deps.db
+      .insert(campaignOptOuts)
+      .values({ companyId, number, word: word.slice(0, 30), createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: campaignOptOuts.id });
+    // Confirmed once: a number already out is not answered again.
+    if (recorded.length > 0) await queueOutboundMessage(deps, { companyId, ticketId: reply.ticketId, body: settings.optOutConfirmation, userId: null });
+    await publishCampaign(deps, companyId, lastCampaignId);
     return true;
   }
   const [waiting] = await deps.db
@@ -57,7 +77,10 @@ export async function handleCampaignReply(deps: EngineDeps, reply: CampaignReply
     )
     .orderBy(desc(campaignShipping.confirmationRequestedAt))
     .limit(1);
-  if (!waiting) return false;
+  if (!waiting) {
+    await publishCampaign(deps, companyId, lastCampaignId);
+    return false;
+  }
   const campaign = await findCampaignRow(deps.db, companyId, waiting.campaignId);
   if (!campaign) return false;
   const body = composeText(campaign, waiting.slot, "message", { name: waiting.name, number, email: waiting.email }, settings.variables);
@@ -93,3 +116,34 @@ export async function handleCampaignReply(deps: EngineDeps, reply: CampaignReply
 }
 
 class AlreadyConfirmed extends Error {}
+
+/** The network's ack from which a recipient's status changes: 2 is delivered, 3 and beyond read. */
+const DELIVERED_ACK = 2;
+
+/**
+ * A campaign message (the text or the confirmation request) delivered or read announces its campaign, as
+ * every other change of a recipient's status does, so that the live report shows 'delivered' and 'read'.
+ */
+export async function announceAckedRecipients(deps: EngineDeps, acked: AckedMessages): Promise<void> {
+  if (acked.ack < DELIVERED_ACK || acked.messageIds.length === 0) return;
+  const rows = await deps.db
+    .selectDistinct({ campaignId: campaignShipping.campaignId })
+    .from(campaignShipping)
+    .where(
+      and(
+        eq(campaignShipping.companyId, acked.companyId),
+        or(inArray(campaignShipping.messageId, acked.messageIds), inArray(campaignShipping.confirmationMessageId, acked.messageIds)),
+      ),
+    );
+  for (const row of rows) await publishCampaign(deps, acked.companyId, row.campaignId);
+}
+
+/**
+ * Lets the campaigns keep their recipients' opt-out words out of the inbox, claim their replies (opt-out
+ * words, confirmations) before the bot answers them, and announce their messages' delivered and read acks.
+ */
+export function registerCampaignReplies(engine: ConversationEngine): void {
+  engine.keepRepliesQuiet((reply) => campaignQuietOrigin(engine.deps, reply));
+  engine.claimCustomerReplies((reply) => handleCampaignReply(engine.deps, reply));
+  engine.watchAcks((acked) => announceAckedRecipients(engine.deps, acked));
+}

@@ -1,10 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
-import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignPacing, type CampaignSettings, ZCampaignSettings } from "@conversa/shared";
+import {
+  CAMPAIGN_SETTINGS_DEFAULTS,
+  type CampaignPacing,
+  type CampaignSettings,
+  OPT_OUT_CONFIRMATION_DEFAULTS,
+  ZCampaignSettings,
+  companyLanguageOf,
+} from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { campaignPacing, campaignSettings, companies } from "../../db/schema/index.ts";
 import { NO_PACING, type Pacing } from "./pacing.ts";
 
-/** The company's campaign settings, each missing or unreadable key at its default. */
+/** The company's campaign settings, each missing or unreadable key at its default (the opt-out confirmation in the company's language). */
 export async function readCampaignSettings(db: Db, companyId: number): Promise<CampaignSettings> {
   const rows = await db.select({ key: campaignSettings.key, value: campaignSettings.value }).from(campaignSettings).where(eq(campaignSettings.companyId, companyId));
   const stored: Record<string, unknown> = {};
@@ -14,6 +21,7 @@ export async function readCampaignSettings(db: Db, companyId: number): Promise<C
     const parsed = ZCampaignSettings.shape[key].safeParse(stored[key]);
     if (parsed.success) Object.assign(result, { [key]: parsed.data });
   }
+  if (!result.optOutConfirmation.trim()) result.optOutConfirmation = OPT_OUT_CONFIRMATION_DEFAULTS[companyLanguageOf(await companyTimeZone(db, companyId))];
   return result;
 }
 

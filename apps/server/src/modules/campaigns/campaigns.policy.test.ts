@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fillCampaignMessage } from "@conversa/shared";
-import { editabilityOf, isComplete, isOptOutWord, pickSlot, slotTexts, transitionOf } from "./campaigns.policy.ts";
+import { editabilityOf, isComplete, isOptOutWord, mightBeOptOutWord, pickSlot, slotTexts, transitionOf } from "./campaigns.policy.ts";
 import { NO_PACING, localDayOf, pauseAfter, windowOpensAt } from "./pacing.ts";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
@@ -117,5 +117,19 @@ describe("pacing", () => {
     expect(windowOpensAt(NOW, "America/Sao_Paulo", { ...window, windowEndMinute: 9 * 60 })).toEqual(new Date("2026-03-11T11:00:00Z"));
     // A window over midnight (22:00–06:00): at 09:00 it opens at 22:00.
     expect(windowOpensAt(NOW, "America/Sao_Paulo", { ...NO_PACING, windowStartMinute: 22 * 60, windowEndMinute: 6 * 60 })).toEqual(new Date("2026-03-11T01:00:00Z"));
+  });
+});
+
+describe("a message that might be an opt-out word", () => {
+  it("is one of up to 30 letters or digits, accents and punctuation aside", () => {
+    expect(mightBeOptOutWord("SAIR")).toBe(true);
+    expect(mightBeOptOutWord(" não quero mais! ")).toBe(true);
+    expect(mightBeOptOutWord("a".repeat(30))).toBe(true);
+  });
+
+  it("is never an empty message nor one longer than any word the settings accept", () => {
+    expect(mightBeOptOutWord("!!! ")).toBe(false);
+    expect(mightBeOptOutWord("a".repeat(31))).toBe(false);
+    expect(mightBeOptOutWord("Bom dia, queria saber o horário de funcionamento de vocês")).toBe(false);
   });
 });

@@ -87,13 +87,28 @@ export function textsOf(body: Texts): Texts {
 
 /** Whether a word answered by a recipient is an opt-out word (alone, without case, accents or punctuation around it). */
 export function isOptOutWord(body: string, words: readonly string[]): string | undefined {
-  const key = (text: string) =>
-    text
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[^\p{L}\p{N}]/gu, "")
-      .toUpperCase();
-  const said = key(body);
+  const said = optOutKey(body);
   if (said === "") return undefined;
-  return words.find((word) => key(word) === said);
+  return words.find((word) => optOutKey(word) === said);
+}
+
+/** A text as opt-out words are compared: without accents, spaces or punctuation, in capitals. */
+function optOutKey(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\p{L}\p{N}]/gu, "")
+    .toUpperCase();
+}
+
+/** The longest opt-out word the settings accept (ZCampaignSettingsValues). */
+const OPT_OUT_WORD_MAX = 30;
+
+/**
+ * Whether a message could be an opt-out word at all, whatever the settings hold: a word is at most 30
+ * characters, so a longer message (most of them) is answered without reading the settings.
+ */
+export function mightBeOptOutWord(body: string): boolean {
+  const said = optOutKey(body);
+  return said !== "" && said.length <= OPT_OUT_WORD_MAX;
 }

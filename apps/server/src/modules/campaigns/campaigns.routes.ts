@@ -1,12 +1,15 @@
+import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ZCampaign,
   ZCampaignBody,
+  ZUpdateCampaignBody,
   ZCampaignPacing,
   ZCampaignPacingBody,
-  ZCampaignSettings,
   ZCampaignSettingsBody,
+  ZCampaignSettingsList,
+  campaignSettingsList,
   ZCampaignShipping,
   ZCampaignTestSendBody,
   ZContactImportReport,
@@ -16,6 +19,9 @@ import {
   ZContactListItemBody,
   ZContactListsListResponse,
   ZIdParam,
+  ZExportCampaignRecipientsQuery,
+  ZListCampaignRecipientsQuery,
+  ZListCampaignRecipientsResponse,
   ZListCampaignsQuery,
   ZListCampaignsResponse,
   ZListContactListItemsQuery,
@@ -25,11 +31,14 @@ import {
   ZOkResponse,
   ZWhatsappIdParam,
 } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
+import type { EngineDeps } from "../../engine/deps.ts";
 import { ctxOf } from "../../lib/context.ts";
+import { echoedRecordBody } from "../../lib/echoed-record.ts";
+import { mailLanguageOf } from "../../mail/language.ts";
 import { SINGLE_MEDIA_UPLOAD, readUploadedFile } from "../../media/media-upload.ts";
-import { readUpload } from "../../plugins/uploads.ts";
+import { readUpload } from "../../media/uploads.ts";
 import { DEFAULT_SPREADSHEET_LIMITS, type SpreadsheetLimits } from "../contacts/index.ts";
+import { exportCampaignRecipients, listCampaignRecipients } from "./campaign-recipients.service.ts";
 import {
   attachCampaignMedia,
   changeCampaignState,
@@ -47,6 +56,7 @@ import {
   updateCampaign,
 } from "./campaigns.service.ts";
 import {
+  type ContactListsDeps,
   createContactList,
   createContactListItem,
   deleteContactList,
@@ -64,11 +74,18 @@ import {
 
 const ZShippingQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100000).default(1) });
 
+/** What the campaign routes use of the platform: the contact lists' dependencies, the engine's (which the campaign services take) and the import limits. */
+export interface CampaignsRoutesDeps extends ContactListsDeps {
+  engine: { deps: EngineDeps };
+  /** Limits of spreadsheet imports, when not the defaults. */
+  contactImport?: Partial<SpreadsheetLimits>;
+}
+
 /**
  * /contact-lists, /contact-list-items, /campaigns and /campaign-settings (spec admin §7): every route
  * needs the plan flag useCampaigns and "campaigns:manage" (admins).
  */
-export function campaignsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function campaignsRoutes(deps: CampaignsRoutesDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   const limits: SpreadsheetLimits = { ...DEFAULT_SPREADSHEET_LIMITS, ...deps.contactImport };
   const listDeps = { db: deps.db, events: deps.events, jobs: deps.jobs, importLocks: deps.importLocks };
@@ -111,7 +128,7 @@ export function campaignsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post("/contact-list-items", { ...auth, schema: { body: ZContactListItemBody, response: { 200: ZContactListItem } } }, (request) =>
       createContactListItem(listDeps, ctxOf(request), request.body),
     );
-    app.put("/contact-list-items/:id", { ...auth, schema: { params: ZIdParam, body: ZContactListItemBody, response: { 200: ZContactListItem } } }, (request) =>
+    app.put("/contact-list-items/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZContactListItemBody, ZContactListItem), response: { 200: ZContactListItem } } }, (request) =>
       updateContactListItem(listDeps, ctxOf(request), request.params.id, request.body),
     );
     app.delete("/contact-list-items/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
@@ -129,8 +146,20 @@ export function campaignsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { ...auth, schema: { params: ZIdParam, querystring: ZShippingQuery, response: { 200: z.object({ records: z.array(ZCampaignShipping), hasMore: z.boolean() }) } } },
       (request) => listCampaignShipping(engine, ctxOf(request), request.params.id, request.query.pageNumber),
     );
+    app.get(
+      "/campaigns/:id/recipients",
+      { ...auth, schema: { params: ZIdParam, querystring: ZListCampaignRecipientsQuery, response: { 200: ZListCampaignRecipientsResponse } } },
+      (request) => listCampaignRecipients(engine, ctxOf(request), request.params.id, request.query),
+    );
+    app.get("/campaigns/:id/recipients/export", { ...auth, schema: { params: ZIdParam, querystring: ZExportCampaignRecipientsQuery } }, async (request, reply) => {
+      const lines = await exportCampaignRecipients(engine, ctxOf(request), request.params.id, request.query, mailLanguageOf(request.headers["accept-language"]));
+      reply.header("Content-Type", "text/csv; charset=utf-8");
+      reply.header("Content-Disposition", `attachment; filename="campaign-${request.params.id}-recipients.csv"`);
+      reply.header("Cache-Control", "no-store");
+      return reply.send(Readable.from(lines));
+    });
     app.post("/campaigns", { ...auth, schema: { body: ZCampaignBody, response: { 200: ZCampaign } } }, (request) => createCampaign(engine, ctxOf(request), request.body));
-    app.put("/campaigns/:id", { ...auth, schema: { params: ZIdParam, body: ZCampaignBody, response: { 200: ZCampaign } } }, (request) =>
+    app.put("/campaigns/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZUpdateCampaignBody, ZCampaign), response: { 200: ZCampaign } } }, (request) =>
       updateCampaign(engine, ctxOf(request), request.params.id, request.body),
     );
     app.delete("/campaigns/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
@@ -159,9 +188,12 @@ export function campaignsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     // Campaign settings and the connections' pacing.
-    app.get("/campaign-settings", { ...auth, schema: { response: { 200: ZCampaignSettings } } }, (request) => showCampaignSettings(engine, ctxOf(request)));
-    app.post("/campaign-settings", { ...auth, schema: { body: ZCampaignSettingsBody, response: { 200: ZCampaignSettings } } }, (request) =>
-      saveCampaignSettings(engine, ctxOf(request), request.body),
+    // The settings travel as the spec's list of { key, value } with JSON-text values (admin §3, §7).
+    app.get("/campaign-settings", { ...auth, schema: { response: { 200: ZCampaignSettingsList } } }, async (request) =>
+      campaignSettingsList(await showCampaignSettings(engine, ctxOf(request))),
+    );
+    app.post("/campaign-settings", { ...auth, schema: { body: ZCampaignSettingsBody, response: { 200: ZCampaignSettingsList } } }, async (request) =>
+      campaignSettingsList(await saveCampaignSettings(engine, ctxOf(request), request.body.settings)),
     );
     app.get("/campaign-settings/pacing/:whatsappId", { ...auth, schema: { params: ZWhatsappIdParam, response: { 200: ZCampaignPacing } } }, (request) =>
       showPacing(engine, ctxOf(request), request.params.whatsappId),

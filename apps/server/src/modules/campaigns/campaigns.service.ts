@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import type { Campaign, CampaignBody, CampaignPacing, CampaignPacingBody, CampaignSettings, CampaignSettingsBody, CampaignShipping, ListCampaignsQuery } from "@conversa/shared";
+import { LOCAL_DATE_TIME, instantOfLocalDateTime } from "@conversa/shared";
+import type { Campaign, CampaignBody, CampaignPacing, CampaignPacingBody, CampaignSettings, CampaignSettingsValues, CampaignShipping, ListCampaignsQuery } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { campaigns, connections, contactLists, contacts, fileLists, tags } from "../../db/schema/index.ts";
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import type { UploadedFile } from "../../plugins/uploads.ts";
-import { readCampaignSettings, readPacing, toCampaignPacing, writeCampaignSettings, writePacing } from "./campaign-settings.repository.ts";
+import type { UploadedFile } from "../../media/uploads.ts";
+import { companyTimeZone, readCampaignSettings, readPacing, toCampaignPacing, writeCampaignSettings, writePacing } from "./campaign-settings.repository.ts";
 import { requireCampaignManager } from "./contact-lists.service.ts";
 import { composeText, reconcileDeliveries } from "./campaigns.dispatch.ts";
 import { DISPATCH_CAMPAIGN_JOB, START_CAMPAIGN_JOB, campaignJobKey, queueCampaignStart, queueDispatchStep } from "./campaigns.jobs.ts";
@@ -67,6 +68,21 @@ export async function listCampaignShipping(deps: EngineDeps, ctx: RequestContext
   return listShippingPage(deps.db, ctx.companyId, id, pageNumber);
 }
 
+/**
+ * The body as stored: its `companyId` only the session's (ERR_COMPANY_MISMATCH otherwise), a
+ * `scheduledAt` on the company's clock (`YYYY-MM-DD HH:mm:ss`) turned into its instant (ERR_VALIDATION
+ * for an impossible one).
+ */
+async function resolvedBody(db: Db, ctx: RequestContext, body: CampaignBody): Promise<CampaignBody> {
+  if (body.companyId !== undefined && body.companyId !== ctx.companyId) {
+    throw new AppError("ERR_COMPANY_MISMATCH", undefined, "A campaign stays in the session's company");
+  }
+  if (!body.scheduledAt || !LOCAL_DATE_TIME.test(body.scheduledAt)) return body;
+  const instant = instantOfLocalDateTime(body.scheduledAt, await companyTimeZone(db, ctx.companyId));
+  if (!instant) throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/scheduledAt", message: "Not a date-time" }], "Not a date-time");
+  return { ...body, scheduledAt: instant.toISOString() };
+}
+
 function scheduledAtOf(body: CampaignBody): Date | null {
   return body.scheduledAt ? new Date(body.scheduledAt) : null;
 }
@@ -85,11 +101,13 @@ function columnsOf(body: CampaignBody) {
 
 /**
  * Creates a campaign: PROGRAMADA when it has a scheduledAt (its start is queued for then), else
- * INATIVA. Throws ERR_CAMPAIGN_INCOMPLETE (scheduled without a connection, recipients or a message) and
+ * INATIVA. Throws ERR_COMPANY_MISMATCH, ERR_VALIDATION (an impossible scheduledAt), ERR_CAMPAIGN_INCOMPLETE
+ * (scheduled without a connection, recipients or a message) and
  * the not-found codes of the records it names.
  */
-export async function createCampaign(deps: EngineDeps, ctx: RequestContext, body: CampaignBody): Promise<Campaign> {
+export async function createCampaign(deps: EngineDeps, ctx: RequestContext, sent: CampaignBody): Promise<Campaign> {
   requireCampaignManager(ctx);
+  const body = await resolvedBody(deps.db, ctx, sent);
   await checkReferences(deps.db, ctx.companyId, body);
   const scheduledAt = scheduledAtOf(body);
   if (scheduledAt && !isComplete(body)) throw new AppError("ERR_CAMPAIGN_INCOMPLETE");
@@ -111,11 +129,12 @@ export async function createCampaign(deps: EngineDeps, ctx: RequestContext, body
 /**
  * Saves a campaign (spec admin §4): everything while INATIVA or PROGRAMADA more than an hour ahead
  * (a new scheduledAt moves its start); only the message texts of a CANCELADA one (any other change is
- * refused); nothing otherwise. Throws ERR_NO_CAMPAIGN_FOUND, ERR_CAMPAIGN_NOT_EDITABLE,
+ * refused); nothing otherwise. Throws ERR_COMPANY_MISMATCH, ERR_NO_CAMPAIGN_FOUND, ERR_CAMPAIGN_NOT_EDITABLE,
  * ERR_CAMPAIGN_INCOMPLETE and the not-found codes of the records it names.
  */
-export async function updateCampaign(deps: EngineDeps, ctx: RequestContext, id: number, body: CampaignBody): Promise<Campaign> {
+export async function updateCampaign(deps: EngineDeps, ctx: RequestContext, id: number, sent: CampaignBody): Promise<Campaign> {
   requireCampaignManager(ctx);
+  const body = await resolvedBody(deps.db, ctx, sent);
   await checkReferences(deps.db, ctx.companyId, body);
   await deps.jobs.prepare(START_CAMPAIGN_JOB);
   await deps.db.transaction(async (tx) => {
@@ -269,7 +288,7 @@ export function showCampaignSettings(deps: Pick<EngineDeps, "db">, ctx: RequestC
 }
 
 /** Saves the given campaign settings (variable keys unique, checked by the schema). */
-export async function saveCampaignSettings(deps: Pick<EngineDeps, "db">, ctx: RequestContext, body: CampaignSettingsBody): Promise<CampaignSettings> {
+export async function saveCampaignSettings(deps: Pick<EngineDeps, "db">, ctx: RequestContext, body: CampaignSettingsValues): Promise<CampaignSettings> {
   requireCampaignManager(ctx);
   await writeCampaignSettings(deps.db, ctx.companyId, body);
   return readCampaignSettings(deps.db, ctx.companyId);

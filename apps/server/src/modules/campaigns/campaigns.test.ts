@@ -72,7 +72,7 @@ async function sendPending() {
 }
 
 async function setSettings(payload: object) {
-  const response = await call("POST", "/campaign-settings", a.adminToken, payload);
+  const response = await call("POST", "/campaign-settings", a.adminToken, { settings: payload });
   expect(response.statusCode).toBe(200);
 }
 
@@ -161,20 +161,29 @@ describe("/campaigns", () => {
 });
 
 describe("/campaign-settings", () => {
-  it("answers the defaults, saves the §9 options and refuses others and duplicated variable keys", async () => {
-    expect((await call("GET", "/campaign-settings", a.adminToken)).json()).toEqual({
-      messageInterval: 20,
-      longerIntervalAfter: 20,
-      greaterInterval: 60,
-      variables: [],
-      optOutWords: ["SAIR", "PARAR", "STOP"],
-    });
-    const saved = await call("POST", "/campaign-settings", a.adminToken, { messageInterval: 5, greaterInterval: 120, variables: [{ key: "cupom", value: "BLACK10" }] });
-    expect(saved.json()).toMatchObject({ messageInterval: 5, longerIntervalAfter: 20, greaterInterval: 120, variables: [{ key: "cupom", value: "BLACK10" }] });
-    for (const payload of [{ messageInterval: 7 }, { longerIntervalAfter: 2 }, { variables: [{ key: "a", value: "1" }, { key: "a", value: "2" }] }, { other: 1 }]) {
-      expect((await call("POST", "/campaign-settings", a.adminToken, payload)).json()).toMatchObject({ error: "ERR_VALIDATION" });
+  it("answers the defaults as the list of keys with JSON-text values, saves the §9 options and refuses others and duplicated variable keys", async () => {
+    expect((await call("GET", "/campaign-settings", a.adminToken)).json()).toEqual([
+      { key: "messageInterval", value: "20" },
+      { key: "longerIntervalAfter", value: "20" },
+      { key: "greaterInterval", value: "60" },
+      { key: "variables", value: "[]" },
+      { key: "optOutWords", value: JSON.stringify(["SAIR", "PARAR", "STOP"]) },
+      { key: "optOutConfirmation", value: JSON.stringify("Pronto! Você não receberá mais nossas campanhas. Se mudar de ideia, é só nos chamar.") },
+    ]);
+    const saved = await call("POST", "/campaign-settings", a.adminToken, { settings: { messageInterval: 5, greaterInterval: 120, variables: [{ key: "cupom", value: "BLACK10" }] } });
+    expect(saved.json()).toEqual(
+      expect.arrayContaining([
+        { key: "messageInterval", value: "5" },
+        { key: "longerIntervalAfter", value: "20" },
+        { key: "greaterInterval", value: "120" },
+        { key: "variables", value: JSON.stringify([{ key: "cupom", value: "BLACK10" }]) },
+      ]),
+    );
+    for (const settings of [{ messageInterval: 7 }, { messageInterval: 45 }, { longerIntervalAfter: 2 }, { greaterInterval: 599 }, { variables: [{ key: "a", value: "1" }, { key: "a", value: "2" }] }, { other: 1 }]) {
+      expect((await call("POST", "/campaign-settings", a.adminToken, { settings })).json()).toMatchObject({ error: "ERR_VALIDATION" });
     }
-    expect((await call("GET", "/campaign-settings", b.adminToken)).json()).toMatchObject({ messageInterval: 20, variables: [] });
+    expect((await call("POST", "/campaign-settings", a.adminToken, { messageInterval: 5 })).json()).toMatchObject({ error: "ERR_VALIDATION" });
+    expect((await call("GET", "/campaign-settings", b.adminToken)).json()).toEqual(expect.arrayContaining([{ key: "messageInterval", value: "20" }, { key: "variables", value: "[]" }]));
   });
 
   it("sets a connection's pacing and refuses another company's connection", async () => {
@@ -270,7 +279,8 @@ describe("the dispatch", () => {
     // Someone else of the list opts out before their turn.
     await t.db.insert(campaignOptOuts).values({ companyId: a.company.id, number: "5511900000002", word: "STOP" });
     expect((await drive(first.id)).status).toBe("FINALIZADA");
-    expect(driver.sent.map((s) => s.to).sort()).toEqual(["5511900000000", "5511900000001"]);
+    // The campaign message to the first two, and the opt-out confirmation to the first.
+    expect(driver.sent.map((s) => s.to).sort()).toEqual(["5511900000000", "5511900000000", "5511900000001"]);
     expect((await call("GET", `/campaigns/${first.id}`, a.adminToken)).json()).toMatchObject({ progress: { validContacts: 3, delivered: 2, skipped: 1 } });
 
     const second = await create({ scheduledAt: new Date().toISOString(), contactListId, message1: "Segunda" });

@@ -18,8 +18,9 @@ export async function campaignContactOf(tx: Db, companyId: number, recipient: { 
 
 /**
  * The ticket a campaign message goes into: the contact's open or pending one on the connection (its
- * attendant sees the message), else a closed one, so that a campaign does not fill the inbox; the
- * customer's reply opens a pending ticket whose conversation shows the campaign message above it.
+ * attendant sees the message), else a closed campaign ticket, left out of every ticket list and count, so
+ * that a campaign does not fill the inbox nor the Resolved tab; the customer's reply opens a pending
+ * ticket whose conversation shows the campaign message above it.
  */
 export async function campaignTicketOf(tx: Db, companyId: number, contactId: number, whatsappId: number, now: Date): Promise<number> {
   const [active] = await tx
@@ -31,7 +32,7 @@ export async function campaignTicketOf(tx: Db, companyId: number, contactId: num
   if (active) return active.id;
   const [created] = await tx
     .insert(tickets)
-    .values({ companyId, contactId, whatsappId, status: "closed", closedAt: now, createdAt: now, updatedAt: now })
+    .values({ companyId, contactId, whatsappId, status: "closed", origin: "campaign", closedAt: now, createdAt: now, updatedAt: now })
     .returning({ id: tickets.id });
   if (!created) throw new Error("campaign ticket insert returned no row");
   return created.id;

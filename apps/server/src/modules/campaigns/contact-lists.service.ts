@@ -15,8 +15,8 @@ import type { DomainEvents } from "../../events/domain-events.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import type { ImportLocks } from "../contacts/import-locks.ts";
 import {
+  type ImportLocks,
   type SpreadsheetLimits,
   assertSpreadsheet,
   assertSpreadsheetStructure,
@@ -176,8 +176,16 @@ export async function showContactListItem(deps: Pick<ContactListsDeps, "db">, ct
 }
 
 /** The item as stored: its typed number with the company's default calling code when it had none. */
-async function withStoredNumber(db: Db, companyId: number, body: ContactListItemBody): Promise<ContactListItemBody> {
-  return { ...body, number: withDefaultCountryCode(body.number, await settingValueOf(db, companyId, "defaultCountryCode")) };
+async function withStoredNumber(db: Db, companyId: number, body: ContactListItemBody): Promise<Omit<ContactListItemBody, "companyId">> {
+  const { companyId: _named, ...fields } = body;
+  return { ...fields, number: withDefaultCountryCode(body.number, await settingValueOf(db, companyId, "defaultCountryCode")) };
+}
+
+/** A body's `companyId` may only name the session's company: a list contact never moves between companies. */
+function requireSessionCompany(ctx: RequestContext, body: ContactListItemBody): void {
+  if (body.companyId !== undefined && body.companyId !== ctx.companyId) {
+    throw new AppError("ERR_COMPANY_MISMATCH", undefined, "A list contact stays in the session's company");
+  }
 }
 
 async function saveItem(deps: ContactListsDeps, action: () => Promise<ContactListItem | undefined>): Promise<ContactListItem | undefined> {
@@ -189,9 +197,10 @@ async function saveItem(deps: ContactListsDeps, action: () => Promise<ContactLis
   }
 }
 
-/** Adds a contact to a list (its number completed with the company's default calling code) and queues its number's check. Throws ERR_NO_CONTACT_LIST_FOUND, ERR_DUPLICATED_CONTACT_LIST_ITEM. */
+/** Adds a contact to a list (its number completed with the company's default calling code) and queues its number's check. Throws ERR_COMPANY_MISMATCH, ERR_NO_CONTACT_LIST_FOUND, ERR_DUPLICATED_CONTACT_LIST_ITEM. */
 export async function createContactListItem(deps: ContactListsDeps, ctx: RequestContext, body: ContactListItemBody): Promise<ContactListItem> {
   requireCampaignManager(ctx);
+  requireSessionCompany(ctx, body);
   await requireList(deps.db, ctx, body.contactListId);
   const stored = await withStoredNumber(deps.db, ctx.companyId, body);
   const item = await saveItem(deps, () => insertContactListItem(deps.db, ctx.companyId, stored));
@@ -203,11 +212,12 @@ export async function createContactListItem(deps: ContactListsDeps, ctx: Request
 }
 
 /**
- * Changes a list contact (a new number is checked again). Throws ERR_NO_CONTACT_LIST_ITEM_FOUND,
+ * Changes a list contact (a new number is checked again). Throws ERR_COMPANY_MISMATCH, ERR_NO_CONTACT_LIST_ITEM_FOUND,
  * ERR_NO_CONTACT_LIST_FOUND (moved to a list that is not the company's), ERR_DUPLICATED_CONTACT_LIST_ITEM.
  */
 export async function updateContactListItem(deps: ContactListsDeps, ctx: RequestContext, id: number, body: ContactListItemBody): Promise<ContactListItem> {
   requireCampaignManager(ctx);
+  requireSessionCompany(ctx, body);
   const current = await findContactListItem(deps.db, ctx.companyId, id);
   if (!current) throw itemNotFound();
   if (body.contactListId !== current.contactListId) await requireList(deps.db, ctx, body.contactListId);

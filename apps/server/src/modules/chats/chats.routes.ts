@@ -13,16 +13,18 @@ import {
   ZListChatsResponse,
   ZOkResponse,
 } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { createChat, deleteChat, listChatMessages, listChats, markChatRead, sendChatMessage, showChat, updateChat } from "./chats.service.ts";
+import { type ChatsDeps, createChat, deleteChat, listChatMessages, listChats, markChatRead, sendChatMessage, showChat, updateChat } from "./chats.service.ts";
+
+/** What the internal chat routes use of the platform. */
+export type ChatsRoutesDeps = ChatsDeps;
 
 /**
  * /chats (spec admin §7): the internal chats between users of one company. Members only read or write a
  * chat; its owner only edits or deletes it. Every route needs the plan flag useInternalChat (403
  * ERR_PLAN_FEATURE_DISABLED otherwise).
  */
-export function chatsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function chatsRoutes(deps: ChatsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.authenticate, config: { planFlag: "useInternalChat" as const } };
 

@@ -3,7 +3,7 @@ import { COMPANIES_PAGE_SIZE, type Company, type CompanyAdminDetail, type Compan
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { companies, connections, contacts, messages, plans, queues, quickMessages, schedules, tags, tickets, users } from "../../db/schema/index.ts";
-import { upsertSetting } from "../settings/settings.repository.ts";
+import { upsertSetting } from "../settings/index.ts";
 
 export async function findCompanyWithPlan(db: Db, companyId: number): Promise<CompanyPlanResponse | undefined> {
   const [row] = await db
@@ -25,6 +25,7 @@ export async function findCompanyWithPlan(db: Db, companyId: number): Promise<Co
       queues: plan.queues,
       value: Number(plan.value),
       storageQuotaMb: plan.storageQuotaMb,
+      isPublic: plan.isPublic,
       useCampaigns: plan.useCampaigns,
       useSchedules: plan.useSchedules,
       useInternalChat: plan.useInternalChat,
@@ -185,8 +186,12 @@ export interface CompanyValues {
 }
 
 /** The company's row, locked until the end of the transaction `tx` (a concurrent change of it waits). */
-export async function lockCompanyRow(tx: Db, id: number): Promise<{ status: boolean; timezone: string } | undefined> {
-  const [row] = await tx.select({ status: companies.status, timezone: companies.timezone }).from(companies).where(eq(companies.id, id)).for("update");
+export async function lockCompanyRow(tx: Db, id: number): Promise<{ status: boolean; timezone: string; planId: number | null; dueDate: Date | null } | undefined> {
+  const [row] = await tx
+    .select({ status: companies.status, timezone: companies.timezone, planId: companies.planId, dueDate: companies.dueDate })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .for("update");
   return row;
 }
 

@@ -3,6 +3,7 @@ import type {
   CompanyAdminDetail,
   CompanyStorage,
   CreatedCompany,
+  CompanyListRow,
   CompanyDetail,
   CompanyPlanResponse,
   ListCompaniesQuery,
@@ -51,7 +52,28 @@ export interface CompaniesDeps {
   media: Pick<MediaStore, "removeCompany">;
   /** Mails the first admin of a new company the code to set a password. */
   invitations: AccountCodeDeps;
+  /** Billing's invoicing step: the company's invoice as soon as its due date is past or within the lead days. */
+  invoicing?: CompanyInvoicing;
   logger?: { error(obj: object, msg: string): void };
+}
+
+/** What the companies module asks of billing, assembled by its routes (the module imports no workflow). */
+export interface CompanyInvoicing {
+  invoiceCompanyIfDue(companyId: number): Promise<unknown>;
+}
+
+/**
+ * Gives a company its invoice now when its due date calls for one (created, or its due date or plan
+ * changed), rather than at the next daily run. The company is saved whatever happens here: a failure is
+ * logged and the daily run, the same idempotent step, creates the invoice later.
+ */
+async function invoiceIfDue(deps: CompaniesDeps, companyId: number): Promise<void> {
+  if (!deps.invoicing) return;
+  try {
+    await deps.invoicing.invoiceCompanyIfDue(companyId);
+  } catch (error) {
+    deps.logger?.error({ err: error, companyId }, "the company's due invoice was not created now: the daily run creates it");
+  }
 }
 
 type ParsedCreateBody = z.output<typeof ZCreateCompanyBody>;
@@ -103,9 +125,10 @@ export async function getCompanyStorage(deps: { media: Pick<MediaStore, "usageOf
 }
 
 /** Every company of the installation by name (selects). Throws ERR_NO_PERMISSION (not a super user). */
-export async function listAllCompanies(deps: { db: Db }, ctx: RequestContext): Promise<Company[]> {
+export async function listAllCompanies(deps: { db: Db }, ctx: RequestContext): Promise<CompanyListRow[]> {
   requireSuper(ctx);
-  return listCompanyRows(deps.db);
+  const rows = await listCompanyRows(deps.db);
+  return rows.map((company) => ({ ...company, settings: [{ key: "campaignsEnabled", value: String(company.campaignsEnabled) }] }));
 }
 
 /**
@@ -145,6 +168,7 @@ export async function createCompany(deps: CompaniesDeps, ctx: RequestContext, bo
     campaignsEnabled: body.campaignsEnabled,
     admin: { name: body.name, email: body.email },
   });
+  await invoiceIfDue(deps, provisioned.companyId);
   let invitation: CreatedCompany["invitation"] = "sent";
   try {
     await sendAccountCode(deps.invitations, { id: provisioned.adminId, email: body.email, name: body.name }, "invite", language);
@@ -167,7 +191,7 @@ export async function createCompany(deps: CompaniesDeps, ctx: RequestContext, bo
 export async function updateCompany(deps: CompaniesDeps, ctx: RequestContext, id: number, body: ParsedUpdateBody): Promise<Company> {
   requireSuper(ctx);
   if (isOwnCompany(ctx, id) && !body.status) throw ownCompany();
-  let outcome: { disabled: boolean; endedUserIds: number[]; setting: { key: string; value: string } };
+  let outcome: { disabled: boolean; endedUserIds: number[]; setting: { key: string; value: string }; billingChanged: boolean };
   try {
     outcome = await deps.db.transaction(async (tx) => {
       await lockCompanyNames(tx);
@@ -187,12 +211,14 @@ export async function updateCompany(deps: CompaniesDeps, ctx: RequestContext, id
       });
       const setting = await setCampaignsEnabled(tx, id, body.campaignsEnabled);
       const disabled = current.status && !body.status;
-      return { disabled, endedUserIds: disabled ? await endCompanySessions(tx, id) : [], setting };
+      const billingChanged = current.planId !== body.planId || current.dueDate?.getTime() !== dueDate?.getTime() || (!current.status && body.status);
+      return { disabled, endedUserIds: disabled ? await endCompanySessions(tx, id) : [], setting, billingChanged };
     });
   } catch (error) {
     throw isUniqueViolation(error) ? duplicate() : error;
   }
   deps.events.publish("setting.updated", { companyId: id, setting: outcome.setting });
+  if (outcome.billingChanged) await invoiceIfDue(deps, id);
   if (outcome.disabled) {
     deps.events.publish("sessions.ended", { companyId: id, userIds: outcome.endedUserIds });
     await stopConnections(deps, id, (connectionId) => deps.channels.stopSession(id, connectionId));

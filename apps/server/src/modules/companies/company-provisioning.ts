@@ -5,7 +5,7 @@ import { violatedUniqueConstraint } from "../../db/errors.ts";
 import { companies, plans, settings, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
-import { ensureDefaultSettings } from "../settings/settings.repository.ts";
+import { ensureDefaultSettings } from "../settings/index.ts";
 import { fitsUserLimit } from "../users/index.ts";
 import { isCompanyNameTaken, lockCompanyNames } from "./companies.repository.ts";
 

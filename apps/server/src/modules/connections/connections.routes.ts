@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZConnection, ZConnectionBody, ZConnectionDetail, ZConnectionList, ZIdParam, ZListConnectionsQuery, ZOkResponse } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import {
+  type ConnectionsDeps,
   createConnection,
   deleteConnection,
   disconnectConnectionSession,
@@ -14,8 +14,11 @@ import {
 } from "./connections.service.ts";
 import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
+/** What the connection routes use of the platform. */
+export type ConnectionsRoutesDeps = ConnectionsDeps;
+
 /** /whatsapp (connections) and /whatsappsession (their sessions), spec core §7. */
-export function connectionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function connectionsRoutes(deps: ConnectionsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 

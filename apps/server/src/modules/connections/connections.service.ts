@@ -5,8 +5,8 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { violatedUniqueConstraint } from "../../db/errors.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { hitRateLimits, secondsUntilOpen } from "../../lib/rate-limit.ts";
-import { assertReferencesExist } from "../../lib/references.ts";
+import { hitRateLimits, secondsUntilOpen } from "../../db/rate-limit.ts";
+import { assertReferencesExist } from "../../db/references.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
 import {

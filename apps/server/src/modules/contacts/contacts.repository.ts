@@ -1,7 +1,7 @@
 import { type SQL, and, asc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Contact, ContactRef, ExportContactsQuery } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { foldedColumnContains, foldedContains } from "../../db/search.ts";
+import { foldedColumnContainsWords, foldedContains } from "../../db/search.ts";
 import { companies, contactExtraInfo, contacts, tickets } from "../../db/schema/index.ts";
 
 export const CONTACTS_PAGE_SIZE = 20;
@@ -55,8 +55,8 @@ export function contactFilterWhere(companyId: number, filters: ExportContactsQue
   const search = filters.searchParam?.trim().toLowerCase();
   const digits = search?.replace(/\D/g, "") ?? "";
   const conditions: (SQL | undefined)[] = [eq(contacts.companyId, companyId)];
-  // Names and e-mails without regard to accents or case.
-  if (search) conditions.push(or(foldedColumnContains(contacts.nameFolded, search), digits.length >= 3 ? ilike(contacts.number, `%${digits}%`) : undefined, foldedContains(contacts.email, search)));
+  // Names (every word typed, in any order) and e-mails without regard to accents or case.
+  if (search) conditions.push(or(foldedColumnContainsWords(contacts.nameFolded, search), digits.length >= 3 ? ilike(contacts.number, `%${digits}%`) : undefined, foldedContains(contacts.email, search)));
   if (filters.date) conditions.push(gte(contacts.createdAt, dayStart(filters.date, timezone)), lt(contacts.createdAt, dayStart(filters.date, timezone, 1)));
   if (filters.dateStart) conditions.push(gte(contacts.createdAt, dayStart(filters.dateStart, timezone)));
   if (filters.dateEnd) conditions.push(lt(contacts.createdAt, dayStart(filters.dateEnd, timezone, 1)));

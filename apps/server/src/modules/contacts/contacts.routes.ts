@@ -12,19 +12,24 @@ import {
   ZListContactsResponse,
   ZOkResponse,
 } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { readUpload } from "../../plugins/uploads.ts";
-import { importPhoneContacts, importSpreadsheet } from "./contacts-import.service.ts";
+import { readUpload } from "../../media/uploads.ts";
+import { type ContactImportDeps, importPhoneContacts, importSpreadsheet } from "./contacts-import.service.ts";
 import { createContact, deleteContact, exportContacts, listAllContacts, listContacts, showContact, updateContact } from "./contacts.service.ts";
 import { DEFAULT_SPREADSHEET_LIMITS, type SpreadsheetLimits } from "./spreadsheet-reader.ts";
+
+/** What the contact routes use of the platform: the imports' dependencies (a superset of the contact services'). */
+export interface ContactsRoutesDeps extends ContactImportDeps {
+  /** Limits of spreadsheet imports, when not the defaults. */
+  contactImport?: Partial<SpreadsheetLimits>;
+}
 
 /**
  * /contacts (core §7, administration §7): list with filters, /contacts/list, show, create, update,
  * delete, spreadsheet upload, phone import and the CSV export (GET /contacts/export: 200 text/csv with
  * ';', or 204 when no contact matches).
  */
-export function contactsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function contactsRoutes(deps: ContactsRoutesDeps): FastifyPluginAsyncZod {
   const limits: SpreadsheetLimits = { ...DEFAULT_SPREADSHEET_LIMITS, ...deps.contactImport };
   const importDeps = { db: deps.db, events: deps.events, channels: deps.channels, importLocks: deps.importLocks, logger: deps.logger };
   return async (app) => {

@@ -110,6 +110,10 @@ describe("GET /contacts, /contacts/list and /contacts/:id", () => {
     expect(names((await get("/contacts?searchParam=araujo")).json())).toEqual(["João Araújo"]);
     expect(names((await get(`/contacts?searchParam=${encodeURIComponent("márcia")}`)).json())).toEqual(["MÁRCIA"]);
     expect(names((await get("/contacts?searchParam=marcia")).json())).toEqual(["MÁRCIA"]);
+    // Every word typed, in any order, not only the name's own run of letters.
+    expect(names((await get(`/contacts?searchParam=${encodeURIComponent("ARAUJO joao")}`)).json())).toEqual(["João Araújo"]);
+    expect(names((await get(`/contacts?searchParam=${encodeURIComponent("jo araujo")}`)).json())).toEqual(["João Araújo"]);
+    expect(names((await get(`/contacts?searchParam=${encodeURIComponent("joana araujo")}`)).json())).toEqual([]);
   });
 
   it("pages by name, 20 a page", async () => {

@@ -2,7 +2,8 @@ import { type SQL, and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { DashboardAttendant } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { companies, connections, tickets, userRatings, users } from "../../db/schema/index.ts";
+import { campaignShipping, companies, connections, ticketEvents, tickets, userRatings, users } from "../../db/schema/index.ts";
+import { isInboxTicket } from "../tickets/index.ts";
 
 /** A period of local calendar days (both inclusive) in an IANA time zone. */
 export interface Period {
@@ -43,6 +44,15 @@ export interface TicketCounters {
   avgWaitTime: number;
 }
 
+/** Campaign messages sent within the period: the recipients campaigns claimed (their first message stored). */
+export async function countCampaignMessages(db: Db, companyId: number, period: Period): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(campaignShipping)
+    .where(and(eq(campaignShipping.companyId, companyId), within(campaignShipping.claimedAt, period)));
+  return row?.n ?? 0;
+}
+
 /** Mean minutes over the rows matching `condition`, rounded to one decimal; 0 when none match. */
 function avgMinutesWhere(later: PgColumn, earlier: PgColumn, condition: SQL): SQL<number> {
   return sql`coalesce(round((avg(extract(epoch from ${later} - ${earlier})) filter (where ${condition}) / 60)::numeric, 1)::float8, 0)`.mapWith(Number);
@@ -67,6 +77,7 @@ export async function countTickets(db: Db, companyId: number, period: Period): P
     .where(
       and(
         eq(tickets.companyId, companyId),
+        isInboxTicket,
         sql`(${tickets.status} in ('open', 'pending') or (${within(tickets.closedAt, period)}) or (${createdWithin}))`,
       ),
     );
@@ -75,7 +86,8 @@ export async function countTickets(db: Db, companyId: number, period: Period): P
 
 /**
  * Every user of the company with their mean rating received within the period and the mean support
- * time of their tickets closed within the period: one statement, two grouped subqueries joined to users.
+ * time of their tickets closed within the period that they worked (`workedBy`: never a reservation
+ * nobody accepted): one statement, two grouped subqueries joined to users.
  */
 export async function listAttendants(db: Db, companyId: number, period: Period): Promise<DashboardAttendant[]> {
   const ratings = db
@@ -92,11 +104,13 @@ export async function listAttendants(db: Db, companyId: number, period: Period):
     .where(
       and(
         eq(tickets.companyId, companyId),
+        isInboxTicket,
         eq(tickets.status, "closed"),
         within(tickets.closedAt, period),
         isNotNull(tickets.userId),
         isNotNull(tickets.acceptedAt),
         sql`${tickets.closedAt} >= ${tickets.acceptedAt}`,
+        workedBy(tickets.userId),
       ),
     )
     .groupBy(tickets.userId)
@@ -129,18 +143,50 @@ export async function countTicketsCreatedBy(db: Db, companyId: number, period: P
   return db
     .select({ bucket: bucket.mapWith(Number), total: sql`count(*)`.mapWith(Number) })
     .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), within(tickets.createdAt, period)))
+    .where(and(eq(tickets.companyId, companyId), isInboxTicket, within(tickets.createdAt, period)))
     // By position: the bucket expression carries parameters, so repeating it would not match the select list.
     .groupBy(sql`1`);
 }
 
-/** Tickets created within the period per attendant now assigned (tickets without one are left out), most first. */
+/** The ticket has an activity line of these kinds, by `userId` when given. */
+function hasActivity(kinds: SQL, userId?: SQL | PgColumn): SQL {
+  const by = userId === undefined ? sql`` : sql` and ${ticketEvents.userId} = ${userId}`;
+  return sql`exists (select 1 from ${ticketEvents} where ${ticketEvents.companyId} = ${tickets.companyId} and ${ticketEvents.ticketId} = ${tickets.id} and ${ticketEvents.kind} in ${kinds}${by})`;
+}
+
+/**
+ * Whether `userId` worked the ticket: they accepted or resolved it (its activity lines), or they hold a
+ * ticket taken without an acceptance (opened by them as open). A ticket merely reserved for them by
+ * distribution (pending, or closed by expiry before anyone accepted it) is never theirs.
+ */
+function workedBy(userId: SQL | PgColumn): SQL {
+  return sql`(${hasActivity(sql`('accepted', 'resolved')`, userId)}
+    or (${tickets.userId} = ${userId} and ${tickets.status} <> 'pending' and ${tickets.acceptedAt} is not null and not ${hasActivity(sql`('accepted')`)}))`;
+}
+
+/**
+ * Tickets created within the period per attendant who worked them (accepted, resolved or holds them
+ * taken: see `workedBy`), most first. A ticket two attendants worked counts for each; tickets nobody
+ * took, and reservations nobody accepted, are left out. The pairs (ticket, worker) are read once from
+ * the activity lines and the taken tickets, then joined to the users: a company's users are never
+ * tried one by one against every ticket.
+ */
 export async function countTicketsByAttendant(db: Db, companyId: number, period: Period): Promise<{ nome: string; quantidade: number }[]> {
+  const inPeriod = and(eq(tickets.companyId, companyId), isInboxTicket, within(tickets.createdAt, period));
+  const worked = sql`(
+    select ${ticketEvents.ticketId} as ticket_id, ${ticketEvents.userId} as user_id
+      from ${ticketEvents} join ${tickets} on ${tickets.id} = ${ticketEvents.ticketId}
+      where ${ticketEvents.companyId} = ${companyId} and ${ticketEvents.kind} in ('accepted', 'resolved') and ${ticketEvents.userId} is not null and ${inPeriod}
+    union
+    select ${tickets.id}, ${tickets.userId}
+      from ${tickets}
+      where ${inPeriod} and ${tickets.userId} is not null and ${tickets.status} <> 'pending' and ${tickets.acceptedAt} is not null
+        and not ${hasActivity(sql`('accepted')`)}
+  ) as worked`;
   return db
     .select({ nome: users.name, quantidade: sql`count(*)`.mapWith(Number) })
-    .from(tickets)
-    .innerJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, companyId)))
-    .where(and(eq(tickets.companyId, companyId), within(tickets.createdAt, period)))
+    .from(worked)
+    .innerJoin(users, and(sql`${users.id} = worked.user_id`, eq(users.companyId, companyId)))
     .groupBy(users.id, users.name)
     .orderBy(desc(sql`count(*)`), asc(users.name), asc(users.id));
 }

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZDashboardChartQuery, ZDashboardQuery, ZDashboardResponse, ZTicketsDayResponse, ZTicketsUsersResponse } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { getDashboard, getTicketsByAttendant, getTicketsByDay } from "./dashboard.service.ts";
+import { type DashboardDeps, getDashboard, getTicketsByAttendant, getTicketsByDay } from "./dashboard.service.ts";
+
+/** What the dashboard routes use of the platform. */
+export type DashboardRoutesDeps = DashboardDeps;
 
 /** /dashboard: counters and attendants, and the two charts (spec core §7); admins only. */
-export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function dashboardRoutes(deps: DashboardRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 

@@ -11,7 +11,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { fillDays, fillHours, periodDays } from "./dashboard.period.ts";
 import { canViewDashboard, seesInstallationTotals } from "./dashboard.policy.ts";
-import { type Period, countInstallation, countTickets, countTicketsByAttendant, countTicketsCreatedBy, findCompanyClock, listAttendants } from "./dashboard.repository.ts";
+import { type Period, countCampaignMessages, countInstallation, countTickets, countTicketsByAttendant, countTicketsCreatedBy, findCompanyClock, listAttendants } from "./dashboard.repository.ts";
 
 export interface DashboardDeps {
   db: Db;
@@ -37,6 +37,8 @@ async function companyClock(deps: DashboardDeps, ctx: RequestContext): Promise<{
  * - supportFinished: tickets closed (closedAt) within the period.
  * - avgSupportTime: mean closedAt − acceptedAt (minutes) over those closed tickets a person accepted.
  * - avgWaitTime: mean acceptedAt − createdAt (minutes) over the tickets created within the period and accepted.
+ * - campaignMessagesSent: recipients campaigns reached within the period. Campaign tickets (origin
+ *   "campaign") count nowhere else: not finished, not created, not per attendant.
  * - attendants: every user of the company; rating = mean of the ratings they received within the period
  *   (1 to 3, one decimal, null without any); avgSupportTime as above over their own tickets; online now.
  * - totalWhatsappSessions (CONNECTED connections) and totalCompanies: the whole installation, super users only;
@@ -52,12 +54,13 @@ export async function getDashboard(deps: DashboardDeps, ctx: RequestContext, que
   }
   const clock = await companyClock(deps, ctx);
   const period: Period = { ...periodDays(filter, clock.today), timezone: clock.timezone };
-  const [counters, attendants, installation] = await Promise.all([
+  const [counters, campaignMessagesSent, attendants, installation] = await Promise.all([
     countTickets(deps.db, ctx.companyId, period),
+    countCampaignMessages(deps.db, ctx.companyId, period),
     listAttendants(deps.db, ctx.companyId, period),
     seesInstallationTotals(ctx) ? countInstallation(deps.db) : Promise.resolve({}),
   ]);
-  return { counters: { ...counters, ...installation }, attendants, period };
+  return { counters: { ...counters, campaignMessagesSent, ...installation }, attendants, period };
 }
 
 /**
@@ -78,7 +81,8 @@ export async function getTicketsByDay(deps: DashboardDeps, ctx: RequestContext, 
 
 /**
  * GET /dashboard/ticketsUsers: tickets created from initialDate to finalDate (local days, inclusive) per
- * attendant now assigned, most first; tickets nobody took are left out. Throws ERR_NO_PERMISSION.
+ * attendant who worked them (accepted, resolved, or opened them), most first; tickets nobody took and
+ * reservations nobody accepted are left out. Throws ERR_NO_PERMISSION.
  */
 export async function getTicketsByAttendant(deps: DashboardDeps, ctx: RequestContext, query: DashboardChartQuery): Promise<TicketsUsersResponse> {
   assertCanView(ctx);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, contacts, tickets, userRatings, users } from "../../db/schema/index.ts";
+import { companies, contacts, ticketEvents, tickets, userRatings, users } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createCompany, createSimulatorConnection, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 
@@ -116,6 +116,7 @@ describe("GET /dashboard", () => {
       supportFinished: 4, // closed within the period: T1, T2, T6, T8 (not T5, closed 00:30 local on the 12th)
       avgSupportTime: 190, // (60 + 90 + 420) / 3, T8 never accepted
       avgWaitTime: 13.6, // (10 + 30 + 20 + 6 + 2) / 5 over T1, T2, T3, T5, T10
+      campaignMessagesSent: 0,
     });
     expect(body.attendants).toEqual([
       { id: a.admin.id, name: "Ana Admin", rating: null, avgSupportTime: null, online: false },
@@ -134,7 +135,7 @@ describe("GET /dashboard", () => {
 
   it("computes each company's figures from its own history only", async () => {
     const { body } = await get("/dashboard?date_from=2025-03-10&date_to=2025-03-11", b.adminToken);
-    expect(body.counters).toEqual({ supportHappening: 1, supportPending: 2, supportFinished: 1, avgSupportTime: 1, avgWaitTime: 1 });
+    expect(body.counters).toEqual({ supportHappening: 1, supportPending: 2, supportFinished: 1, avgSupportTime: 1, avgWaitTime: 1, campaignMessagesSent: 0 });
     expect(body.attendants.map((x: { name: string }) => x.name)).toEqual(["Ana Admin", "Beto Atendente"]);
     expect(body.attendants[1]).toMatchObject({ id: b.agent.id, rating: 3, avgSupportTime: 1 });
   });
@@ -255,5 +256,39 @@ describe("GET /dashboard/ticketsUsers", () => {
     const agent = await get("/dashboard/ticketsUsers?initialDate=2025-03-10&finalDate=2025-03-11", a.agentToken);
     expect(agent).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
     expect((await get("/dashboard/ticketsUsers?initialDate=2025-03-10&finalDate=2025-03-11")).status).toBe(401);
+  });
+});
+
+describe("work credited to attendants", () => {
+  it("credits a ticket to the attendants who accepted, resolved or opened it, never to one it was only reserved for", async () => {
+    const c = await createTenant(t.app, t.db);
+    const C = c.company.id;
+    const dora = await createUser(t.db, { companyId: C, name: "Dora Souza" });
+    const eli = await createUser(t.db, { companyId: C, name: "Eli Reservado" });
+    const fabi = await createUser(t.db, { companyId: C, name: "Fabi Nunes" });
+    const activity = (ticketId: number, kind: "accepted" | "returned" | "resolved", userId: number, createdAt: string) =>
+      t.db.insert(ticketEvents).values({ companyId: C, ticketId, kind, userId, createdAt: at(createdAt) });
+    // R1: distribution reserved it for Eli, nobody accepted it yet.
+    await ticket(C, { status: "pending", createdAt: "2025-04-02T12:00:00Z", userId: eli.id });
+    // R2: reserved for Eli, closed by the expiry before anyone accepted it.
+    await ticket(C, { status: "closed", createdAt: "2025-04-02T13:00:00Z", closedAt: "2025-04-02T15:00:00Z", userId: eli.id });
+    // R3: Dora accepted it, gave it back, it was reserved for Eli and expired there.
+    const r3 = await ticket(C, { status: "closed", createdAt: "2025-04-02T14:00:00Z", acceptedAt: "2025-04-02T14:05:00Z", closedAt: "2025-04-02T16:00:00Z", userId: eli.id });
+    await activity(r3.id, "accepted", dora.id, "2025-04-02T14:05:00Z");
+    await activity(r3.id, "returned", dora.id, "2025-04-02T14:20:00Z");
+    // R4: Dora accepted and resolved it.
+    const r4 = await ticket(C, { status: "closed", createdAt: "2025-04-02T15:00:00Z", acceptedAt: "2025-04-02T15:10:00Z", closedAt: "2025-04-02T15:40:00Z", userId: dora.id });
+    await activity(r4.id, "accepted", dora.id, "2025-04-02T15:10:00Z");
+    await activity(r4.id, "resolved", dora.id, "2025-04-02T15:40:00Z");
+    // R5: Fabi opened it herself (no acceptance line) and is attending it.
+    await ticket(C, { status: "open", createdAt: "2025-04-02T16:00:00Z", acceptedAt: "2025-04-02T16:00:00Z", userId: fabi.id });
+
+    const chart = await get("/dashboard/ticketsUsers?initialDate=2025-04-01&finalDate=2025-04-03", c.adminToken);
+    expect(chart.body).toEqual({ data: [{ nome: "Dora Souza", quantidade: 2 }, { nome: "Fabi Nunes", quantidade: 1 }] });
+
+    const dashboard = await get("/dashboard?date_from=2025-04-01&date_to=2025-04-03", c.adminToken);
+    const byName = (name: string) => (dashboard.body as { attendants: { name: string; avgSupportTime: number | null }[] }).attendants.find((row) => row.name === name);
+    expect(byName("Eli Reservado")).toMatchObject({ avgSupportTime: null });
+    expect(byName("Dora Souza")).toMatchObject({ avgSupportTime: 30 });
   });
 });

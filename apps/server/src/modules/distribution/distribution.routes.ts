@@ -21,7 +21,7 @@ import {
   ZStoreBody,
   ZStoreRuleParams,
 } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
+import type { EngineDeps } from "../../engine/deps.ts";
 import { ctxOf } from "../../lib/context.ts";
 import {
   createRule,
@@ -42,8 +42,13 @@ import {
   updateStore,
 } from "./distribution.service.ts";
 
+/** What the distribution routes use of the platform: the conversation engine's dependencies that the distribution services take. */
+export interface DistributionRoutesDeps {
+  engine: { deps: Pick<EngineDeps, "db" | "events" | "jobs" | "now" | "log"> };
+}
+
 /** Stores, distribution rules, their preview and logs, and the queues' distribution config and metrics (spec admin §7). */
-export function distributionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function distributionRoutes(deps: DistributionRoutesDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   return async (app) => {
     const auth = { onRequest: app.authenticate };

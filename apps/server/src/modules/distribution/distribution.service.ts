@@ -23,8 +23,7 @@ import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
-import { accessFactsOf, findAccessibleTicket } from "../tickets/tickets.access.ts";
-import { ticketAccessCondition } from "../tickets/tickets.list.ts";
+import { accessFactsOf, findAccessibleTicket, ticketAccessCondition } from "../tickets/index.ts";
 import { oneQueueMetrics, queueMetricsOf } from "./distribution.metrics.ts";
 import {
   type LogTextAccess,
@@ -127,7 +126,7 @@ function ruleValues(body: RuleBody, current?: DistributionRule): RuleValues {
     matchType: body.matchType ?? current?.matchType ?? "keywords",
     match: body.match,
     strategy: body.strategy ?? current?.strategy ?? "least_load",
-    onlineOnly: body.onlineOnly ?? current?.onlineOnly ?? false,
+    onlineOnly: body.onlineOnly ?? current?.onlineOnly ?? true,
     queueId: body.queueId === undefined ? (current?.queueId ?? null) : body.queueId,
     userIds: body.userIds ? [...new Set(body.userIds)] : (current?.userIds ?? []),
     orderedUserIds: body.orderedUserIds ? [...new Set(body.orderedUserIds)] : (current?.orderedUserIds ?? []),
@@ -261,7 +260,7 @@ function configDto(queueId: number, row: Awaited<ReturnType<typeof findQueueConf
   return {
     queueId,
     defaultStrategy: ZDistributionStrategy.catch("least_load").parse(row?.defaultStrategy ?? "least_load"),
-    onlineOnlyDefault: row?.onlineOnlyDefault ?? false,
+    onlineOnlyDefault: row?.onlineOnlyDefault ?? true,
     maxOpenPerAgent: row?.maxOpenPerAgent ?? null,
     defaultOrderedUserIds: row?.defaultOrderedUserIds ?? [],
     slaMinutesTarget: row?.slaMinutesTarget ?? null,

@@ -2,12 +2,23 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { EXTERNAL_API_LIMITS, ZExternalSendMediaFields, ZExternalSendMediaForm, ZExternalSendResponse, ZExternalSendTextBody } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
+import type { EngineDeps } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { MAX_UPLOAD_BYTES, type StoredMedia } from "../../media/media-store.ts";
+import { MAX_UPLOAD_BYTES, type MediaStore, type StoredMedia } from "../../media/media-store.ts";
 import { MAX_UPLOAD_REQUEST_BYTES, saveUploadedMedia } from "../../media/media-upload.ts";
-import type { UploadSpec } from "../../plugins/uploads.ts";
+import type { UploadSpec } from "../../media/uploads.ts";
 import { type ApiClient, countExternalSend, sendExternalMessage } from "./external-api.service.ts";
+
+/** What the external API routes use of the platform. */
+export interface ExternalApiRoutesDeps {
+  /** The database of the send counters. */
+  db: Db;
+  /** The whole store: uploads are stored as they stream in. */
+  media: MediaStore;
+  /** The conversation engine, whose dependencies the send takes. */
+  engine: { deps: EngineDeps };
+}
 
 /** A media send: one or more files in `medias`, with `number` and `body` beside them. */
 const SEND_UPLOAD: UploadSpec = { accepts: "media", field: "medias", maxFiles: EXTERNAL_API_LIMITS.maxFiles, maxBytes: MAX_UPLOAD_BYTES, maxTotalBytes: MAX_UPLOAD_REQUEST_BYTES, maxFields: 5, maxFieldBytes: 70_000 };
@@ -20,7 +31,7 @@ function apiClientOf(request: FastifyRequest): ApiClient {
 }
 
 /** Reads a media send: the files are stored as they arrive (checked by content) and removed again if the fields are refused. */
-async function readMediaSend(deps: AppDeps, request: FastifyRequest, companyId: number): Promise<{ number: string; body: string; media: StoredMedia[] }> {
+async function readMediaSend(deps: Pick<ExternalApiRoutesDeps, "media">, request: FastifyRequest, companyId: number): Promise<{ number: string; body: string; media: StoredMedia[] }> {
   const { files, fields } = await saveUploadedMedia(deps.media, request, companyId);
   const parsed = ZExternalSendMediaFields.safeParse(fields);
   if (!parsed.success) {
@@ -31,7 +42,7 @@ async function readMediaSend(deps: AppDeps, request: FastifyRequest, companyId: 
 }
 
 /** The external message API (spec admin §7, engine §8): sends through a connection, authenticated by its token. */
-export function externalApiRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function externalApiRoutes(deps: ExternalApiRoutesDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   return async (app) => {
     app.post(

@@ -6,9 +6,9 @@ import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { activeTicket } from "../../engine/inbound.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { hitRateLimits, secondsUntilOpen } from "../../lib/rate-limit.ts";
+import { hitRateLimits, secondsUntilOpen } from "../../db/rate-limit.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
-import { loadContacts } from "../contacts/contacts.repository.ts";
+import { loadContacts } from "../contacts/index.ts";
 import { findOrCreateContact, findTokenCandidate } from "./external-api.repository.ts";
 
 /** Who calls the external API: the connection its bearer token names, and that connection's company. No user. */

@@ -11,7 +11,7 @@ import { ChannelNotConnectedError } from "../../channels/types.ts";
 import { bearer, createTenant } from "../../../test/factories.ts";
 import { companies, connections, contacts, messages, plans, tickets } from "../../db/schema/index.ts";
 import { acceptTicket } from "../../engine/lifecycle.ts";
-import { hitRateLimits } from "../../lib/rate-limit.ts";
+import { hitRateLimits } from "../../db/rate-limit.ts";
 import { PNG } from "../queues/upload-fixtures.ts";
 
 /** A driver whose network knows every number but those listed as absent. */

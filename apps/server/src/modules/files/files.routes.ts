@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZFileList, ZFileListBody, ZIdParam, ZListFileListsQuery, ZListFileListsResponse, ZOkResponse } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { MAX_UPLOAD_BYTES } from "../../media/media-store.ts";
+import { MAX_UPLOAD_BYTES, type MediaStore } from "../../media/media-store.ts";
 import { MAX_UPLOAD_REQUEST_BYTES, saveUploadedMedia } from "../../media/media-upload.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { can } from "@conversa/shared";
-import { attachFileListFiles, createFileList, deleteFileList, listFileLists, showFileList, updateFileList } from "./files.service.ts";
+import { type FilesDeps, attachFileListFiles, createFileList, deleteFileList, listFileLists, showFileList, updateFileList } from "./files.service.ts";
+
+/** What the file list routes use of the platform. */
+export interface FilesRoutesDeps extends FilesDeps {
+  /** The whole store: uploads are stored as they stream in. */
+  media: MediaStore;
+}
 
 /** /files (spec admin §7): the company's file lists, the files a campaign sends after its message. */
-export function filesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function filesRoutes(deps: FilesRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.authenticate };
     app.get("/files", { ...auth, schema: { querystring: ZListFileListsQuery, response: { 200: ZListFileListsResponse } } }, (request) => listFileLists(deps, ctxOf(request), request.query));

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZHelp, ZHelpBody, ZIdParam, ZListHelpsQuery, ZListHelpsResponse, ZOkResponse } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { createHelp, deleteHelp, listAllHelps, listHelps, updateHelp } from "./helps.service.ts";
+import { type HelpsDeps, createHelp, deleteHelp, listAllHelps, listHelps, updateHelp } from "./helps.service.ts";
+
+/** What the help routes use of the platform. */
+export type HelpsRoutesDeps = HelpsDeps;
 
 /** /helps (spec admin §7): the help videos every user watches in /helps, written by super users in the Ajuda tab. */
-export function helpsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function helpsRoutes(deps: HelpsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 

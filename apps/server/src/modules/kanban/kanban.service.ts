@@ -3,8 +3,7 @@ import { and } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { listContextOf, listTicketIds, ticketListWhere } from "../tickets/tickets.list.ts";
-import { loadTickets } from "../tickets/tickets.repository.ts";
+import { listContextOf, listTicketIds, loadTickets, ticketListWhere } from "../tickets/index.ts";
 import { isKanbanTag, laneCondition } from "./kanban.repository.ts";
 
 /**

@@ -3,7 +3,7 @@ import { type Message, type TicketActivity, ZSendStatus } from "@conversa/shared
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
 import { contacts, messages, tickets } from "../../db/schema/index.ts";
-import { listTicketActivities } from "../tickets/ticket-activity.repository.ts";
+import { listTicketActivities } from "../tickets/index.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 

@@ -2,15 +2,26 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZIdParam, ZIdText, ZListMessagesQuery, ZListMessagesResponse, ZMediaCaptions, ZMessage, ZSendMessageBody, type SendMessageBody } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
+import type { EngineDeps } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { MAX_UPLOAD_BYTES, type StoredMedia } from "../../media/media-store.ts";
+import { MAX_UPLOAD_BYTES, type MediaStore, type StoredMedia } from "../../media/media-store.ts";
 import { assertMediaReadable } from "../../media/media-access.ts";
 import { sendMediaFile } from "../../media/media-reply.ts";
 import { MAX_UPLOAD_REQUEST_BYTES, saveUploadedMedia } from "../../media/media-upload.ts";
-import type { UploadSpec } from "../../plugins/uploads.ts";
+import type { UploadSpec } from "../../media/uploads.ts";
 import { deleteMessage, listMessages, retryMessage, sendMessage } from "./messages.service.ts";
+
+/** What the message routes use of the platform. */
+export interface MessagesRoutesDeps {
+  /** The database of the media access checks. */
+  db: Db;
+  /** The whole store: uploads are stored as they stream in, and media is served from it. */
+  media: MediaStore;
+  /** The conversation engine, whose dependencies the message services take. */
+  engine: { deps: EngineDeps };
+}
 
 const ZTicketIdParam = z.object({ ticketId: ZIdText });
 const MAX_FILES = 10;
@@ -34,7 +45,7 @@ function parseCaptions(raw: string | undefined, fileCount: number): { captions?:
 }
 
 /** Reads a multipart send: `medias` files (stored as they stream in, checked by content), `captions` and text fields. */
-async function readMultipart(deps: AppDeps, request: FastifyRequest, companyId: number): Promise<{ body: SendMessageBody; media: StoredMedia[]; captions?: string[]; asVoice: boolean }> {
+async function readMultipart(deps: Pick<MessagesRoutesDeps, "media">, request: FastifyRequest, companyId: number): Promise<{ body: SendMessageBody; media: StoredMedia[]; captions?: string[]; asVoice: boolean }> {
   const { files: media, fields } = await saveUploadedMedia(deps.media, request, companyId);
   const parsed = ZSendMessageBody.safeParse({
     body: fields.body ?? "",
@@ -50,7 +61,7 @@ async function readMultipart(deps: AppDeps, request: FastifyRequest, companyId: 
   return { body: parsed.data, media, captions: captions.captions, asVoice: fields.voice === "true" };
 }
 
-export function messagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function messagesRoutes(deps: MessagesRoutesDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   return async (app) => {
     app.get(

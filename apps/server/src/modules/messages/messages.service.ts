@@ -7,9 +7,7 @@ import { publishMessageUpdate, queueOutboundMessage } from "../../engine/outboun
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
-import { accessFactsOf, findAccessibleTicket, mayOpenTicket } from "../tickets/tickets.access.ts";
-import { ticketAccessCondition } from "../tickets/tickets.list.ts";
-import type { TicketRow } from "../tickets/tickets.repository.ts";
+import { type TicketRow, accessFactsOf, findAccessibleTicket, mayOpenTicket, ticketAccessCondition } from "../tickets/index.ts";
 import { MESSAGES_PAGE_SIZE, findConversationMessage, findMessageRow, listConversationPage, loadMessages } from "./messages.repository.ts";
 
 export interface MessagesPage {

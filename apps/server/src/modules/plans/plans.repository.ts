@@ -1,8 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, exists, or, sql } from "drizzle-orm";
 import type { Plan, PlanBody } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, pgErrorCode } from "../../db/errors.ts";
-import { plans } from "../../db/schema/index.ts";
+import { companies, plans } from "../../db/schema/index.ts";
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -16,6 +16,7 @@ export function planOf(row: PlanRow): Plan {
     queues: row.queues,
     value: Number(row.value),
     storageQuotaMb: row.storageQuotaMb,
+    isPublic: row.isPublic,
     useCampaigns: row.useCampaigns,
     useSchedules: row.useSchedules,
     useInternalChat: row.useInternalChat,
@@ -27,12 +28,12 @@ export function planOf(row: PlanRow): Plan {
 }
 
 /**
- * The column values of a plan body: the price kept with its 2 decimals; a storage quota left out is not
- * written (a new plan gets the column's default, an updated one keeps its own).
+ * The column values of a plan body: the price kept with its 2 decimals; a storage quota or public flag
+ * left out is not written (a new plan gets the column's default, an updated one keeps its own).
  */
 function valuesOf(body: PlanBody) {
-  const { storageQuotaMb, ...rest } = body;
-  return { ...rest, value: body.value.toFixed(2), ...(storageQuotaMb === undefined ? {} : { storageQuotaMb }) };
+  const { storageQuotaMb, isPublic, ...rest } = body;
+  return { ...rest, value: body.value.toFixed(2), ...(storageQuotaMb === undefined ? {} : { storageQuotaMb }), ...(isPublic === undefined ? {} : { isPublic }) };
 }
 
 /** A delete refused by a referencing row: 23001 for ON DELETE RESTRICT, 23503 for NO ACTION. */
@@ -42,6 +43,24 @@ const STILL_REFERENCED = new Set(["23001", "23503"]);
 export async function listPlanRows(db: Db): Promise<Plan[]> {
   const rows = await db.select().from(plans).orderBy(asc(plans.name), asc(plans.id));
   return rows.map(planOf);
+}
+
+/** The public plans by name (what /signup and the checkout offer). */
+export async function listPublicPlanRows(db: Db): Promise<Plan[]> {
+  const rows = await db.select().from(plans).where(eq(plans.isPublic, true)).orderBy(asc(plans.name), asc(plans.id));
+  return rows.map(planOf);
+}
+
+/**
+ * One plan as `viewer` may read it: any plan for a super user (`viewer` undefined), otherwise a public
+ * plan or the plan the viewer's company is on; undefined for any other.
+ */
+export async function findPlanRow(db: Db, id: number, viewer?: { companyId: number }): Promise<Plan | undefined> {
+  const visible = viewer
+    ? or(eq(plans.isPublic, true), exists(db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, viewer.companyId), eq(companies.planId, plans.id)))))
+    : undefined;
+  const [row] = await db.select().from(plans).where(and(eq(plans.id, id), visible));
+  return row ? planOf(row) : undefined;
 }
 
 /** Inserts a plan; undefined when another plan has this name (the name is unique in the table). */

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { canManagePlans } from "./plans.policy.ts";
-import { deletePlanRow, insertPlan, listPlanRows, updatePlanRow } from "./plans.repository.ts";
+import { deletePlanRow, findPlanRow, insertPlan, listPlanRows, listPublicPlanRows, updatePlanRow } from "./plans.repository.ts";
 
 export interface PlansDeps {
   db: Db;
@@ -21,9 +21,22 @@ export async function listPlans(deps: PlansDeps, ctx: RequestContext): Promise<P
   return listPlanRows(deps.db);
 }
 
-/** The plans the sign-up page offers, to anyone without a session: plan fields only, nothing of the companies on them. */
+/**
+ * One plan (the checkout's chosen plan): a super user reads any plan; anyone else a public plan or their
+ * own company's plan. Throws ERR_NO_PLAN_FOUND for any other, so a private plan is not revealed.
+ */
+export async function getPlan(deps: PlansDeps, ctx: RequestContext, id: number): Promise<Plan> {
+  const plan = await findPlanRow(deps.db, id, canManagePlans(ctx) ? undefined : { companyId: ctx.companyId });
+  if (!plan) throw new AppError("ERR_NO_PLAN_FOUND");
+  return plan;
+}
+
+/**
+ * The plans the sign-up page and the checkout offer, to anyone without a session: the public plans only,
+ * plan fields only, nothing of the companies on them.
+ */
 export function listPublicPlans(deps: PlansDeps): Promise<Plan[]> {
-  return listPlanRows(deps.db);
+  return listPublicPlanRows(deps.db);
 }
 
 /** Creates a plan. Throws ERR_NO_PERMISSION (not a super user), ERR_DUPLICATED_PLAN. */

@@ -32,7 +32,7 @@ describe("POST /plans", () => {
     const response = await call("POST", "/plans", superToken, body());
     expect(response.statusCode, response.body).toBe(200);
     const plan = response.json<{ id: number }>();
-    expect(plan).toEqual({ id: plan.id, ...body(), storageQuotaMb: 5120 });
+    expect(plan).toEqual({ id: plan.id, ...body(), storageQuotaMb: 5120, isPublic: true });
     expect((await planRow(plan.id))?.value).toBe("199.90");
   });
 
@@ -65,7 +65,7 @@ describe("POST /plans", () => {
     ["a limit past the maximum", { connections: 100_001 }],
     ["a negative price", { value: -1 }],
     ["a price with 3 decimals", { value: 10.555 }],
-    ["a price as text", { value: "10" }],
+    ["a text that is no price", { value: "R$ 10" }],
     ["a flag as text", { useKanban: "yes" }],
     ["an unknown field", { companyId: 1 }],
     ["a negative storage quota", { storageQuotaMb: -1 }],
@@ -96,7 +96,7 @@ describe("PUT /plans/:id", () => {
     const created = (await call("POST", "/plans", superToken, body())).json<{ id: number }>();
     const response = await call("PUT", `/plans/${created.id}`, superToken, body({ name: "Ouro Plus", value: 249, useKanban: true }));
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ id: created.id, ...body({ name: "Ouro Plus", value: 249, useKanban: true }), storageQuotaMb: 5120 });
+    expect(response.json()).toEqual({ id: created.id, ...body({ name: "Ouro Plus", value: 249, useKanban: true }), storageQuotaMb: 5120, isPublic: true });
     expect(await planRow(created.id)).toMatchObject({ name: "Ouro Plus", value: "249.00", useKanban: true });
   });
 
@@ -161,7 +161,7 @@ describe("GET /plans/list", () => {
     const list = response.json<Record<string, unknown>[]>();
     expect(list.map((plan) => plan.name)).toEqual(expect.arrayContaining(["Prata", a.company.plan.name]));
     const keys = [...new Set(list.flatMap((plan) => Object.keys(plan)))].sort();
-    expect(keys).toEqual(["connections", "id", "name", "queues", "storageQuotaMb", "useCampaigns", "useExternalApi", "useIntegrations", "useInternalChat", "useKanban", "useOpenAi", "useSchedules", "users", "value"]);
+    expect(keys).toEqual(["connections", "id", "isPublic", "name", "queues", "storageQuotaMb", "useCampaigns", "useExternalApi", "useIntegrations", "useInternalChat", "useKanban", "useOpenAi", "useSchedules", "users", "value"]);
     expect(response.body).not.toContain(a.company.name);
   });
 });

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
-import { type ListPromptsQuery, type ListPromptsResponse, type Prompt, type PromptBody, can } from "@conversa/shared";
+import { type ListPromptsQuery, type ListPromptsResponse, type Prompt, type PromptBody, type PromptTestBody, type PromptTestResponse, can } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { connections, prompts, queues } from "../../db/schema/index.ts";
-import type { BotEgress } from "../../bots/runtime.ts";
+import { chatCompletion } from "../../bots/openai.ts";
+import { BotFailure, type BotEgress } from "../../bots/runtime.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { assertUrlAllowed } from "../../lib/egress.ts";
@@ -18,6 +19,13 @@ export interface PromptsDeps {
   egress: Pick<BotEgress, "tenant">;
   /** Where prompts without addresses of their own send their keys. */
   installation: InstallationOrigins;
+}
+
+/** What a prompt's test uses besides: the installation's model server and egress, and the calls' time limit. */
+export interface PromptTestDeps extends Pick<PromptsDeps, "db" | "box"> {
+  egress: Pick<BotEgress, "tenant" | "installation">;
+  openAiBaseUrl: string;
+  timeoutMs: number;
 }
 
 export const PROMPTS_PAGE_SIZE = 20;
@@ -127,6 +135,19 @@ function publish(deps: PromptsDeps, companyId: number, action: "create" | "updat
   deps.events.publish("record.changed", { companyId, channel: "prompt", action, record });
 }
 
+/**
+ * The prompt's Setor is the queue it answers in: saving it makes it that queue's bot (what the queue's own
+ * "Prompt" field shows), and a queue it leaves stops using it. A queue another prompt answers in is taken over.
+ */
+async function answerInQueue(db: Db, companyId: number, promptId: number, previousQueueId: number | null, queueId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (previousQueueId !== null && previousQueueId !== queueId) {
+      await tx.update(queues).set({ promptId: null }).where(and(eq(queues.companyId, companyId), eq(queues.id, previousQueueId), eq(queues.promptId, promptId)));
+    }
+    await tx.update(queues).set({ promptId }).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+  });
+}
+
 /** Creates a prompt; its keys are sealed. Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_FOUND, ERR_URL_NOT_ALLOWED. */
 export async function createPrompt(deps: PromptsDeps, ctx: RequestContext, body: PromptBody): Promise<Prompt> {
   assertCanManage(ctx);
@@ -143,6 +164,7 @@ export async function createPrompt(deps: PromptsDeps, ctx: RequestContext, body:
       ...(voiceKey === "keep" ? {} : { voiceKeySealed: voiceKey.sealed, voiceKeyLast4: voiceKey.last4 }),
     })
     .returning({ id: prompts.id });
+  await answerInQueue(deps.db, ctx.companyId, row!.id, null, body.queueId);
   const prompt = await findPrompt(deps.db, ctx.companyId, row!.id);
   publish(deps, ctx.companyId, "create", prompt!);
   return prompt!;
@@ -159,6 +181,7 @@ export async function updatePrompt(deps: PromptsDeps, ctx: RequestContext, id: n
   await assertKeysStayWithTheirOrigin(deps.db, ctx.companyId, id, body, deps.installation);
   const apiKey = keyChange(deps.box, body.apiKey);
   const voiceKey = keyChange(deps.box, body.voiceKey);
+  const [before] = await deps.db.select({ queueId: prompts.queueId }).from(prompts).where(and(eq(prompts.companyId, ctx.companyId), eq(prompts.id, id)));
   const rows = await deps.db
     .update(prompts)
     .set({
@@ -170,6 +193,7 @@ export async function updatePrompt(deps: PromptsDeps, ctx: RequestContext, id: n
     .where(and(eq(prompts.companyId, ctx.companyId), eq(prompts.id, id)))
     .returning({ id: prompts.id });
   if (rows.length === 0) throw notFound();
+  await answerInQueue(deps.db, ctx.companyId, id, before?.queueId ?? null, body.queueId);
   const prompt = await findPrompt(deps.db, ctx.companyId, id);
   publish(deps, ctx.companyId, "update", prompt!);
   return prompt!;
@@ -191,4 +215,38 @@ export async function deletePrompt(deps: PromptsDeps, ctx: RequestContext, id: n
   });
   if (!deleted) throw notFound();
   publish(deps, companyId, "delete", { id });
+}
+
+/**
+ * Tries a saved prompt: the message is answered by its model server exactly as the engine asks it (the prompt as
+ * the system message, its model, token limit and temperature, its own address and key under the company's
+ * outbound policy, or the installation's). Answers the reply, or only why there is none (never connection-level
+ * detail). Throws ERR_NO_PERMISSION, ERR_NO_PROMPT_FOUND.
+ */
+export async function testPrompt(deps: PromptTestDeps, ctx: RequestContext, id: number, body: PromptTestBody): Promise<PromptTestResponse> {
+  assertCanManage(ctx);
+  const [row] = await deps.db.select().from(prompts).where(and(eq(prompts.companyId, ctx.companyId), eq(prompts.id, id)));
+  if (!row) throw notFound();
+  const egress = row.baseUrl ? deps.egress.tenant(await findCompanyEgressFacts(deps.db, ctx.companyId)) : deps.egress.installation;
+  const target = {
+    baseUrl: (row.baseUrl || deps.openAiBaseUrl).replace(/\/+$/, ""),
+    apiKey: row.apiKeySealed ? deps.box.open(row.apiKeySealed) : undefined,
+    timeoutMs: deps.timeoutMs,
+    egress,
+  };
+  try {
+    const answer = await chatCompletion(target, {
+      model: row.model,
+      maxTokens: row.maxTokens,
+      temperature: row.temperature,
+      messages: [
+        { role: "system", content: row.prompt },
+        { role: "user", content: body.message },
+      ],
+    });
+    return { answer, error: null };
+  } catch (error) {
+    if (error instanceof BotFailure) return { answer: null, error: error.outcome };
+    throw error;
+  }
 }

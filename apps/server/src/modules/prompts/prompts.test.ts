@@ -212,3 +212,96 @@ describe("/queueIntegration", () => {
     expect(kept.json()).toMatchObject({ name: "DF 2", jsonClientEmail: "bot@p.iam.gserviceaccount.com" });
   });
 });
+
+describe("the prompt's Setor", () => {
+  it("makes the prompt its queue's bot, and a queue the prompt leaves stops using it", async () => {
+    const a = await createTenant(t.app, t.db);
+    const vendas = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const suporte = await createQueue(t.db, a.company.id, { name: "Suporte" });
+    const promptOf = async (queueId: number) => (await t.db.select({ promptId: queues.promptId }).from(queues).where(eq(queues.id, queueId)))[0]!.promptId;
+
+    const { id } = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: promptBody(vendas.id) })).json();
+    expect([await promptOf(vendas.id), await promptOf(suporte.id)]).toEqual([id, null]);
+
+    const moved = await t.app.inject({ method: "PUT", url: `/prompt/${id}`, headers: bearer(a.adminToken), payload: promptBody(suporte.id) });
+    expect(moved.statusCode).toBe(200);
+    expect([await promptOf(vendas.id), await promptOf(suporte.id)]).toEqual([null, id]);
+  });
+
+  it("leaves another company's queue as it was (404) and a queue another prompt took over", async () => {
+    const a = await createTenant(t.app, t.db);
+    const b = await createTenant(t.app, t.db);
+    const vendas = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const suporte = await createQueue(t.db, a.company.id, { name: "Suporte" });
+    const foreign = await createQueue(t.db, b.company.id, { name: "Alheia" });
+    const first = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: promptBody(vendas.id) })).json();
+    const second = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: { ...promptBody(vendas.id), name: "Outro" } })).json();
+    // The first prompt moves on: Vendas keeps the second, which took it over.
+    await t.app.inject({ method: "PUT", url: `/prompt/${first.id}`, headers: bearer(a.adminToken), payload: promptBody(suporte.id) });
+    const promptOf = async (queueId: number) => (await t.db.select({ promptId: queues.promptId }).from(queues).where(eq(queues.id, queueId)))[0]!.promptId;
+    expect([await promptOf(vendas.id), await promptOf(suporte.id)]).toEqual([second.id, first.id]);
+
+    const refused = await t.app.inject({ method: "PUT", url: `/prompt/${first.id}`, headers: bearer(a.adminToken), payload: promptBody(foreign.id) });
+    expect([refused.statusCode, refused.json().error]).toEqual([404, "ERR_NO_QUEUE_FOUND"]);
+    expect([await promptOf(foreign.id), await promptOf(suporte.id)]).toEqual([null, first.id]);
+  });
+});
+
+describe("POST /prompt/:id/test", () => {
+  let model: LocalServer;
+  afterEach(async () => {
+    await model.close();
+  });
+
+  it("answers the model's reply, asked as the engine asks it: the prompt as system message, its model, limits and key", async () => {
+    model = await startLocalServer((_request, response) => sendJson(response, { choices: [{ message: { content: "Olá! Temos o plano Pro." }, finish_reason: "stop" }] }));
+    const a = await createTenant(t.app, t.db);
+    const queue = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const { id } = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: promptBody(queue.id, { baseUrl: `${model.url}/v1`, model: "gpt-test", maxTokens: 120, temperature: 0.5 }) })).json();
+
+    const response = await t.app.inject({ method: "POST", url: `/prompt/${id}/test`, headers: bearer(a.adminToken), payload: { message: "Quais planos vocês têm?" } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ answer: "Olá! Temos o plano Pro.", error: null });
+    expect(model.requests).toHaveLength(1);
+    expect(model.requests[0]!.path).toBe("/v1/chat/completions");
+    expect(model.requests[0]!.headers.authorization).toBe("Bearer sk-proj-abcdefgh12345678");
+    expect(model.requests[0]!.json).toEqual({
+      model: "gpt-test",
+      max_tokens: 120,
+      temperature: 0.5,
+      messages: [
+        { role: "system", content: "Você é um vendedor cordial." },
+        { role: "user", content: "Quais planos vocês têm?" },
+      ],
+    });
+  });
+
+  it("answers why there is no reply when the model server fails, without its detail", async () => {
+    model = await startLocalServer((_request, response) => sendJson(response, { error: { message: "invalid api key sk-proj-secret" } }, 401));
+    const a = await createTenant(t.app, t.db);
+    const queue = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const { id } = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: promptBody(queue.id, { baseUrl: `${model.url}/v1` }) })).json();
+
+    const response = await t.app.inject({ method: "POST", url: `/prompt/${id}/test`, headers: bearer(a.adminToken), payload: { message: "Oi" } });
+
+    expect(response.json()).toEqual({ answer: null, error: "no-answer" });
+    expect(response.body).not.toContain("secret");
+  });
+
+  it("answers 404 for another company's prompt, 403 for an attendant, 401 without a session and 400 without a message", async () => {
+    model = await startLocalServer((_request, response) => sendJson(response, { choices: [{ message: { content: "não deveria" } }] }));
+    const a = await createTenant(t.app, t.db);
+    const b = await createTenant(t.app, t.db);
+    const queue = await createQueue(t.db, b.company.id, { name: "Vendas" });
+    const { id } = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(b.adminToken), payload: promptBody(queue.id, { baseUrl: `${model.url}/v1` }) })).json();
+    const test = (token: string | undefined, payload: object = { message: "Oi" }) =>
+      t.app.inject({ method: "POST", url: `/prompt/${id}/test`, headers: token ? bearer(token) : {}, payload });
+
+    expect([(await test(a.adminToken)).statusCode, (await test(a.adminToken)).json().error]).toEqual([404, "ERR_NO_PROMPT_FOUND"]);
+    expect((await test(b.agentToken)).json().error).toBe("ERR_NO_PERMISSION");
+    expect((await test(undefined)).statusCode).toBe(401);
+    expect([(await test(b.adminToken, { message: "  " })).statusCode]).toEqual([400]);
+    expect(model.requests).toHaveLength(0);
+  });
+});

@@ -9,13 +9,19 @@ import {
   ZTestSessionBody,
   ZTestSessionResponse,
 } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { hitRateLimits } from "../../lib/rate-limit.ts";
-import { createIntegration, deleteIntegration, listIntegrations, showIntegration, testSession, updateIntegration } from "./queue-integrations.service.ts";
+import { hitRateLimits } from "../../db/rate-limit.ts";
+import { type IntegrationsDeps, createIntegration, deleteIntegration, listIntegrations, showIntegration, testSession, updateIntegration } from "./queue-integrations.service.ts";
+
+/** What the queue integration routes use of the platform: the engine's dependencies, which the integration services take, and the database of the rate limits. */
+export interface QueueIntegrationsRoutesDeps {
+  db: Db;
+  engine: { deps: IntegrationsDeps };
+}
 
 /** /queueIntegration: the queue integrations page (spec admin §2, §7), admins only, behind the plan flag useIntegrations. */
-export function queueIntegrationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function queueIntegrationsRoutes(deps: QueueIntegrationsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const route = { onRequest: app.authenticate, config: { planFlag: "useIntegrations" as const } };
     const engine = deps.engine.deps;

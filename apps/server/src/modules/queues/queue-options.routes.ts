@@ -8,9 +8,9 @@ import {
   ZQueueOptionList,
   ZUpdateQueueOptionBody,
 } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import {
+  type QueueOptionsDeps,
   assertOptionMediaTarget,
   attachOptionMedia,
   createQueueOption,
@@ -22,8 +22,11 @@ import {
 import { SINGLE_MEDIA_UPLOAD, saveUploadedMedia } from "../../media/media-upload.ts";
 import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
+/** What the queue option routes use of the platform. */
+export type QueueOptionsRoutesDeps = QueueOptionsDeps;
+
 /** /queue-options: a queue's chatbot option tree, level by level (spec admin §7 Queue options). */
-export function queueOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function queueOptionsRoutes(deps: QueueOptionsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 

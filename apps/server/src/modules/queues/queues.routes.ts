@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParam, ZListQueuesQuery, ZListQueuesResponse, ZOkResponse, ZQueueBody, ZQueueDetail } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { queueOptionsRoutes } from "./queue-options.routes.ts";
+import { type QueueOptionsRoutesDeps, queueOptionsRoutes } from "./queue-options.routes.ts";
 import {
+  type QueuesDeps,
   assertQueueMediaTarget,
   attachQueueMedia,
   createQueue,
@@ -17,8 +17,11 @@ import {
 import { SINGLE_MEDIA_UPLOAD, saveUploadedMedia } from "../../media/media-upload.ts";
 import { echoedRecordBody } from "../../lib/echoed-record.ts";
 
+/** What the queue routes (and the queue option routes they register) use of the platform. */
+export type QueuesRoutesDeps = QueuesDeps & QueueOptionsRoutesDeps;
+
 /** /queue (spec admin §7 Queues) and /queue-options (the chatbot option trees). */
-export function queuesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function queuesRoutes(deps: QueuesRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 

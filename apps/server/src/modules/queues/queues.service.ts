@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { violatedUniqueConstraint } from "../../db/errors.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { assertReferencesExist } from "../../lib/references.ts";
+import { assertReferencesExist } from "../../db/references.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { MediaStore, StoredMedia } from "../../media/media-store.ts";
 import { canEditQueues, fitsQueueLimit } from "./queues.policy.ts";

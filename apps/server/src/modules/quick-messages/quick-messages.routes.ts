@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZIdParam, ZIdText, ZListQuickMessagesQuery, ZListQuickMessagesResponse, ZOkResponse, ZQuickMessage, ZQuickMessageBody } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { SINGLE_MEDIA_UPLOAD, readUploadedFile } from "../../media/media-upload.ts";
 import {
+  type QuickMessagesDeps,
   attachQuickMessageMedia,
   createQuickMessage,
   deleteQuickMessage,
@@ -15,8 +15,11 @@ import {
   updateQuickMessage,
 } from "./quick-messages.service.ts";
 
+/** What the quick message routes use of the platform. */
+export type QuickMessagesRoutesDeps = QuickMessagesDeps;
+
 /** /quick-messages: the quick replies page (spec admin §7) and the conversation's "/" list (spec core §7). */
-export function quickMessagesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function quickMessagesRoutes(deps: QuickMessagesRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 

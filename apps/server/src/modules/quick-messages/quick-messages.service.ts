@@ -5,7 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { assertBodyMediaPath } from "../../lib/body-media-path.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { MediaStore } from "../../media/media-store.ts";
-import type { UploadedFile } from "../../plugins/uploads.ts";
+import type { UploadedFile } from "../../media/uploads.ts";
 import { canChangeSharing, canEditQuickMessage, canSeeQuickMessage } from "./quick-messages.policy.ts";
 import {
   deleteQuickMessageRow,

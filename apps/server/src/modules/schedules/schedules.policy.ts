@@ -1,6 +1,6 @@
 import { SCHEDULE_PAST_GRACE_MS } from "@conversa/shared";
 import type { RequestContext } from "../../lib/context.ts";
-import { type TicketAccessFacts, canAccessTicket } from "../tickets/tickets.policy.ts";
+import { type TicketAccessFacts, canAccessTicket } from "../tickets/index.ts";
 
 /** What the reach rule reads of each of a contact's tickets. */
 export interface ContactTicketFacts {

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZIdParam, ZListSchedulesQuery, ZListSchedulesResponse, ZOkResponse, ZSchedule, ZScheduleBody } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { MEDIA_LIMITS } from "../../media/media-store.ts";
 import { SINGLE_MEDIA_UPLOAD, readUploadedFile } from "../../media/media-upload.ts";
-import { attachScheduleMedia, createSchedule, deleteSchedule, getSchedule, listSchedules, removeScheduleMedia, updateSchedule } from "./schedules.service.ts";
+import { type SchedulesDeps, attachScheduleMedia, createSchedule, deleteSchedule, getSchedule, listSchedules, removeScheduleMedia, updateSchedule } from "./schedules.service.ts";
+
+/** What the schedule routes use of the platform: the conversation engine's dependencies, which the schedule services take. */
+export interface SchedulesRoutesDeps {
+  engine: { deps: SchedulesDeps };
+}
 
 /**
  * /schedules (spec core §7): the calendar's schedules, their attachment, and their send at sendAt. Every
  * route needs the plan flag useSchedules (403 ERR_PLAN_FEATURE_DISABLED otherwise).
  */
-export function schedulesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function schedulesRoutes(deps: SchedulesRoutesDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   return async (app) => {
     // Every schedules route belongs to the feature of the plan flag useSchedules.

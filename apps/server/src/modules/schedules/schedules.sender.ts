@@ -5,7 +5,7 @@ import { queueOutboundMessage } from "../../engine/outbound.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
 import { companyPlanAllows } from "../companies/index.ts";
 import { SEND_SCHEDULE_JOB, type SendSchedulePayload } from "./schedules.jobs.ts";
-import { accessFactsOf, contextOfUser } from "../tickets/tickets.access.ts";
+import { accessFactsOf, contextOfUser } from "../tickets/index.ts";
 import { isScheduleDue, sendTicketOf } from "./schedules.policy.ts";
 import {
   type ScheduleRow,

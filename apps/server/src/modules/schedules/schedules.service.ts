@@ -3,10 +3,9 @@ import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { assertBodyMediaPath } from "../../lib/body-media-path.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import type { UploadedFile } from "../../plugins/uploads.ts";
+import type { UploadedFile } from "../../media/uploads.ts";
 import { cancelScheduleSends, queueScheduleSend } from "./schedules.jobs.ts";
-import { accessFactsOf } from "../tickets/tickets.access.ts";
-import { ticketAccessCondition } from "../tickets/tickets.list.ts";
+import { accessFactsOf, ticketAccessCondition } from "../tickets/index.ts";
 import { canChangeSchedule, canManageSchedule, canReachContact, isSendAtAcceptable } from "./schedules.policy.ts";
 import {
   type ScheduleRow,

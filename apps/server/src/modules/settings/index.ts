@@ -1,2 +1,2 @@
-/** What the rest of the server reads of the settings module: one company setting with its default. */
-export { settingValueOf } from "./settings.repository.ts";
+/** What the rest of the server uses of the settings module: a company's settings with their defaults (read, listed, written, provisioned). */
+export { ensureDefaultSettings, listSettingRows, settingValueOf, toSettingDto, upsertSetting } from "./settings.repository.ts";

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ZSetting, ZSettingsList, ZUpdateSettingBody, ZUpdateSettingParams } from "@conversa/shared";
 import { ctxOf } from "../../lib/context.ts";
-import type { AppDeps } from "../../app.ts";
-import { listSettings, updateSetting } from "./settings.service.ts";
+import { type SettingsDeps, listSettings, updateSetting } from "./settings.service.ts";
 
-export function settingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/** What the settings routes use of the platform. */
+export type SettingsRoutesDeps = SettingsDeps;
+
+export function settingsRoutes(deps: SettingsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/settings", { onRequest: app.authenticate, schema: { response: { 200: ZSettingsList } } }, (request) =>
       listSettings(deps, ctxOf(request)),

@@ -1,13 +1,16 @@
 import { type ParsedSignupBody, type SignupResponse, type SignupStatus, TRIAL_DAYS } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { type RateRule, hitRateLimits } from "../../lib/rate-limit.ts";
+import { type RateRule, hitRateLimits } from "../../db/rate-limit.ts";
 import { provisionCompany } from "../companies/index.ts";
 import { isSignupEnabled } from "../installation-settings/index.ts";
 import { findSignupConflict } from "./signup.repository.ts";
 
 export interface SignupDeps {
   db: Db;
+  /** Billing's invoicing step: the new company's invoice at once when its due date calls for one. */
+  invoicing?: { invoiceCompanyIfDue(companyId: number): Promise<unknown> };
+  logger?: { error(obj: object, msg: string): void };
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -33,7 +36,7 @@ export async function getSignupStatus(deps: SignupDeps): Promise<SignupStatus> {
  * on, campaigns enabled, its due date and trial TRIAL_DAYS ahead, and its admin (named after the
  * company, with the given e-mail and password), who may log in at once. Throws ERR_SIGNUP_DISABLED when
  * a super user closed sign-up, ERR_RATE_LIMITED (details.retryAfter) past the address's limits,
- * ERR_NO_PLAN_FOUND, ERR_EMAIL_ALREADY_EXISTS (any user of the installation), ERR_DUPLICATED_COMPANY.
+ * ERR_NO_PLAN_FOUND (no such plan, or not public), ERR_EMAIL_ALREADY_EXISTS (any user of the installation), ERR_DUPLICATED_COMPANY.
  */
 export async function signUpCompany(deps: SignupDeps, body: ParsedSignupBody, clientAddress: string, now = new Date()): Promise<SignupResponse> {
   if (!(await isSignupEnabled(deps.db))) throw new AppError("ERR_SIGNUP_DISABLED", undefined, "Public sign-up is closed");
@@ -58,5 +61,11 @@ export async function signUpCompany(deps: SignupDeps, body: ParsedSignupBody, cl
     signedUp: true,
     admin: { name: body.name, email: body.email, password: body.password },
   });
+  try {
+    await deps.invoicing?.invoiceCompanyIfDue(companyId);
+  } catch (error) {
+    // The company is signed up whatever happens here: the daily run creates the invoice later.
+    deps.logger?.error({ err: error, companyId }, "the new company's due invoice was not created now: the daily run creates it");
+  }
   return { id: companyId, name: body.name, email: body.email, dueDate: trialEnd.toISOString(), trialExpiration: trialEnd.toISOString() };
 }

@@ -12,6 +12,7 @@ import {
 } from "@conversa/shared";
 import { z } from "zod";
 import type { ChannelManager } from "../../channels/channel-manager.ts";
+import { findOutboundMedia, listChatMessages, listChats, toSimulatorMessageDto } from "../../channels/simulator/simulator-chats.ts";
 import type { SimulatorDriver } from "../../channels/simulator/simulator-driver.ts";
 import { ChannelNotConnectedError } from "../../channels/types.ts";
 import type { Db } from "../../db/client.ts";
@@ -19,16 +20,7 @@ import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { canUseSimulator } from "./simulator.policy.ts";
-import {
-  type SimulatorConnectionRow,
-  findOutboundMedia,
-  findSimulatorConnectionRow,
-  listChatMessages,
-  listChats,
-  listSimulatorConnectionRows,
-  parseStatus,
-  toSimulatorMessageDto,
-} from "./simulator.repository.ts";
+import { type SimulatorConnectionRow, findSimulatorConnectionRow, listSimulatorConnectionRows, parseStatus } from "./simulator.repository.ts";
 
 /**
  * The simulator's side of a company's connections: its phone and its customers, played by an admin of the

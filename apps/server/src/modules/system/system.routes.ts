@@ -2,11 +2,16 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { APP_VERSION, ZVersionResponse } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
 
 const ZHealth = z.object({ status: z.enum(["ok", "degraded"]), database: z.enum(["ok", "down"]) });
 
-export function systemRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/** What the system routes use of the platform: the database, which /health checks. */
+export interface SystemRoutesDeps {
+  db: Db;
+}
+
+export function systemRoutes(deps: SystemRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/version", { schema: { response: { 200: ZVersionResponse } } }, () => ({ version: APP_VERSION }));
 

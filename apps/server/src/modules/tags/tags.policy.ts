@@ -15,6 +15,11 @@ export function mayRequestKanban(ctx: RequestContext, requested: number | undefi
   return can({ profile: ctx.profile, isSuper: ctx.isSuper }, "tags:kanban");
 }
 
+/** Whether the actor may put the company's kanban lanes in order ("tags:kanban": admins and supervisors). */
+export function canOrderKanban(ctx: RequestContext): boolean {
+  return can({ profile: ctx.profile, isSuper: ctx.isSuper }, "tags:kanban");
+}
+
 /** Whether the actor may change a tag at all: its every field ("tags:manage"), or its kanban flag alone ("tags:kanban"). */
 export function mayEditTag(ctx: RequestContext): boolean {
   return canManageTags(ctx) || can({ profile: ctx.profile, isSuper: ctx.isSuper }, "tags:kanban");

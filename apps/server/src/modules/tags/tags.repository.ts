@@ -51,13 +51,34 @@ export function listAllTags(db: Db, companyId: number): Promise<Tag[]> {
   return db.select(tagColumns).from(tags).where(eq(tags.companyId, companyId)).orderBy(asc(tags.name));
 }
 
-/** The company's kanban lanes: tags marked kanban, by name. */
+/** The company's kanban lanes: tags marked kanban, in the order its admins set, then those never placed by name. */
 export function listKanbanTagRows(db: Db, companyId: number): Promise<Tag[]> {
   return db
     .select(tagColumns)
     .from(tags)
     .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))
-    .orderBy(asc(tags.name));
+    .orderBy(sql`${tags.kanbanOrder} asc nulls last`, asc(tags.name), asc(tags.id));
+}
+
+/**
+ * Places the company's kanban lanes in the order of `tagIds` (which must be all of them), in one transaction.
+ * Answers false, changing nothing, when the ids are not exactly the company's kanban tags.
+ */
+export function saveKanbanOrder(db: Db, companyId: number, tagIds: number[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Locked, so that a lane added or removed meanwhile cannot leave the board half ordered.
+    const lanes = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))
+      .for("update");
+    const known = new Set(lanes.map((lane) => lane.id));
+    if (known.size !== tagIds.length || tagIds.some((id) => !known.has(id))) return false;
+    for (const [position, id] of tagIds.entries()) {
+      await tx.update(tags).set({ kanbanOrder: position }).where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
+    }
+    return true;
+  });
 }
 
 /** Inserts a tag; undefined when the company already has one with this name. */

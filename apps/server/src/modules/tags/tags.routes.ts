@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   ZCreateTagBody,
   ZIdParam,
+  ZKanbanOrderBody,
   ZListTagsQuery,
   ZListTagsResponse,
   ZOkResponse,
@@ -14,17 +15,22 @@ import {
   ZTicketTagParams,
   ZTicketTagsParams,
 } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { createTag, deleteTag, listKanbanTags, listTagRecords, listTags, showTag, updateTag } from "./tags.service.ts";
+import { type TagsDeps, createTag, deleteTag, listKanbanTags, listTagRecords, listTags, orderKanbanTags, showTag, updateTag } from "./tags.service.ts";
 import { addTicketTag, removeKanbanTags, syncTicketTags } from "./ticket-tags.service.ts";
 import { echoedRecordBody } from "../../lib/echoed-record.ts";
+
+/** What the tag routes use of the platform. */
+export interface TagsRoutesDeps extends TagsDeps {
+  /** The conversation engine, whose dependencies the ticket tag services take. */
+  engine: { deps: TagsDeps };
+}
 
 /**
  * /tags: the tags page (spec admin §7), the kanban lanes, and the conversation's tag picker (spec core §7);
  * /ticket-tags: a ticket's kanban tag, as a kanban move changes it (spec admin §4, §7).
  */
-export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function tagsRoutes(deps: TagsRoutesDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   return async (app) => {
     const auth = { onRequest: app.authenticate };
@@ -35,6 +41,9 @@ export function tagsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get("/tags/list", { ...auth, schema: { response: { 200: z.array(ZTag) } } }, (request) => listTags(deps, ctxOf(request)));
     // The kanban's lanes: part of the kanban feature (plan flag useKanban).
     app.get("/tags/kanban", { ...auth, config: { planFlag: "useKanban" }, schema: { response: { 200: z.array(ZTag) } } }, (request) => listKanbanTags(deps, ctxOf(request)));
+    app.put("/tags/kanban/order", { ...auth, config: { planFlag: "useKanban" }, schema: { body: ZKanbanOrderBody, response: { 200: z.array(ZTag) } } }, (request) =>
+      orderKanbanTags(deps, ctxOf(request), request.body),
+    );
     app.get("/tags/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZTagRecord } } }, (request) => showTag(deps, ctxOf(request), request.params.id));
     app.post("/tags", { ...auth, schema: { body: ZCreateTagBody, response: { 200: ZTagRecord } } }, (request) => createTag(deps, ctxOf(request), request.body));
     app.put("/tags/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZTagBody, ZTagRecord), response: { 200: ZTagRecord } } }, (request) =>

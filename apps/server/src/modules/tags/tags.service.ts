@@ -1,10 +1,10 @@
-import { DEFAULT_TAG_COLOR, type ListTagsQuery, type ListTagsResponse, type Tag, type TagBody, type TagRecord } from "@conversa/shared";
+import { DEFAULT_TAG_COLOR, type KanbanOrderBody, type ListTagsQuery, type ListTagsResponse, type Tag, type TagBody, type TagRecord } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { canManageTags, changesOnlyKanban, mayEditTag, mayRequestKanban } from "./tags.policy.ts";
-import { deleteTagRow, findTagRecord, insertTag, listAllTags, listKanbanTagRows, listTagPage, updateTagRow } from "./tags.repository.ts";
+import { canManageTags, canOrderKanban, changesOnlyKanban, mayEditTag, mayRequestKanban } from "./tags.policy.ts";
+import { deleteTagRow, findTagRecord, insertTag, listAllTags, listKanbanTagRows, listTagPage, saveKanbanOrder, updateTagRow } from "./tags.repository.ts";
 
 export interface TagsDeps {
   db: Db;
@@ -37,6 +37,22 @@ export function showTag(deps: Pick<TagsDeps, "db">, ctx: RequestContext, id: num
 
 /** The kanban lanes: the company's tags marked kanban. Its route needs the plan's useKanban (plan gate). */
 export async function listKanbanTags(deps: Pick<TagsDeps, "db">, ctx: RequestContext): Promise<Tag[]> {
+  return listKanbanTagRows(deps.db, ctx.companyId);
+}
+
+/**
+ * Puts the company's kanban lanes in order (kept per company: every user of it sees the board so), and answers
+ * them in that order; each lane is told to the company as changed, so that open boards read the lanes again.
+ * Throws ERR_NO_PERMISSION without "tags:kanban", ERR_NO_TAG_FOUND when the ids are not exactly the
+ * company's kanban lanes (another company's tag, a tag that is not a lane, a lane left out).
+ */
+export async function orderKanbanTags(deps: TagsDeps, ctx: RequestContext, body: KanbanOrderBody): Promise<Tag[]> {
+  if (!canOrderKanban(ctx)) throw new AppError("ERR_NO_PERMISSION");
+  if (!(await saveKanbanOrder(deps.db, ctx.companyId, body.tagIds))) throw notFound();
+  for (const id of body.tagIds) {
+    const tag = await findTagRecord(deps.db, ctx.companyId, id);
+    if (tag) deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "tag", action: "update", record: tag });
+  }
   return listKanbanTagRows(deps.db, ctx.companyId);
 }
 

@@ -1,8 +1,7 @@
 import type { Ticket } from "@conversa/shared";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { findAccessibleTicket } from "../tickets/tickets.access.ts";
-import { loadTicket } from "../tickets/tickets.repository.ts";
+import { findAccessibleTicket, loadTicket } from "../tickets/index.ts";
 import type { TagsDeps } from "./tags.service.ts";
 import { findTagRecord } from "./tags.repository.ts";
 import { changeTicketTags, findTagRefs } from "./ticket-tags.repository.ts";

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZCreateTicketNoteBody, ZIdParam, ZListTicketNotesQuery, ZTicketNote } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
+import type { EngineDeps } from "../../engine/deps.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { addNote, deleteNote, listNotes } from "./ticket-notes.service.ts";
 
-export function ticketNotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/** What the ticket note routes use of the platform: the conversation engine's dependencies, which the note services take. */
+export interface TicketNotesRoutesDeps {
+  engine: { deps: EngineDeps };
+}
+
+export function ticketNotesRoutes(deps: TicketNotesRoutesDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   return async (app) => {
     app.get("/ticket-notes/list", { onRequest: app.authenticate, schema: { querystring: ZListTicketNotesQuery, response: { 200: z.array(ZTicketNote) } } }, (request) =>

@@ -4,7 +4,7 @@ import { ticketNotes, users } from "../../db/schema/index.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { findAccessibleTicket } from "../tickets/tickets.access.ts";
+import { findAccessibleTicket } from "../tickets/index.ts";
 
 async function noteDto(deps: Pick<EngineDeps, "db">, companyId: number, id: number): Promise<TicketNote | undefined> {
   const [row] = await deps.db

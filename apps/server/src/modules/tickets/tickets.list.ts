@@ -2,7 +2,7 @@ import { type SQL, and, asc, desc, eq, exists, inArray, isNull, not, or, sql } f
 import { type ListTicketsQuery, TICKET_COUNT_CAP } from "@conversa/shared";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { containsPattern, foldedColumnContains } from "../../db/search.ts";
+import { containsPattern, foldedColumnContains, foldedColumnContainsWords } from "../../db/search.ts";
 import { companies, contacts, messages, ticketTags, tickets, userQueues, users } from "../../db/schema/index.ts";
 import { type RequestContext, sessionFactsOf } from "../../lib/context.ts";
 import type { TicketAccessFacts } from "./tickets.policy.ts";
@@ -35,11 +35,17 @@ export function ticketAccessCondition(ctx: RequestContext, facts: TicketAccessFa
 }
 
 /**
+ * The tickets of the attendants' work: campaign tickets (closed carriers of campaign sends and opt-out
+ * replies) are left out of every list, count and report; their messages stay in the contact's history.
+ */
+export const isInboxTicket: SQL = eq(tickets.origin, "inbox");
+
+/**
  * The one filter builder of the ticket list (inbox, search, notifications): every filter of the query
  * is combined with AND, and the visibility rule of the actor is always applied unless showAll is allowed.
  */
 export function ticketListWhere(ctx: RequestContext, query: ListTicketsQuery, facts: TicketAccessFacts, canShowAll: boolean, timezone: string, search?: SQL): SQL {
-  const conditions: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId)];
+  const conditions: (SQL | undefined)[] = [eq(tickets.companyId, ctx.companyId), isInboxTicket];
   // An admin's inbox (without showAll) is the same set as a user's, with tickets without a queue.
   if (!(query.showAll && canShowAll)) conditions.push(ownTicketsCondition(ctx, facts, facts.allTicket === "enabled" || ctx.profile === "admin"));
   if (query.status) conditions.push(eq(tickets.status, query.status));
@@ -63,7 +69,7 @@ function searchMatchesOf(searchParam: string | undefined): { bodyMatch: SQL; con
   const search = searchParam?.trim().toLowerCase();
   if (!search) return undefined;
   const digits = search.replace(/\D/g, "");
-  const nameMatch = foldedColumnContains(contacts.nameFolded, search);
+  const nameMatch = foldedColumnContainsWords(contacts.nameFolded, search);
   const contactMatch = digits.length >= 3 ? (or(nameMatch, sql`${contacts.number} like ${containsPattern(digits)}`) ?? nameMatch) : nameMatch;
   return { bodyMatch: foldedColumnContains(messages.bodyFolded, search), contactMatch };
 }

@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { type Ticket, ZTicketStatus } from "@conversa/shared";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type OtherOpenTicketDetails, type Ticket, ZTicketStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
 import { connections, contacts, queueConfigs, queues, tags, ticketTags, tickets, users } from "../../db/schema/index.ts";
@@ -60,6 +60,7 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
         promptId: t.promptId,
         botSummary: t.botSummary,
         awaitingRating: t.awaitingRating,
+        origin: t.origin === "campaign" ? "campaign" : "inbox",
         lastMessage: t.lastMessage,
         unreadMessages: t.unreadMessages,
         createdAt: t.createdAt.toISOString(),
@@ -90,4 +91,30 @@ const ticketRowById = preparedPerDb((db) =>
 export async function findTicketRow(db: Db, companyId: number, id: number): Promise<TicketRow | undefined> {
   const [row] = await ticketRowById(db).execute({ companyId, id });
   return row;
+}
+
+/**
+ * The contact's active ticket as ERR_OTHER_OPEN_TICKET describes it (undefined: none). `userId` and
+ * `userName` name an attendant only when one took it (open); a pending ticket distribution reserved for
+ * someone names them as `reservedForId`/`reservedForName` instead, never as the one attending.
+ */
+export async function findOtherActiveTicket(db: Db, companyId: number, contactId: number): Promise<OtherOpenTicketDetails | undefined> {
+  const [row] = await db
+    .select({ status: tickets.status, userId: tickets.userId, userName: users.name, queueName: queues.name })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), inArray(tickets.status, ["open", "pending"])))
+    .limit(1);
+  if (!row) return undefined;
+  const taken = row.status === "open" && row.userId !== null;
+  const reserved = row.status === "pending" && row.userId !== null;
+  return {
+    status: row.status === "open" ? "open" : "pending",
+    userId: taken ? row.userId : null,
+    userName: taken ? row.userName : null,
+    reservedForId: reserved ? row.userId : null,
+    reservedForName: reserved ? row.userName : null,
+    queueName: row.queueName,
+  };
 }

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZCreateTicketBody, ZIdParam, ZListTicketsQuery, ZListTicketsResponse, ZTicket, ZTicketUuidParam, ZUpdateTicketBody } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
+import type { EngineDeps } from "../../engine/deps.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { createTicket, deleteTicket, listTickets, showTicket, updateTicket } from "./tickets.service.ts";
 
-export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/** What the ticket routes use of the platform: the conversation engine's dependencies, which the ticket services take. */
+export interface TicketsRoutesDeps {
+  engine: { deps: EngineDeps };
+}
+
+export function ticketsRoutes(deps: TicketsRoutesDeps): FastifyPluginAsyncZod {
   const engine = deps.engine.deps;
   return async (app) => {
     app.get("/tickets", { onRequest: app.authenticate, schema: { querystring: ZListTicketsQuery, response: { 200: ZListTicketsResponse } } }, (request) =>

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type CreateTicketBody, type ListTicketsQuery, type Ticket, type UpdateTicketBody, ZIdText, can } from "@conversa/shared";
 import { connections, contacts, queues, tickets, users } from "../../db/schema/index.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
@@ -7,11 +7,11 @@ import { acceptTicket, reopenTicket, resolveTicket, returnTicket, transferTicket
 import { routeTicket } from "../../engine/routing.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import { assertReferencesExist } from "../../lib/references.ts";
+import { assertReferencesExist } from "../../db/references.ts";
 import { accessFactsOf, findAccessibleTicket } from "./tickets.access.ts";
 import { mayOpenTicketInQueue } from "./tickets.policy.ts";
 import { listContextOf, listSearchMatches, listTicketIds, ticketListOrderOf, ticketListWhere, ticketSearchCondition } from "./tickets.list.ts";
-import { type TicketRow, loadTicket, loadTickets } from "./tickets.repository.ts";
+import { type TicketRow, findOtherActiveTicket, loadTicket, loadTickets } from "./tickets.repository.ts";
 
 const actor = (ctx: RequestContext) => ({ profile: ctx.profile, isSuper: ctx.isSuper });
 
@@ -48,23 +48,12 @@ export async function showTicket(deps: EngineDeps, ctx: RequestContext, ref: { i
   return ticket;
 }
 
-async function otherActiveTicket(deps: EngineDeps, companyId: number, contactId: number) {
-  const [other] = await deps.db
-    .select({ userId: tickets.userId, userName: users.name, queueName: queues.name })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), inArray(tickets.status, ["open", "pending"])))
-    .limit(1);
-  return other;
-}
-
 /**
  * Opens a ticket for a contact (the new-ticket modal). A non-admin must choose a queue, one of their own
  * (spec core §5); an admin may choose any queue of the company, or none. The connection is the one given,
  * else the user's default, else the company's default.
  * Throws ERR_NO_CONTACT_FOUND, ERR_NO_QUEUE_FOUND, ERR_NO_PERMISSION (a queue the user is not in), ERR_NO_WAPP_FOUND,
- * ERR_NO_DEF_WAPP_FOUND, ERR_OTHER_OPEN_TICKET (details: who handles it), ERR_VALIDATION.
+ * ERR_NO_DEF_WAPP_FOUND, ERR_OTHER_OPEN_TICKET (details: who attends it, or whom it is reserved for), ERR_VALIDATION.
  */
 export async function createTicket(deps: EngineDeps, ctx: RequestContext, body: CreateTicketBody): Promise<Ticket> {
   const [contact] = await deps.db.select({ id: contacts.id, isGroup: contacts.isGroup }).from(contacts).where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, body.contactId)));
@@ -85,7 +74,7 @@ export async function createTicket(deps: EngineDeps, ctx: RequestContext, body: 
     whatsappId = me?.whatsappId ?? fallback?.id ?? null;
     if (!whatsappId) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
   }
-  const other = await otherActiveTicket(deps, ctx.companyId, contact.id);
+  const other = await findOtherActiveTicket(deps.db, ctx.companyId, contact.id);
   if (other) throw new AppError("ERR_OTHER_OPEN_TICKET", other, JSON.stringify(other));
   const userId = body.userId ?? ctx.userId;
   if (userId !== ctx.userId) {
@@ -101,7 +90,7 @@ export async function createTicket(deps: EngineDeps, ctx: RequestContext, body: 
       .values({ companyId: ctx.companyId, contactId: contact.id, whatsappId, queueId: body.queueId ?? null, userId: status === "open" ? userId : null, status, isGroup: contact.isGroup, acceptedAt: status === "open" ? now : null, createdAt: now, updatedAt: now })
       .returning({ id: tickets.id });
   } catch (error) {
-    const other2 = await otherActiveTicket(deps, ctx.companyId, contact.id);
+    const other2 = await findOtherActiveTicket(deps.db, ctx.companyId, contact.id);
     if (other2) throw new AppError("ERR_OTHER_OPEN_TICKET", other2, JSON.stringify(other2));
     throw error;
   }

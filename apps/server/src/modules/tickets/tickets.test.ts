@@ -131,6 +131,7 @@ describe("GET /tickets", () => {
     const search = async (term: string) => ids((await list(a.adminToken, `?searchParam=${encodeURIComponent(term)}&showAll=true`)).body);
     expect(await search("joao")).toEqual([joao.id]);
     expect(await search("ARAUJO")).toEqual([joao.id]);
+    expect(await search("araujo JOAO")).toEqual([joao.id]);
     expect(await search("marcia")).toEqual([marcia.id]);
     expect(await search("orcamento")).toEqual([marcia.id]);
     expect(await search("Orçamento")).toEqual([marcia.id]);
@@ -283,8 +284,24 @@ describe("POST /tickets", () => {
     const existing = await ticket({ queueId: sales.id, status: "open", userId: a.admin.id });
     const response = await t.app.inject({ method: "POST", url: "/tickets", headers: bearer(a.agentToken), payload: { contactId: existing.contactId, queueId: sales.id } });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ error: "ERR_OTHER_OPEN_TICKET", details: { userId: a.admin.id, userName: "Ana Admin", queueName: "Vendas" } });
+    expect(response.json()).toMatchObject({ error: "ERR_OTHER_OPEN_TICKET", details: { status: "open", userId: a.admin.id, userName: "Ana Admin", reservedForId: null, queueName: "Vendas" } });
     expect(JSON.parse(response.json().message)).toMatchObject({ userName: "Ana Admin" });
+  });
+
+  it("does not name an attendant for a ticket only reserved by distribution: it names whom it is reserved for", async () => {
+    const reserved = await ticket({ queueId: sales.id, status: "pending", userId: a.admin.id });
+    const response = await t.app.inject({ method: "POST", url: "/tickets", headers: bearer(a.agentToken), payload: { contactId: reserved.contactId, queueId: sales.id } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      error: "ERR_OTHER_OPEN_TICKET",
+      details: { status: "pending", userId: null, userName: null, reservedForId: a.admin.id, reservedForName: "Ana Admin", queueName: "Vendas" },
+    });
+  });
+
+  it("names nobody for a waiting ticket nobody holds", async () => {
+    const waiting = await ticket({ queueId: sales.id, status: "pending" });
+    const response = await t.app.inject({ method: "POST", url: "/tickets", headers: bearer(a.agentToken), payload: { contactId: waiting.contactId, queueId: sales.id } });
+    expect(response.json()).toMatchObject({ error: "ERR_OTHER_OPEN_TICKET", details: { status: "pending", userId: null, userName: null, reservedForId: null, reservedForName: null, queueName: "Vendas" } });
   });
 
   it("requires a queue from a non-admin, and refuses another company's contact", async () => {

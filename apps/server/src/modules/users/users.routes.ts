@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZCreateUserBody, ZIdParam, ZIdText, ZListUsersQuery, ZListUsersResponse, ZOkResponse, ZUpdateUserBody, ZUser, ZUserListItem } from "@conversa/shared";
-import type { AppDeps } from "../../app.ts";
 import { ctxOf } from "../../lib/context.ts";
-import { createUser, deleteUser, getUser, listCompanyUsers, listUsers, updateUser } from "./users.service.ts";
+import { type UsersDeps, createUser, deleteUser, getUser, listCompanyUsers, listUsers, updateUser } from "./users.service.ts";
+
+/** What the user routes use of the platform. */
+export type UsersRoutesDeps = UsersDeps;
 
 /** /users (spec core §7): the Users page, the user dialog and the pickers' list. */
-export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 

@@ -5,10 +5,10 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
-import type { LoginThrottle } from "../auth/login-throttle.ts";
+import type { LoginThrottle } from "../auth/index.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
-import { loadTicket } from "../tickets/tickets.repository.ts";
+import { loadTicket } from "../tickets/index.ts";
 import {
   canChangeUser,
   canEditUser,

@@ -48,7 +48,7 @@ describe("/announcements", { timeout: 20_000 }, () => {
   it("sends anyone else to / after an error toast, without showing the page", async () => {
     signedIn(sessionUser({ super: false, profile: "admin" }));
     const { router } = renderApp("/announcements");
-    expect(await screen.findByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.")).toBeInTheDocument();
+    expect(await screen.findByText("Você não tem permissão para acessar esta página! Estamos lhe redirecionando.")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/announcements");
     expect(screen.queryByRole("table", { name: "Informativos" })).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: 3000 });

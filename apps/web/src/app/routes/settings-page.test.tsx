@@ -19,7 +19,7 @@ function signedIn(user: ReturnType<typeof sessionUser>) {
     if (call.path === "/companies/listPlan/3") return jsonResponse(companyPlan());
     if (call.path === "/version") return jsonResponse({ version: "4.8.2" });
     if (call.path === "/settings") return jsonResponse([]);
-    if (call.path === "/plans/all") return jsonResponse([{ id: 1, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 5120, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true }]);
+    if (call.path === "/plans/all") return jsonResponse([{ id: 1, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 5120, isPublic: true, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true }]);
     if (call.path === "/helps/list") return jsonResponse([{ id: 1, title: "Atendendo tickets", video: "dQw4w9WgXcQ", description: "" }]);
     if (call.path === "/installation-settings") return jsonResponse([{ key: "signupEnabled", value: "true" }]);
     if (call.path === "/installation-settings/signupEnabled" && call.method === "PUT") return jsonResponse({ key: "signupEnabled", value: "false" });

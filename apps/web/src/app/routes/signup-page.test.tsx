@@ -11,8 +11,8 @@ vi.mock("socket.io-client", async () => {
 });
 
 const PLANS = [
-  { id: 4, name: "Básico", users: 2, connections: 1, queues: 3, value: 49.9, storageQuotaMb: 5120, ...allPlanFlags },
-  { id: 5, name: "Pro", users: 10, connections: 3, queues: 5, value: 199, storageQuotaMb: 5120, ...allPlanFlags },
+  { id: 4, name: "Básico", users: 2, connections: 1, queues: 3, value: 49.9, storageQuotaMb: 5120, isPublic: true, ...allPlanFlags },
+  { id: 5, name: "Pro", users: 10, connections: 3, queues: 5, value: 199, storageQuotaMb: 5120, isPublic: true, ...allPlanFlags },
 ];
 
 function server(extra: (call: FetchCall) => Response | undefined = () => undefined, enabled = true) {

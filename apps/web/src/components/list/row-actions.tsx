@@ -7,10 +7,19 @@ import type { SxProps, Theme } from "@mui/material/styles";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-/** The last cell of a list row: its action buttons, right-aligned on one line. */
+/**
+ * The last cell of a list row: its action buttons, right-aligned on one line. It stays pinned to the list's right
+ * edge, so that on a narrow screen (a phone) the actions are at hand without scrolling the table sideways.
+ */
 export function RowActionsCell({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
   return (
-    <TableCell align="right" sx={[{ whiteSpace: "nowrap" }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <TableCell
+      align="right"
+      sx={[
+        { whiteSpace: "nowrap", position: "sticky", right: 0, zIndex: 1, bgcolor: "background.paper", boxShadow: (theme) => `-6px 0 6px -6px ${theme.palette.divider}` },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
       {children}
     </TableCell>
   );

@@ -1,5 +1,6 @@
 import { TIMINGS } from "@conversa/shared";
 import { type FormEvent, useEffect, useState } from "react";
+import { hookFormFields, showFormError } from "../../lib/form-errors.ts";
 import type { DefaultValues, FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { showToast } from "../../lib/toast.ts";
@@ -49,7 +50,9 @@ export function useRecordEditor<T extends { id: number }, V extends FieldValues>
     await wait(submitDelayMs);
     try {
       await save(selected?.id ?? null, values, intent);
-    } catch {
+    } catch (error) {
+      // The refused fields are marked and the catalogue says why; the form's own text says the save failed.
+      showFormError(error, hookFormFields(form));
       showToast(saveFailedText, "error", TIMINGS.errorToastMs);
       return;
     }

@@ -40,7 +40,7 @@ function prompt(id: number, name: string, maxTokens = 100): Prompt {
   };
 }
 
-describe("PromptsPanel", { timeout: 15_000 }, () => {
+describe("PromptsPanel", { timeout: 60_000 }, () => {
   it("follows company-{id}-prompt: a prompt created, changed or deleted by another admin, within the list's search", async () => {
     const fetchMock = mockFetch((call) => {
       if (call.method !== "GET" || call.path !== "/prompt") return undefined;
@@ -48,7 +48,7 @@ describe("PromptsPanel", { timeout: 15_000 }, () => {
       const prompts = [prompt(1, "Robô de Vendas"), prompt(2, "Robô de Suporte")].filter((p) => p.name.toLowerCase().includes(term));
       return jsonResponse({ prompts, count: prompts.length, hasMore: false });
     });
-    renderWithProviders(<PromptsPanel />);
+    renderWithProviders(<PromptsPanel queues={[]} />);
     expect(await screen.findByText("Robô de Vendas")).toBeInTheDocument();
     const socket = sockets.at(-1)!;
     const listCalls = () => fetchMock.calls.length;
@@ -79,14 +79,13 @@ describe("PromptsPanel", { timeout: 15_000 }, () => {
     const fetchMock = mockFetch((call) => {
       if (call.method === "GET" && call.path === "/prompt") return jsonResponse({ prompts: [saved], count: 1, hasMore: false });
       if (call.method === "GET" && call.path === "/prompt/1") return jsonResponse(saved);
-      if (call.method === "GET" && call.path === "/queue") return jsonResponse([{ id: 1, name: "Vendas", color: "#000000" }]);
       if (call.method === "PUT" && call.path === "/prompt/1") {
         return errorResponse(400, "ERR_PROMPT_KEY_REQUIRED", "The address changed", [{ in: "body", path: "/apiKey", message: "type the key again" }]);
       }
       return undefined;
     });
     const user = userEvent.setup();
-    renderWithProviders(<PromptsPanel />);
+    renderWithProviders(<PromptsPanel queues={[{ id: 1, name: "Vendas" }]} />);
     await user.click(await screen.findByRole("button", { name: "Editar: Robô de Vendas" }));
     const baseUrl = await screen.findByLabelText("Servidor do modelo (opcional)");
     await user.clear(baseUrl);
@@ -99,5 +98,41 @@ describe("PromptsPanel", { timeout: 15_000 }, () => {
     expect(screen.getByRole("dialog")).toBeInTheDocument();
     const put = fetchMock.calls.find((call) => call.method === "PUT")!;
     expect(put.body).toMatchObject({ baseUrl: "http://127.0.0.1:11435/v1", apiKey: "••••5678" });
+  });
+
+  it("tests a saved prompt with Testar: the model's answer, or why there is none", async () => {
+    const saved = prompt(1, "Robô de Vendas");
+    let answer: { answer: string | null; error: string | null } = { answer: "Olá! Temos o plano Pro.", error: null };
+    const fetchMock = mockFetch((call) => {
+      if (call.method === "GET" && call.path === "/prompt") return jsonResponse({ prompts: [saved], count: 1, hasMore: false });
+      if (call.method === "GET" && call.path === "/prompt/1") return jsonResponse(saved);
+      if (call.method === "POST" && call.path === "/prompt/1/test") return jsonResponse(answer);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PromptsPanel queues={[{ id: 1, name: "Vendas" }]} />);
+    await user.click(await screen.findByRole("button", { name: "Editar: Robô de Vendas" }));
+    const message = await screen.findByLabelText("Mensagem do cliente");
+    await user.clear(message);
+    await user.type(message, "Quais planos vocês têm?");
+    await user.click(screen.getByRole("button", { name: "Testar" }));
+
+    expect(await screen.findByText("Olá! Temos o plano Pro.")).toBeInTheDocument();
+    expect(fetchMock.calls.find((call) => call.path === "/prompt/1/test")!.body).toEqual({ message: "Quais planos vocês têm?" });
+
+    answer = { answer: null, error: "timeout" };
+    await user.click(screen.getByRole("button", { name: "Testar" }));
+    expect(await screen.findByText("O modelo não respondeu: o servidor do modelo demorou demais")).toBeInTheDocument();
+    expect(fetchMock.calls.some((call) => call.method === "PUT" || call.method === "POST" && call.path === "/prompt")).toBe(false);
+  });
+
+  it("says that the Setor makes the prompt the queue's bot, and that a new prompt is tested once saved", async () => {
+    mockFetch((call) => (call.method === "GET" && call.path === "/prompt" ? jsonResponse({ prompts: [], count: 0, hasMore: false }) : undefined));
+    const user = userEvent.setup();
+    renderWithProviders(<PromptsPanel queues={[{ id: 1, name: "Vendas" }]} />);
+    await user.click(await screen.findByRole("button", { name: /Adicionar/ }));
+    expect(await screen.findByText(/Ao salvar, o prompt passa a responder nesta fila/)).toBeInTheDocument();
+    expect(screen.getByText("Salve o prompt para testá-lo com o modelo.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Testar" })).not.toBeInTheDocument();
   });
 });

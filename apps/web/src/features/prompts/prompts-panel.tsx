@@ -1,4 +1,4 @@
-import { PROMPT_DEFAULTS, PROMPT_VOICES, type Prompt, type PromptBody, TIMINGS, ZListPromptsResponse, ZOkResponse, ZPrompt, ZPromptKeyRequiredDetails } from "@conversa/shared";
+import { PROMPT_DEFAULTS, PROMPT_VOICES, type Prompt, type PromptBody, TIMINGS, ZListPromptsResponse, ZOkResponse, ZPrompt, ZPromptKeyRequiredDetails, ZPromptTestResponse } from "@conversa/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -32,9 +32,8 @@ import {
 } from "../../components/list/index.ts";
 import { PageContainer } from "../../components/page-container.tsx";
 import { ApiError, apiRequest } from "../../lib/api-client.ts";
-import { errorMessage } from "../../lib/error-message.ts";
-import { showToast } from "../../lib/toast.ts";
-import { useAllQueues } from "../queues/api/list-all-queues.ts";
+import { showFormError, stateFormFields } from "../../lib/form-errors.ts";
+import { showToast, toastError } from "../../lib/toast.ts";
 
 const LIST_KEY = ["prompts", "list"] as const;
 
@@ -49,13 +48,15 @@ function usePromptRecords(searchParam: string) {
 }
 
 /** DELETE /prompt/{id}: the answer's message is shown as information. */
-function useDeletePrompt() {
+function useDeletePrompt(onQueuesChanged: (() => void) | undefined) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (id: number) => apiRequest(`/prompt/${id}`, ZOkResponse, { method: "DELETE" }),
     onSuccess: async () => {
       showToast(t("prompts.deleted"), "info");
+      // A deleted prompt is no longer its queue's bot.
+      onQueuesChanged?.();
       await queryClient.invalidateQueries({ queryKey: LIST_KEY });
     },
   });
@@ -64,14 +65,16 @@ function useDeletePrompt() {
 /**
  * The AI prompts page (spec admin §2): name, queue, max tokens and actions; the dialog with the
  * prompt's settings. Keys come back masked (last 4 characters) and are kept unless a new one is typed.
+ * `queues` are the company's queues the dialog offers (the page reads them); `onQueuesChanged` is told when a
+ * save or a deletion may have changed a queue's bot (the Setor makes the prompt its queue's bot).
  */
-export function PromptsPanel() {
+export function PromptsPanel({ queues, onQueuesChanged }: { queues: readonly PromptQueue[]; onQueuesChanged?: () => void }) {
   const { t } = useTranslation();
   const search = useListSearch();
   const prompts = usePromptRecords(search.searchParam);
   // Prompts created, changed or deleted by another admin appear here without a reload.
   useLiveRecords("prompt", { queryKeyPrefix: LIST_KEY, schema: ZPrompt, belongs: nameMatchesListSearch });
-  const deletion = useDeletePrompt();
+  const deletion = useDeletePrompt(onQueuesChanged);
   const editing = useRecordEditing<Prompt>(deletion);
   const editingPrompt = prompts.records.find((p) => p.id === editing.editor.id);
   return (
@@ -105,7 +108,7 @@ export function PromptsPanel() {
           </TableBody>
         </Table>
       </InfiniteListArea>
-      {editing.editor.open && <PromptDialog prompt={editing.editor.id === null ? undefined : editingPrompt} onClose={editing.closeEditor} />}
+      {editing.editor.open && <PromptDialog prompt={editing.editor.id === null ? undefined : editingPrompt} queues={queues} onSaved={onQueuesChanged} onClose={editing.closeEditor} />}
       <ConfirmationDialog
         open={editing.isConfirming}
         title={t("prompts.confirmDelete.title", { name: editing.toDelete?.name ?? "" })}
@@ -160,10 +163,15 @@ function keyFieldsToRetype(error: unknown): ("apiKey" | "voiceKey")[] {
   return details.success ? details.data.map((issue) => (issue.path === "/apiKey" ? "apiKey" : "voiceKey")) : ["apiKey"];
 }
 
-function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose: () => void }) {
+/** A queue a prompt can serve, as the dialog's picker shows it. */
+export interface PromptQueue {
+  id: number;
+  name: string;
+}
+
+function PromptDialog({ prompt, queues, onSaved, onClose }: { prompt: Prompt | undefined; queues: readonly PromptQueue[]; onSaved: (() => void) | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const queues = useAllQueues();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormState>(() => initialState(prompt));
   const [errors, setErrors] = useState<Partial<Record<keyof FormState, string>>>({});
@@ -204,11 +212,12 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose
       await (prompt ? apiRequest(`/prompt/${prompt.id}`, ZPrompt, { method: "PUT", body }) : apiRequest("/prompt", ZPrompt, { method: "POST", body }));
     } catch (error) {
       setSaving(false);
+      showFormError(error, stateFormFields(Object.keys(form), (field, message) => setErrors((current) => ({ ...current, [field]: message }))));
       const retype = keyFieldsToRetype(error);
       if (retype.length) setErrors(Object.fromEntries(retype.map((key) => [key, t("errors.ERR_PROMPT_KEY_REQUIRED")])));
-      showToast(errorMessage(error), "error");
       return;
     }
+    onSaved?.();
     await queryClient.invalidateQueries({ queryKey: ["prompts"] });
     showToast(t("list.saved"), "success");
     onClose();
@@ -231,9 +240,9 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose
               value={form.queueId}
               onChange={(event) => setForm((c) => ({ ...c, queueId: event.target.value === "" ? "" : Number(event.target.value) }))}
               error={Boolean(errors.queueId)}
-              helperText={errors.queueId}
+              helperText={errors.queueId ?? t("prompts.form.queueHelp")}
             >
-              {(queues.data ?? []).map((queue) => (
+              {queues.map((queue) => (
                 <MenuItem key={queue.id} value={queue.id}>
                   {queue.name}
                 </MenuItem>
@@ -280,6 +289,7 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose
               />
               <TextField label={t("prompts.form.voiceRegion")} fullWidth disabled={form.voice === "texto"} {...field("voiceRegion")} />
             </Stack>
+            <PromptTest promptId={prompt?.id} />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -292,5 +302,41 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | undefined; onClose
         </DialogActions>
       </Box>
     </Dialog>
+  );
+}
+
+/** POST /prompt/{id}/test: one message answered by the saved prompt's model, as the engine asks it. */
+function useTestPrompt() {
+  return useMutation({
+    mutationFn: ({ id, message }: { id: number; message: string }) => apiRequest(`/prompt/${id}/test`, ZPromptTestResponse, { method: "POST", body: { message } }),
+    meta: { silentError: true },
+  });
+}
+
+/** The dialog's Testar: a customer's message and the saved prompt's answer, or why there is none. */
+function PromptTest({ promptId }: { promptId: number | undefined }) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState(() => t("prompts.test.sample"));
+  const test = useTestPrompt();
+  if (promptId === undefined) return <Alert severity="info">{t("prompts.test.saveFirst")}</Alert>;
+  const run = () => test.mutate({ id: promptId, message: message.trim() }, { onError: (error) => toastError(error) });
+  return (
+    <Stack spacing={1} component="section" aria-label={t("prompts.test.title")}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
+        <TextField label={t("prompts.test.message")} fullWidth size="small" value={message} onChange={(event) => setMessage(event.target.value)} helperText={t("prompts.test.help")} />
+        <Button variant="outlined" onClick={run} loading={test.isPending} disabled={!message.trim()}>
+          {t("prompts.test.run")}
+        </Button>
+      </Stack>
+      {test.data ? (
+        test.data.error ? (
+          <Alert severity="error">{t("prompts.test.failed", { reason: t(`prompts.test.errors.${test.data.error}`) })}</Alert>
+        ) : (
+          <Alert severity="success" sx={{ whiteSpace: "pre-wrap" }}>
+            {test.data.answer}
+          </Alert>
+        )
+      ) : null}
+    </Stack>
   );
 }

@@ -46,6 +46,7 @@ import {
 } from "../../components/list/index.ts";
 import { PageContainer } from "../../components/page-container.tsx";
 import { apiRequest } from "../../lib/api-client.ts";
+import { showFormError, stateFormFields } from "../../lib/form-errors.ts";
 import { showToast, toastError } from "../../lib/toast.ts";
 
 const LIST_KEY = ["queueIntegrations", "list"] as const;
@@ -159,6 +160,9 @@ function formOf(integration: QueueIntegration | undefined): Form {
   };
 }
 
+/** The fields the dialog shows a server refusal under. */
+const FORM_FIELDS: readonly (keyof Form)[] = ["name", "projectName", "jsonContent", "language", "urlN8N", "typebotSlug", "typebotExpires", "typebotDelayMessage", "typebotKeywordFinish", "typebotKeywordRestart", "typebotUnknownMessage", "typebotRestartMessage"];
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function IntegrationDialog({ integration, onClose }: { integration: QueueIntegration | undefined; onClose: () => void }) {
@@ -167,11 +171,15 @@ function IntegrationDialog({ integration, onClose }: { integration: QueueIntegra
   const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(() => formOf(integration));
   const [saving, setSaving] = useState(false);
-  const [nameError, setNameError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [secret, setSecret] = useState<string | undefined>();
   const [testing, setTesting] = useState(false);
   const [testAnswer, setTestAnswer] = useState<{ text: string; ok: boolean } | undefined>();
-  const set = (key: keyof Form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm((c) => ({ ...c, [key]: event.target.value }));
+  const set = (key: keyof Form) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setForm((c) => ({ ...c, [key]: event.target.value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  const fieldProps = (key: keyof Form) => ({ value: form[key], onChange: set(key), error: Boolean(errors[key]), helperText: errors[key] });
   const bodyOf = (): QueueIntegrationBody => ({
     ...form,
     name: form.name.trim(),
@@ -184,10 +192,10 @@ function IntegrationDialog({ integration, onClose }: { integration: QueueIntegra
     event.preventDefault();
     const name = form.name.trim();
     if (name.length < 2 || name.length > 50) {
-      setNameError(t("integrations.form.nameLength"));
+      setErrors({ name: t("integrations.form.nameLength") });
       return;
     }
-    setNameError(undefined);
+    setErrors({});
     setSaving(true);
     await wait(TIMINGS.formSubmitDelayMs);
     let saved: QueueIntegration;
@@ -196,8 +204,8 @@ function IntegrationDialog({ integration, onClose }: { integration: QueueIntegra
         ? apiRequest(`/queueIntegration/${integration.id}`, ZQueueIntegration, { method: "PUT", body: bodyOf() })
         : apiRequest("/queueIntegration", ZQueueIntegration, { method: "POST", body: bodyOf() }));
     } catch (error) {
-      // Said in the user's language: a refused address (ERR_URL_NOT_ALLOWED) names why.
-      toastError(error);
+      // Said in the user's language, under the field the server refused; a refused address (ERR_URL_NOT_ALLOWED) names why.
+      showFormError(error, stateFormFields(FORM_FIELDS, (field, message) => setErrors((current) => ({ ...current, [field]: message }))));
       setSaving(false);
       return;
     }
@@ -251,12 +259,12 @@ function IntegrationDialog({ integration, onClose }: { integration: QueueIntegra
                     </MenuItem>
                   ))}
                 </TextField>
-                <TextField label={t("integrations.form.name")} required fullWidth autoFocus value={form.name} onChange={set("name")} error={Boolean(nameError)} helperText={nameError} />
+                <TextField label={t("integrations.form.name")} required fullWidth autoFocus {...fieldProps("name")} />
               </Stack>
               {form.type === "dialogflow" && (
                 <>
                   <Stack direction="row" spacing={2}>
-                    <TextField label={t("integrations.form.projectName")} required fullWidth value={form.projectName} onChange={set("projectName")} />
+                    <TextField label={t("integrations.form.projectName")} required fullWidth {...fieldProps("projectName")} />
                     <TextField select label={t("integrations.form.language")} value={form.language} onChange={set("language")} sx={{ minWidth: 120 }}>
                       {INTEGRATION_LANGUAGES.map((language) => (
                         <MenuItem key={language} value={language}>
@@ -270,26 +278,25 @@ function IntegrationDialog({ integration, onClose }: { integration: QueueIntegra
                     fullWidth
                     multiline
                     minRows={4}
-                    value={form.jsonContent}
-                    onChange={set("jsonContent")}
-                    helperText={integration?.jsonClientEmail ? t("integrations.form.jsonKept", { email: integration.jsonClientEmail }) : undefined}
+                    {...fieldProps("jsonContent")}
+                    helperText={errors.jsonContent ?? (integration?.jsonClientEmail ? t("integrations.form.jsonKept", { email: integration.jsonClientEmail }) : undefined)}
                   />
                 </>
               )}
-              {form.type !== "dialogflow" && <TextField label={t("integrations.form.url")} required fullWidth value={form.urlN8N} onChange={set("urlN8N")} placeholder="https://" />}
+              {form.type !== "dialogflow" && <TextField label={t("integrations.form.url")} required fullWidth {...fieldProps("urlN8N")} placeholder="https://" />}
               {form.type === "typebot" && (
                 <>
-                  <TextField label={t("integrations.form.typebotSlug")} required fullWidth value={form.typebotSlug} onChange={set("typebotSlug")} />
+                  <TextField label={t("integrations.form.typebotSlug")} required fullWidth {...fieldProps("typebotSlug")} />
                   <Stack direction="row" spacing={2}>
-                    <TextField label={t("integrations.form.typebotExpires")} type="number" fullWidth value={form.typebotExpires} onChange={set("typebotExpires")} />
-                    <TextField label={t("integrations.form.typebotDelayMessage")} type="number" fullWidth value={form.typebotDelayMessage} onChange={set("typebotDelayMessage")} />
+                    <TextField label={t("integrations.form.typebotExpires")} type="number" fullWidth {...fieldProps("typebotExpires")} />
+                    <TextField label={t("integrations.form.typebotDelayMessage")} type="number" fullWidth {...fieldProps("typebotDelayMessage")} />
                   </Stack>
                   <Stack direction="row" spacing={2}>
-                    <TextField label={t("integrations.form.typebotKeywordFinish")} fullWidth value={form.typebotKeywordFinish} onChange={set("typebotKeywordFinish")} />
-                    <TextField label={t("integrations.form.typebotKeywordRestart")} fullWidth value={form.typebotKeywordRestart} onChange={set("typebotKeywordRestart")} />
+                    <TextField label={t("integrations.form.typebotKeywordFinish")} fullWidth {...fieldProps("typebotKeywordFinish")} />
+                    <TextField label={t("integrations.form.typebotKeywordRestart")} fullWidth {...fieldProps("typebotKeywordRestart")} />
                   </Stack>
-                  <TextField label={t("integrations.form.typebotUnknownMessage")} fullWidth value={form.typebotUnknownMessage} onChange={set("typebotUnknownMessage")} />
-                  <TextField label={t("integrations.form.typebotRestartMessage")} fullWidth value={form.typebotRestartMessage} onChange={set("typebotRestartMessage")} />
+                  <TextField label={t("integrations.form.typebotUnknownMessage")} fullWidth {...fieldProps("typebotUnknownMessage")} />
+                  <TextField label={t("integrations.form.typebotRestartMessage")} fullWidth {...fieldProps("typebotRestartMessage")} />
                 </>
               )}
               {testAnswer && (

@@ -30,6 +30,7 @@ import {
 } from "../utils/announcement-form.ts";
 import { PRIORITY_STYLES } from "../utils/announcement-priority.ts";
 import { AnnouncementAttachmentField } from "./announcement-attachment-field.tsx";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface AnnouncementDialogProps {
   open: boolean;
@@ -76,8 +77,10 @@ function AnnouncementForm({ announcement, onClose }: { announcement: Announcemen
     register,
     control,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<AnnouncementFormValues>({ resolver: zodResolver(schema), defaultValues: announcementFormValues(announcement) });
+  } = useForm<AnnouncementFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: announcementFormValues(announcement) });
 
   const onSubmit = async (values: AnnouncementFormValues) => {
     await wait(TIMINGS.formSubmitDelayMs);
@@ -87,8 +90,9 @@ function AnnouncementForm({ announcement, onClose }: { announcement: Announcemen
       const step = attachmentStep(attachment, saved.mediaPath !== null);
       if (step === "upload" && attachment.file) await upload.mutateAsync({ id: saved.id, file: attachment.file });
       if (step === "delete") await removeMedia.mutateAsync(saved.id);
-    } catch {
-      // The error toast already told the user; the dialog stays open to fix the input.
+    } catch (error) {
+      // Under the refused fields, and as the catalogue's toast; the dialog stays open to fix the input.
+      showFormError(error, hookFormFields({ getValues, setError }));
       return;
     }
     showToast(t("list.saved"), "success");

@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { errorMessage } from "../../../lib/error-message.ts";
 import { useAuth } from "../hooks/use-auth.ts";
+import { translatedResolver } from "../../../lib/form-errors.ts";
 
 type LoginInput = z.input<typeof ZLoginBody>;
 
@@ -28,7 +29,7 @@ export function LoginForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginBody>({
-    resolver: zodResolver(ZLoginBody),
+    resolver: translatedResolver(zodResolver(ZLoginBody)),
     defaultValues: { email: "", password: "" },
   });
 

@@ -1,4 +1,5 @@
 import {
+  INVOICES_PAGE_SIZE,
   type AdminInvoice,
   type Invoice,
   type InvoiceStatus,
@@ -11,6 +12,7 @@ import {
   ZPixCharge,
   ZPlan,
   ZSubscriptionInfo,
+  isFreePlan,
 } from "@conversa/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
@@ -24,7 +26,8 @@ export function useInvoiceRecords(searchParam: string) {
     queryKey: invoicesListQueryKey(searchParam),
     fetchPage: async (pageNumber, signal) => {
       const page = await apiRequest("/invoices/all", ZListInvoicesResponse, { query: { searchParam: searchParam || undefined, pageNumber }, signal });
-      return { records: page.invoices, hasMore: page.hasMore };
+      // The answer is a bare page: a full one may have a next.
+      return { records: page, hasMore: page.length === INVOICES_PAGE_SIZE };
     },
   });
 }
@@ -82,7 +85,11 @@ export function useCancelInvoice() {
   return useAdminInvoiceAction(({ id, reason }: { id: number; reason: string }) => apiRequest(`/billing/invoices/${id}/cancel`, ZAdminInvoice, { method: "POST", body: { reason } }));
 }
 
-/** GET /plans/list: the plans the checkout offers. */
+/** GET /plans/list: the plans the checkout offers: the public ones that cost something (a free plan is never bought). */
 export function useCheckoutPlans(enabled: boolean) {
-  return useQuery({ queryKey: ["billing", "plans"], queryFn: ({ signal }) => apiRequest("/plans/list", z.array(ZPlan), { signal }), enabled });
+  return useQuery({
+    queryKey: ["billing", "plans"],
+    queryFn: async ({ signal }) => (await apiRequest("/plans/list", z.array(ZPlan), { signal })).filter((plan) => !isFreePlan(plan)),
+    enabled,
+  });
 }

@@ -1,4 +1,4 @@
-import { type Invoice, PAYMENT_REDIRECT_MS, PIX_COPIED_LABEL_MS, type PixCharge, type Plan, ZPaymentEvent } from "@conversa/shared";
+import { type Invoice, PAYMENT_REDIRECT_MS, PIX_COPIED_LABEL_MS, type PixCharge, type SubscriptionInfo, ZPaymentEvent } from "@conversa/shared";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -27,14 +27,15 @@ import { showToast, toastError } from "../../../lib/toast.ts";
 import { useCheckoutPlans, usePayInSimulator, useSubscribe } from "../api/invoices.ts";
 import { invoicesListPrefix, subscriptionQueryKey } from "../api/query-keys.ts";
 import { type CheckoutData, EMPTY_CHECKOUT, checkoutErrors } from "../utils/checkout-form.ts";
+import { type CheckoutPlan, offeredPlans } from "../utils/offered-plans.ts";
 
 const STEPS = ["data", "plan", "review"] as const;
 
 interface CheckoutDialogProps {
   open: boolean;
   invoice: Invoice | null;
-  /** The company's current plan, chosen at first. */
-  currentPlanId: number | null;
+  /** The company's current plan (from GET /subscription), chosen at first and offered even when it is not public. */
+  currentPlan: SubscriptionInfo["plan"];
   onClose: () => void;
 }
 
@@ -42,7 +43,8 @@ interface CheckoutDialogProps {
  * The checkout (spec admin §2, §4): Dados, Personalizar, Revisar, then PAGAR shows the Pix code; when
  * the payment event CONCLUIDA arrives, a toast tells the new due date and the app goes to / after 4 s.
  */
-export function CheckoutDialog({ open, invoice, currentPlanId, onClose }: CheckoutDialogProps) {
+export function CheckoutDialog({ open, invoice, currentPlan, onClose }: CheckoutDialogProps) {
+  const currentPlanId = currentPlan?.id ?? null;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -52,7 +54,8 @@ export function CheckoutDialog({ open, invoice, currentPlanId, onClose }: Checko
   const [planId, setPlanId] = useState<number | null>(currentPlanId);
   const [charge, setCharge] = useState<PixCharge | null>(null);
   const [renewedUntil, setRenewedUntil] = useState<string | null>(null);
-  const plans = useCheckoutPlans(open);
+  const publicPlans = useCheckoutPlans(open);
+  const offered = offeredPlans(publicPlans.data ?? [], currentPlan);
   const subscribe = useSubscribe();
   const simulator = usePayInSimulator();
 
@@ -84,7 +87,7 @@ export function CheckoutDialog({ open, invoice, currentPlanId, onClose }: Checko
   }, [renewedUntil, navigate]);
 
   const errors = touched ? checkoutErrors(data) : {};
-  const plan: Plan | undefined = plans.data?.find((p) => p.id === planId) ?? plans.data?.find((p) => p.id === currentPlanId);
+  const plan: CheckoutPlan | undefined = offered.find((p) => p.id === planId) ?? offered.find((p) => p.id === currentPlanId);
   const field = (name: keyof CheckoutData, required = false) => ({
     name,
     value: data[name],
@@ -157,7 +160,7 @@ export function CheckoutDialog({ open, invoice, currentPlanId, onClose }: Checko
             )}
             {step === 1 && (
               <RadioGroup value={planId ?? ""} onChange={(event) => setPlanId(Number(event.target.value))} aria-label={t("billing.checkout.steps.plan")}>
-                {(plans.data ?? []).map((p) => (
+                {offered.map((p) => (
                   <FormControlLabel
                     key={p.id}
                     value={p.id}

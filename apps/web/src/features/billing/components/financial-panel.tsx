@@ -28,7 +28,7 @@ export function FinancialPanel() {
       <InfiniteListArea hasMore={list.hasMore} isFetchingMore={list.isFetchingMore} onLoadMore={list.loadMore} label={t("billing.title")}>
         <InvoicesTable invoices={list.records} isLoading={list.isLoading} isError={list.isError} onRetry={list.refetch} action={(invoice) => <PayAction invoice={invoice} onPay={setPaying} />} />
       </InfiniteListArea>
-      <CheckoutDialog open={paying !== null} invoice={paying} currentPlanId={subscription.data?.plan?.id ?? null} onClose={() => setPaying(null)} />
+      <CheckoutDialog open={paying !== null} invoice={paying} currentPlan={subscription.data?.plan ?? null} onClose={() => setPaying(null)} />
     </PageContainer>
   );
 }

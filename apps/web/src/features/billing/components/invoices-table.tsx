@@ -9,7 +9,7 @@ import TableRow from "@mui/material/TableRow";
 import { alpha } from "@mui/material/styles";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ListStateRows } from "../../../components/list/index.ts";
+import { ListStateRows, RowActionsCell } from "../../../components/list/index.ts";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { formatMoney } from "../../../lib/money.ts";
@@ -68,7 +68,7 @@ export function InvoicesTable<T extends Invoice>({ invoices, isLoading, isError,
               <TableCell>
                 <Chip size="small" color={STATUS_COLOR[status]} label={t(`billing.status.${status}`)} />
               </TableCell>
-              <TableCell align="right">{action(invoice)}</TableCell>
+              <RowActionsCell>{action(invoice)}</RowActionsCell>
             </TableRow>
           );
         })}

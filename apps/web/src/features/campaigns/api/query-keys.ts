@@ -8,3 +8,6 @@ export const campaignOptionsKeys = {
   tags: ["campaigns", "options", "tags"],
   fileLists: ["campaigns", "options", "fileLists"],
 } as const;
+/** Every page of a campaign's recipients table (each search and status filter). */
+export const campaignRecipientsPrefix = (id: number) => ["campaigns", "recipients", id] as const;
+export const campaignRecipientsQueryKey = (id: number, filter: { searchParam: string; status: string; pageNumber: number }) => [...campaignRecipientsPrefix(id), filter] as const;

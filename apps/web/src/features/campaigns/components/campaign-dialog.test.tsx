@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { campaignSettingsList } from "@conversa/shared";
 import { type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
 import { renderWithProviders } from "../../../test/render-with-providers.tsx";
 import { campaignFixture } from "../test-fixtures.ts";
@@ -11,7 +12,7 @@ vi.mock("socket.io-client", async () => {
   return { io: () => new FakeSocket() };
 });
 
-const settings = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: "cupom", value: "BLACK10" }], optOutWords: ["SAIR"] };
+const settings = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: "cupom", value: "BLACK10" }], optOutWords: ["SAIR"], optOutConfirmation: "Pronto, descadastrado." };
 
 function serve(extra: (call: FetchCall) => Response | undefined = () => undefined) {
   return mockFetch((call) => {
@@ -21,7 +22,7 @@ function serve(extra: (call: FetchCall) => Response | undefined = () => undefine
     if (call.method === "GET" && call.path === "/contact-lists/list") return jsonResponse([{ id: 2, name: "Clientes VIP", contactsCount: 3, validCount: 3, createdAt: "", updatedAt: "" }]);
     if (call.method === "GET" && call.path === "/tags/list") return jsonResponse([{ id: 8, name: "Lead", color: "#000", kanban: 0 }]);
     if (call.method === "GET" && call.path === "/files/") return jsonResponse({ files: [], count: 0, hasMore: false });
-    if (call.method === "GET" && call.path === "/campaign-settings") return jsonResponse(settings);
+    if (call.method === "GET" && call.path === "/campaign-settings") return jsonResponse(campaignSettingsList(settings));
     return undefined;
   });
 }
@@ -45,9 +46,9 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
 
 describe("CampaignDialog", { timeout: 60_000 }, () => {
   it.each([
-    ["", "Required"],
-    ["a", "Too Short!"],
-    ["x".repeat(51), "Too Long!"],
+    ["", "Obrigatório"],
+    ["a", "Muito curto!"],
+    ["x".repeat(51), "Muito longo!"],
   ])("refuses the name %j with %s and sends nothing", async (name, message) => {
     const { calls } = serve();
     const { user, onClose } = open();

@@ -38,6 +38,7 @@ import {
 } from "../utils/campaign-form.ts";
 import { type CampaignEditability, campaignEditability } from "../utils/campaign-status.ts";
 import { type CampaignAttachmentChange, CampaignAttachmentField } from "./campaign-attachment-field.tsx";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface CampaignDialogProps {
   open: boolean;
@@ -122,11 +123,12 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | undefined; o
     register,
     control,
     handleSubmit,
+    setError,
     watch,
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<CampaignFormValues>({ resolver: zodResolver(schema), defaultValues: campaignFormValues(campaign) });
+  } = useForm<CampaignFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: campaignFormValues(campaign) });
   const confirmation = watch("confirmation");
   const locked = editability !== "all";
   const textsLocked = editability === "none";
@@ -139,8 +141,9 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | undefined; o
       setSavedId(saved.id);
       if (!locked && attachment.file) await upload.mutateAsync({ id: saved.id, file: attachment.file });
       else if (!locked && attachment.remove && saved.mediaPath !== null) await removeMedia.mutateAsync(saved.id);
-    } catch {
-      // The error toast already told the user; the dialog stays open to fix the input.
+    } catch (error) {
+      // Under the refused fields, and as the catalogue's toast; the dialog stays open to fix the input.
+      showFormError(error, hookFormFields({ getValues, setError }));
       return;
     }
     showToast(t("list.saved"), "success");

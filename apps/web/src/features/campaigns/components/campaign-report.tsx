@@ -15,6 +15,7 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
@@ -23,8 +24,10 @@ import { PageLoader } from "../../../components/page-loader.tsx";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { useCampaign } from "../api/get-campaign.ts";
+import { campaignRecipientsPrefix } from "../api/query-keys.ts";
 import { useCampaignsLiveUpdates } from "../hooks/use-campaigns-live-updates.ts";
 import { CAMPAIGN_STATUS_LABEL_KEYS, deliveredPercent } from "../utils/campaign-status.ts";
+import { CampaignRecipientsTable } from "./campaign-recipients-table.tsx";
 
 /** The report reads the campaign again this long after a live update says it finished (spec admin §4, §9). */
 export const REPORT_RELOAD_AFTER_FINISH_MS = 5000;
@@ -47,17 +50,20 @@ function ReportCard({ icon, label, value }: { icon: ReactNode; label: string; va
 
 /**
  * /campaign/{id}/report (spec admin §2, §4): the status with delivered out of valid, a progress bar, and
- * cards for the figures, the connection, the list and the dates; live from the campaign's progress
- * events, and read again 5 seconds after one says FINALIZADA.
+ * cards for the figures, the connection, the list and the dates, and the recipients table; live from the
+ * campaign's events (each one reads the table's page again), and read again 5 seconds after one says FINALIZADA.
  */
 export function CampaignReport({ campaignId }: { campaignId: number }) {
   const { t } = useTranslation();
   const query = useCampaign(campaignId);
   const [finishedAt, setFinishedAt] = useState<number | null>(null);
   const { refetch } = query;
+  const queryClient = useQueryClient();
 
   useCampaignsLiveUpdates((campaign) => {
-    if (campaign.id === campaignId && campaign.status === "FINALIZADA") setFinishedAt(Date.now());
+    if (campaign.id !== campaignId) return;
+    void queryClient.invalidateQueries({ queryKey: campaignRecipientsPrefix(campaignId) });
+    if (campaign.status === "FINALIZADA") setFinishedAt(Date.now());
   });
 
   useEffect(() => {
@@ -81,7 +87,10 @@ export function CampaignReport({ campaignId }: { campaignId: number }) {
   }
   return (
     <PageContainer title={t("campaigns.report.title", { name: query.data.name })} actions={back}>
-      <ReportBody campaign={query.data} />
+      <Stack spacing={3}>
+        <ReportBody campaign={query.data} />
+        <CampaignRecipientsTable campaignId={campaignId} campaignName={query.data.name} />
+      </Stack>
     </PageContainer>
   );
 }

@@ -155,6 +155,16 @@ function SettingsForm({ initial }: { initial: CampaignSettings }) {
           {t("campaignsConfig.optOut")}
         </Typography>
         <TextField fullWidth label={t("campaignsConfig.optOutWords")} helperText={t("campaignsConfig.optOutHelp")} value={words} onChange={(event) => setWords(event.target.value)} />
+        <TextField
+          fullWidth
+          multiline
+          minRows={2}
+          sx={{ mt: 2 }}
+          label={t("campaignsConfig.optOutConfirmation")}
+          helperText={t("campaignsConfig.optOutConfirmationHelp")}
+          value={values.optOutConfirmation}
+          onChange={(event) => setValues({ ...values, optOutConfirmation: event.target.value })}
+        />
       </Paper>
       <Box>
         <Button variant="contained" onClick={onSave} disabled={save.isPending}>

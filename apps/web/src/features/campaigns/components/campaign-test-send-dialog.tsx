@@ -9,6 +9,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { showFormError, stateFormFields } from "../../../lib/form-errors.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useTestSendCampaign } from "../api/campaign-actions.ts";
 
@@ -31,6 +32,7 @@ export function CampaignTestSendDialog({ campaign, onClose }: CampaignTestSendDi
   const testSend = useTestSendCampaign();
   const [number, setNumber] = useState("");
   const [touched, setTouched] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const invalid = touched && !isPhoneNumber(number);
 
   const submit = (event: FormEvent) => {
@@ -46,6 +48,7 @@ export function CampaignTestSendDialog({ campaign, onClose }: CampaignTestSendDi
           setTouched(false);
           onClose();
         },
+        onError: (error) => showFormError(error, stateFormFields(["number"], (_field, message) => setRefusal(message))),
       },
     );
   };
@@ -59,10 +62,13 @@ export function CampaignTestSendDialog({ campaign, onClose }: CampaignTestSendDi
           <TextField
             label={t("campaigns.testSend.number")}
             value={number}
-            onChange={(event) => setNumber(event.target.value)}
+            onChange={(event) => {
+              setNumber(event.target.value);
+              setRefusal(null);
+            }}
             onBlur={() => setTouched(true)}
-            error={invalid}
-            helperText={invalid ? t("campaigns.testSend.invalidNumber") : t("campaigns.testSend.numberHelp")}
+            error={invalid || refusal !== null}
+            helperText={invalid ? t("campaigns.testSend.invalidNumber") : (refusal ?? t("campaigns.testSend.numberHelp"))}
             autoFocus
             fullWidth
             slotProps={{ htmlInput: { inputMode: "tel" } }}

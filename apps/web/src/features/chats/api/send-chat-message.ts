@@ -14,7 +14,7 @@ export function sendChatMessage({ chatId, message }: SendChatMessageInput): Prom
   return apiRequest(`/chats/${chatId}/messages`, ZChatMessage, { method: "POST", body: { message } });
 }
 
-/** Writes a message; it shows in the conversation at once. Failures stay silent (logged in the console). */
+/** Writes a message; it shows in the conversation at once. A failure is logged in the console and said by the composer. */
 export function useSendChatMessage() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,21 +6,31 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import { type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { showFormError, stateFormFields } from "../../../lib/form-errors.ts";
 import { useSendChatMessage } from "../api/send-chat-message.ts";
 
 /**
- * Writes in a chat: Enter sends, Shift+Enter breaks the line; a blank message is not sent. The text stays
- * when a send fails (silently, spec admin §8), so that it can be sent again.
+ * Writes in a chat: Enter sends, Shift+Enter breaks the line; a blank message is not sent. A refused message
+ * is said (the catalogue's toast, a refused field under the box) and its text stays, so that it can be sent
+ * again (docs/architecture.md, Decisions: no chat failure is silent).
  */
 export function ChatComposer({ chatId }: { chatId: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
+  const [refusal, setRefusal] = useState<string | null>(null);
   const send = useSendChatMessage();
   const message = text.trim();
 
   const submit = () => {
     if (!message || send.isPending) return;
-    send.mutate({ chatId, message }, { onSuccess: () => setText("") });
+    setRefusal(null);
+    send.mutate(
+      { chatId, message },
+      {
+        onSuccess: () => setText(""),
+        onError: (error) => showFormError(error, stateFormFields(["message"], (_field, text) => setRefusal(text))),
+      },
+    );
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -39,7 +49,12 @@ export function ChatComposer({ chatId }: { chatId: number }) {
     >
       <TextField
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setRefusal(null);
+        }}
+        error={refusal !== null}
+        helperText={refusal ?? undefined}
         onKeyDown={onKeyDown}
         placeholder={t("chats.composer.placeholder")}
         multiline

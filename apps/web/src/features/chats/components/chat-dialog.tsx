@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { useChatUsers } from "../api/list-users.ts";
 import { useSaveChat } from "../api/save-chat.ts";
 import { type ChatFormValues, type ChatMemberOption, buildChatFormSchema, chatFormValues, toChatBody } from "../utils/chat-form.ts";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface ChatDialogProps {
   open: boolean;
@@ -51,8 +52,10 @@ function ChatForm({ chat, userId, onClose, onSaved }: Omit<ChatDialogProps, "ope
     register,
     control,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ChatFormValues>({ resolver: zodResolver(schema), defaultValues: chatFormValues(chat) });
+  } = useForm<ChatFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: chatFormValues(chat) });
 
   const onSubmit = async (values: ChatFormValues) => {
     await wait(TIMINGS.formSubmitDelayMs);
@@ -60,8 +63,9 @@ function ChatForm({ chat, userId, onClose, onSaved }: Omit<ChatDialogProps, "ope
       const saved = await save.mutateAsync({ id: chat?.id ?? null, body: toChatBody(values) });
       onSaved(saved);
       onClose();
-    } catch {
-      // Chat failures stay silent (spec admin §8): logged in the console, the dialog stays open.
+    } catch (error) {
+      // Said under the refused fields and as a toast; the dialog stays open.
+      showFormError(error, hookFormFields({ getValues, setError }));
     }
   };
 

@@ -13,7 +13,7 @@ vi.mock("socket.io-client", async () => {
 const DAY = 86_400_000;
 /** A due date `days` whole days away, an hour past the boundary so that the count cannot shift while the test runs. */
 const inDays = (days: number) => new Date(Date.now() + days * DAY + Math.sign(days || 1) * 60 * 60_000).toISOString();
-const ouro = { id: 2, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 5120, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true };
+const ouro = { id: 2, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 5120, isPublic: true, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true };
 const bronze = { ...ouro, id: 1, name: "Bronze" };
 
 function company(id: number, name: string, dueDate: string | null, overrides: Record<string, unknown> = {}) {
@@ -118,10 +118,28 @@ describe("CompaniesTab", { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.filter((call) => call.method === "GET" && call.path === "/companies").length).toBeGreaterThanOrEqual(2));
   });
 
-  it("Renovar vencimento saves the company asking for the renewal", async () => {
+  it("Renovar vencimento asks first, showing the due date before and after, and saves nothing when cancelled", async () => {
     const { calls, user } = renderTab((call) => (call.method === "PUT" ? jsonResponse(laranja) : undefined));
     await user.click(await screen.findByText("Laranja"));
     await user.click(screen.getByRole("button", { name: "Renovar vencimento" }));
+    const dialog = await screen.findByRole("dialog", { name: "Renovar o vencimento?" });
+    const [, from, to] = /passa de (\d{2}\/\d{2}\/\d{4}) para (\d{2}\/\d{2}\/\d{4})/.exec(dialog.textContent ?? "") ?? [];
+    const [fromDay, fromMonth, fromYear] = from!.split("/").map(Number);
+    const [, toMonth, toYear] = to!.split("/").map(Number);
+    expect(dialog).toHaveTextContent(/^Renovar o vencimento\?O vencimento de Laranja passa de/);
+    expect(fromDay).toBeGreaterThan(0);
+    expect((toYear! * 12 + toMonth!) - (fromYear! * 12 + fromMonth!)).toBe(1);
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === "PUT")).toHaveLength(0);
+  });
+
+  it("Renovar vencimento, once confirmed, saves the company asking for the renewal", async () => {
+    const { calls, user } = renderTab((call) => (call.method === "PUT" ? jsonResponse(laranja) : undefined));
+    await user.click(await screen.findByText("Laranja"));
+    await user.click(screen.getByRole("button", { name: "Renovar vencimento" }));
+    expect(calls.filter((call) => call.method === "PUT")).toHaveLength(0);
+    await user.click(within(await screen.findByRole("dialog", { name: "Renovar o vencimento?" })).getByRole("button", { name: "Renovar" }));
     await waitFor(() => expect(calls.filter((call) => call.method === "PUT")).toHaveLength(1), { timeout: 3000 });
     expect(calls.find((call) => call.method === "PUT")!.body).toMatchObject({ name: "Laranja", renew: true, recurrence: "MENSAL" });
   });

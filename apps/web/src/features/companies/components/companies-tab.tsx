@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type Company, OFFERED_RECURRENCES, TIMINGS } from "@conversa/shared";
+import { type Company, OFFERED_RECURRENCES, TIMINGS, renewDueDate } from "@conversa/shared";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -10,6 +10,7 @@ import Tooltip from "@mui/material/Tooltip";
 import { useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { ConfirmationDialog } from "../../../components/confirmation-dialog.tsx";
 import { InfiniteListArea, ListToolbar, useListSearch } from "../../../components/list/index.ts";
 import { RecordEditorFrame, useRecordEditor } from "../../../components/record-editor/index.ts";
 import { useCompanyDetail } from "../api/company-detail.ts";
@@ -17,9 +18,12 @@ import { useDeleteCompany } from "../api/delete-company.ts";
 import { useCompanies } from "../api/list-companies.ts";
 import { usePlanOptions } from "../api/plan-options.ts";
 import { useSaveCompany } from "../api/save-company.ts";
-import { type CompanyFormValues, buildCompanyFormSchema, companyFormValues, toCompanyBody } from "../utils/company-form.ts";
+import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
+import { DEFAULT_LANGUAGE, isLanguage } from "../../../lib/i18n.ts";
+import { type CompanyFormValues, buildCompanyFormSchema, companyFormValues, dueDateOf, toCompanyBody } from "../utils/company-form.ts";
 import { CompaniesTable } from "./companies-table.tsx";
 import { DeleteDetails } from "./delete-details.tsx";
+import { translatedResolver } from "../../../lib/form-errors.ts";
 
 interface CompaniesTabProps {
   /** The signed-in super user's own company: it cannot be disabled or deleted. */
@@ -33,7 +37,8 @@ interface CompaniesTabProps {
  * its due date moved on by the recurrence. Saving waits 400 ms (spec admin §9).
  */
 export function CompaniesTab({ ownCompanyId }: CompaniesTabProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const search = useListSearch();
   const companies = useCompanies(search.searchParam);
   const plans = usePlanOptions();
@@ -42,7 +47,7 @@ export function CompaniesTab({ ownCompanyId }: CompaniesTabProps) {
   // The due dates are measured from when the tab opened; a save reads the list again.
   const [now] = useState(() => new Date());
   const schema = useMemo(() => buildCompanyFormSchema(t), [t]);
-  const form = useForm<CompanyFormValues>({ resolver: zodResolver(schema), defaultValues: companyFormValues() });
+  const form = useForm<CompanyFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: companyFormValues() });
   const editor = useRecordEditor<Company, CompanyFormValues>({
     form,
     toFormValues: companyFormValues,
@@ -59,6 +64,15 @@ export function CompaniesTab({ ownCompanyId }: CompaniesTabProps) {
   const [dueDate, recurrence] = useWatch({ control: form.control, name: ["dueDate", "recurrence"] });
   // Only MENSAL is offered (spec core §4); a company on another recurrence keeps showing its own.
   const recurrences = OFFERED_RECURRENCES.includes(recurrence) ? OFFERED_RECURRENCES : [...OFFERED_RECURRENCES, recurrence];
+  // A renewal moves the due date on at once: the provider confirms it, seeing the date before and after.
+  const [isAskingRenew, setIsAskingRenew] = useState(false);
+  const currentDue = dueDateOf(dueDate);
+  // The list carries no time zone: the preview counts months on this browser's calendar; the server renews on the company's.
+  const renewedDue = currentDue && selected ? renewDueDate(new Date(currentDue), recurrence, Intl.DateTimeFormat().resolvedOptions().timeZone) : null;
+  const confirmRenew = () => {
+    setIsAskingRenew(false);
+    void editor.submitAs("renew")();
+  };
 
   return (
     <RecordEditorFrame
@@ -74,7 +88,7 @@ export function CompaniesTab({ ownCompanyId }: CompaniesTabProps) {
         selected && (
           <Tooltip title={t("companies.renewHint")}>
             <span>
-              <Button variant="outlined" onClick={editor.submitAs("renew")} disabled={editor.isSubmitting || !dueDate}>
+              <Button variant="outlined" onClick={() => setIsAskingRenew(true)} disabled={editor.isSubmitting || !dueDate}>
                 {t("companies.renew")}
               </Button>
             </span>
@@ -109,6 +123,19 @@ export function CompaniesTab({ ownCompanyId }: CompaniesTabProps) {
         onClose: editor.cancelDelete,
       }}
     >
+      <ConfirmationDialog
+        open={isAskingRenew && selected !== null}
+        title={t("companies.confirmRenew.title")}
+        message={t("companies.confirmRenew.message", {
+          name: selected?.name ?? "",
+          from: formatDate(currentDue, DATE_PATTERNS.day, language),
+          to: formatDate(renewedDue, DATE_PATTERNS.day, language),
+        })}
+        confirmLabel={t("companies.confirmRenew.confirm")}
+        confirmColor="primary"
+        onConfirm={confirmRenew}
+        onClose={() => setIsAskingRenew(false)}
+      />
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "2fr 2fr 1fr 1fr" }, gap: 2 }}>
         {(["name", "email", "phone"] as const).map((name) => (
           // Controlled, so that the label follows a value loaded from a selected row.

@@ -44,9 +44,9 @@ const TOKEN_RULE = "Use de 32 a 200 letras, números ou símbolos, sem espaços,
 // A large MUI form in jsdom: generous time for a loaded CI machine.
 describe("ConnectionDialog", { timeout: 20_000 }, () => {
   it.each([
-    ["", "Required"],
-    ["A", "Too Short!"],
-    ["x".repeat(51), "Too Long!"],
+    ["", "Obrigatório"],
+    ["A", "Muito curto!"],
+    ["x".repeat(51), "Muito longo!"],
   ])("refuses the name %j with %s and sends nothing", async (name, message) => {
     const { calls } = serve();
     const { user, onClose } = openDialog();

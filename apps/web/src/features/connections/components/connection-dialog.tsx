@@ -35,6 +35,7 @@ import {
   isTokenRefused,
   toConnectionBody,
 } from "../utils/connection-form.ts";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 type FormInput = z.input<ConnectionFormSchema>;
 type FormOutput = z.output<ConnectionFormSchema>;
@@ -100,11 +101,12 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
     register,
     control,
     handleSubmit,
+    getValues,
     setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
+    resolver: translatedResolver(zodResolver(schema)),
     defaultValues: connectionFormValues(source),
   });
 
@@ -113,7 +115,8 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
     try {
       await save.mutateAsync({ id: connectionId, body: toConnectionBody(values) });
     } catch (error) {
-      // The API client's error toast already told the user; the dialog stays open to fix the input.
+      // Under the refused fields and as the catalogue's toast; the dialog stays open to fix the input.
+      showFormError(error, hookFormFields({ getValues, setError }));
       if (error instanceof ApiError && error.code === "ERR_VALIDATION" && isTokenRefused(error.details)) setError("token", { message: t("connections.validation.token") });
       return;
     }

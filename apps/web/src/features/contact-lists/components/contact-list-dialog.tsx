@@ -14,6 +14,7 @@ import { RecordDialogContent, saveAndClose } from "../../../components/list/inde
 import { useContactList } from "../api/get-contact-list.ts";
 import { useSaveContactList } from "../api/save-contact-list.ts";
 import { type ContactListFormValues, buildContactListFormSchema } from "../utils/contact-list-form.ts";
+import { hookFormFields, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface ContactListDialogProps {
   open: boolean;
@@ -52,10 +53,12 @@ function ContactListForm({ contactListId, list, onClose }: { contactListId: numb
   const {
     register,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ContactListFormValues>({ resolver: zodResolver(schema), defaultValues: { name: list?.name ?? "" } });
+  } = useForm<ContactListFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: { name: list?.name ?? "" } });
 
-  const onSubmit = (values: ContactListFormValues) => saveAndClose(() => save.mutateAsync({ id: contactListId, body: { name: values.name.trim() } }), t("list.saved"), onClose);
+  const onSubmit = (values: ContactListFormValues) => saveAndClose(() => save.mutateAsync({ id: contactListId, body: { name: values.name.trim() } }), t("list.saved"), onClose, hookFormFields({ getValues, setError }));
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "contents" }}>

@@ -57,14 +57,14 @@ describe("ContactListsPanel", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Adicionar lista" }));
     const dialog = await screen.findByRole("dialog", { name: "Adicionar lista de contatos" });
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Required")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Obrigatório")).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Nome/), "A");
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Too Short!")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Muito curto!")).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText(/Nome/));
     await user.type(within(dialog).getByLabelText(/Nome/), "x".repeat(51));
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findByText("Too Long!")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Muito longo!")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "POST")).toEqual([]);
 
     await user.clear(within(dialog).getByLabelText(/Nome/));

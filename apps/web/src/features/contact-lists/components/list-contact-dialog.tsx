@@ -15,6 +15,7 @@ import { RecordDialogContent, saveAndClose } from "../../../components/list/inde
 import { useListContact } from "../api/get-list-contact.ts";
 import { useSaveListContact } from "../api/save-list-contact.ts";
 import { type ListContactFormValues, buildListContactFormSchema, listContactFormValues, toListContactBody } from "../utils/contact-list-form.ts";
+import { hookFormFields, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface ListContactDialogProps {
   open: boolean;
@@ -64,10 +65,12 @@ function ListContactForm({ contactListId, itemId, item, onClose }: ListContactFo
   const {
     register,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ListContactFormValues>({ resolver: zodResolver(schema), defaultValues: listContactFormValues(item) });
+  } = useForm<ListContactFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: listContactFormValues(item) });
 
-  const onSubmit = (values: ListContactFormValues) => saveAndClose(() => save.mutateAsync({ id: itemId, body: toListContactBody(values, contactListId) }), t("list.saved"), onClose);
+  const onSubmit = (values: ListContactFormValues) => saveAndClose(() => save.mutateAsync({ id: itemId, body: toListContactBody(values, contactListId) }), t("list.saved"), onClose, hookFormFields({ getValues, setError }));
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "contents" }}>

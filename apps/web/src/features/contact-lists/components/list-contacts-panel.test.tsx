@@ -87,8 +87,8 @@ describe("ListContactsPanel", { timeout: 45_000 }, () => {
     await user.type(within(dialog).getByLabelText(/Número/), "1234");
     await user.type(within(dialog).getByLabelText(/E-mail/), "dora@");
     await user.click(within(dialog).getByRole("button", { name: "Adicionar" }));
-    expect(await within(dialog).findAllByText("Too Short!")).toHaveLength(2);
-    expect(within(dialog).getByText("Invalid email")).toBeInTheDocument();
+    expect(await within(dialog).findAllByText("Muito curto!")).toHaveLength(2);
+    expect(within(dialog).getByText("E-mail inválido")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "POST")).toEqual([]);
 
     await user.type(within(dialog).getByLabelText(/Nome/), "ora Reis");

@@ -35,10 +35,10 @@ const field = (name: RegExp) => screen.getByRole("textbox", { name });
 
 describe("ContactDialog", { timeout: 30_000 }, () => {
   it.each([
-    ["", "5511988887777", "", "Required"],
-    ["M", "5511988887777", "", "Too Short!"],
-    ["Maria", "1234-567", "", "Too Short!"],
-    ["Maria", "5511988887777", "maria@", "Invalid email"],
+    ["", "5511988887777", "", "Obrigatório"],
+    ["M", "5511988887777", "", "Muito curto!"],
+    ["Maria", "1234-567", "", "Muito curto!"],
+    ["Maria", "5511988887777", "maria@", "E-mail inválido"],
   ])("refuses name %j, number %j, e-mail %j with '%s' and sends nothing", async (name, number, email, message) => {
     const { calls } = mockFetch(() => undefined);
     const { user, onClose } = openDialog(null);

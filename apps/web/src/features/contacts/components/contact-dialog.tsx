@@ -17,10 +17,11 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { RecordDialogContent } from "../../../components/list/index.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { showToast, toastError } from "../../../lib/toast.ts";
+import { showToast } from "../../../lib/toast.ts";
 import { useContact } from "../api/get-contact.ts";
 import { useSaveContact } from "../api/save-contact.ts";
 import { type ContactFormValues, contactFormValues, validationKey } from "../utils/contact-form.ts";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface ContactDialogProps {
   open: boolean;
@@ -61,9 +62,10 @@ function ContactForm({ contact, onClose }: { contact: Contact | undefined; onClo
     register,
     control,
     handleSubmit,
+    getValues,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues, unknown, ContactBody>({ resolver: zodResolver(ZContactBody), defaultValues: contactFormValues(contact) });
+  } = useForm<ContactFormValues, unknown, ContactBody>({ resolver: translatedResolver(zodResolver(ZContactBody)), defaultValues: contactFormValues(contact) });
   const extraInfo = useFieldArray({ control, name: "extraInfo" });
   const errorText = (message: string | undefined) => {
     const key = validationKey(message);
@@ -76,7 +78,7 @@ function ContactForm({ contact, onClose }: { contact: Contact | undefined; onClo
       await save.mutateAsync({ id: contact?.id ?? null, body });
     } catch (error) {
       if (error instanceof ApiError && error.code === "ERR_DUPLICATED_CONTACT") setError("number", { message: t("errors.ERR_DUPLICATED_CONTACT") });
-      else toastError(error);
+      else showFormError(error, hookFormFields({ getValues, setError }));
       return;
     }
     showToast(t("list.saved"), "success");

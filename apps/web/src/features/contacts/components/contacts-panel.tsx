@@ -10,7 +10,7 @@ import { useExportContacts } from "../api/export-contacts.ts";
 import { useContactRecords } from "../api/list-contacts.ts";
 import { useContactsLiveUpdates } from "../hooks/use-contacts-live-updates.ts";
 import { type ContactListFilter, isRangeReversed } from "../utils/contact-filter.ts";
-import { downloadBlob } from "../utils/download.ts";
+import { downloadBlob } from "../../../lib/download.ts";
 import { ContactDialog } from "./contact-dialog.tsx";
 import { DateRangeFilter, ImportExportButtons } from "./contacts-actions.tsx";
 import { ContactsTable } from "./contacts-table.tsx";

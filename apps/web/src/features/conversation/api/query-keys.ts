@@ -14,6 +14,8 @@ export const conversationKeys = {
   connections: ["conversation", "connections"] as const,
   contact: (id: number) => ["conversation", "contact", id] as const,
   contactTickets: (contactId: number) => ["conversation", "contact-tickets", contactId] as const,
+  /** The mutation key of the user's own changes of a ticket (accept, transfer, …). */
+  updateTicket: ["conversation", "update-ticket"] as const,
 };
 
 /** The session's user, as the auth feature caches it: read here, never fetched twice. */

@@ -83,6 +83,18 @@ describe("ConversationPanel", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Este contato já tem um atendimento ativo com Bruno na fila Suporte.", undefined, SLOW)).toBeInTheDocument();
   });
 
+  it("says the contact's other ticket is only reserved, naming nobody as attending it, when reopening is refused", async () => {
+    serve({ status: "closed" }, (call) =>
+      call.method === "PUT"
+        ? errorResponse(409, "ERR_OTHER_OPEN_TICKET", "conflict", { status: "pending", userId: null, userName: null, reservedForId: 9, reservedForName: "Bruno", queueName: "Suporte" })
+        : undefined,
+    );
+    renderPanel();
+    fireEvent.click(await screen.findByText("Reabrir", { selector: "button" }, SLOW));
+    expect(await screen.findByText("Este contato já tem um atendimento aguardando na fila Suporte, reservado para Bruno (ainda não aceito).", undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/atendimento ativo com/)).not.toBeInTheDocument();
+  });
+
   it("says who took the ticket and goes back to the list when another attendant accepted it first", async () => {
     serve({ status: "pending", userId: null, user: null }, (call) =>
       call.method === "PUT" ? errorResponse(409, "ERR_TICKET_ALREADY_ACCEPTED", "taken", { userId: 9, userName: "Bruno" }) : undefined,

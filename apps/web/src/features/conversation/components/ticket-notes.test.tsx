@@ -20,7 +20,7 @@ describe("TicketNotes", { timeout: 30_000 }, () => {
     renderWithApp(<TicketNotes ticketId={5} contactId={11} />);
     fireEvent.change(await screen.findByLabelText("Nova observação", undefined, SLOW), { target: { value: " a " } });
     fireEvent.click(screen.getByText("Adicionar", { selector: "button" }));
-    expect(await screen.findByText("Too Short!", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("Muito curto!", undefined, SLOW)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "POST")).toEqual([]);
   });
 

@@ -21,6 +21,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useCreateNote } from "../api/create-note.ts";
 import { useDeleteNote } from "../api/delete-note.ts";
 import { useNotes } from "../api/list-notes.ts";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,15 +46,18 @@ export function TicketNotes({ ticketId, contactId }: TicketNotesProps) {
   const {
     register,
     handleSubmit,
+    setError,
+    getValues,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<NoteForm>({ resolver: zodResolver(schema), defaultValues: { note: "" } });
+  } = useForm<NoteForm>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: { note: "" } });
 
   const onSubmit = async ({ note }: NoteForm) => {
     await wait(TIMINGS.formSubmitDelayMs);
     try {
       await createNote.mutateAsync({ note, ticketId, contactId });
-    } catch {
+    } catch (error) {
+      showFormError(error, hookFormFields({ getValues, setError }));
       return;
     }
     reset({ note: "" });

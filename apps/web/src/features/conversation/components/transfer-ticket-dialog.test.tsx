@@ -57,7 +57,7 @@ describe("TransferTicketDialog", { timeout: 30_000 }, () => {
     fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: "Fila" }));
     fireEvent.click(await screen.findByRole("option", { name: "Suporte" }, SLOW));
     fireEvent.click(within(dialog).getByText("Transferir", { selector: "button" }));
-    await waitFor(() => expect(onTransfer).toHaveBeenCalledWith({ queueId: 3, userId: 8 }), SLOW);
+    await waitFor(() => expect(onTransfer).toHaveBeenCalledWith({ queueId: 3, userId: 8 }, expect.any(Function)), SLOW);
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
   });
 });

@@ -20,13 +20,14 @@ import { useQueues } from "../api/list-queues.ts";
 import { type UserOption, useUsers } from "../api/list-users.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { filterByName, isSearchable } from "../utils/user-search.ts";
+import { fieldRefusals, hookFormFields, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface TransferTicketDialogProps {
   open: boolean;
   ticket: Ticket;
   onClose: () => void;
-  /** Performs the transfer; resolves whether it worked (the dialog closes then). */
-  onTransfer: (body: { queueId: number; userId?: number; whatsappId?: number }) => Promise<boolean>;
+  /** Performs the transfer (its refusal toasted, and given to onRefused); resolves whether it worked (the dialog closes then). */
+  onTransfer: (body: { queueId: number; userId?: number; whatsappId?: number }, onRefused: (error: unknown) => void) => Promise<boolean>;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,9 +77,11 @@ function TransferForm({ ticket, onClose, onTransfer }: Omit<TransferTicketDialog
   const {
     control,
     handleSubmit,
+    getValues,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
+    resolver: translatedResolver(zodResolver(schema)),
     defaultValues: { queueId: null, whatsappId: null },
   });
 
@@ -88,6 +91,10 @@ function TransferForm({ ticket, onClose, onTransfer }: Omit<TransferTicketDialog
       queueId: values.queueId,
       ...(user ? { userId: user.id } : {}),
       ...(values.whatsappId !== null ? { whatsappId: values.whatsappId } : {}),
+    }, (error) => {
+      // The toast is the conversation's; a refused field is also shown under it.
+      const setField = hookFormFields({ getValues, setError });
+      for (const refusal of fieldRefusals(error)) setField(refusal.field, refusal.message);
     });
     if (done) onClose();
   };

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "../../../test/fake-socket.ts";
-import { jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
+import { type FetchCall, jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
 import { sessionUser } from "../../../test/fixtures.ts";
 import { ConversationPanel } from "../components/conversation-panel.tsx";
 import { message, ticket } from "../testing/fixtures.ts";
@@ -28,8 +28,10 @@ function socket(): FakeSocket {
   return sockets.current;
 }
 
-async function renderLivePanel(me = sessionUser()) {
+async function renderLivePanel(me = sessionUser(), answer: (call: FetchCall) => Response | Promise<Response> | undefined = () => undefined) {
   const fetches = mockFetch((call) => {
+    const custom = answer(call);
+    if (custom) return custom;
     if (call.path === "/auth/me") return jsonResponse(me);
     if (call.path === `/tickets/u/${UUID}`) return jsonResponse(ticket());
     if (call.path === "/tags/list") return jsonResponse([]);
@@ -124,5 +126,41 @@ describe("useConversationLiveUpdates", { timeout: 30_000 }, () => {
     receive("ticket", { action: "update", ticket: ticket({ status: "closed" }), activity });
     expect(await screen.findByText(/Ana resolveu o atendimento/, undefined, SLOW)).toBeInTheDocument();
     expect(screen.queryByText(/assumiu este atendimento\.|transferiu este atendimento/)).toBeNull();
+  });
+
+  it("asks nothing about the ticket when it leaves the user's sight while their own transfer awaits its answer", async () => {
+    const vendas = { id: 2, name: "Vendas", color: "#2DDD7F" };
+    const suporte = { id: 3, name: "Suporte", color: "#3388DD" };
+    let answerTransfer: (response: Response) => void = () => {};
+    const { calls } = await renderLivePanel(sessionUser({ id: 7, profile: "user", queues: [vendas] }), (call) => {
+      if (call.path === "/queue") return jsonResponse([vendas, suporte].map((queue, index) => ({ ...queue, orderQueue: index, greetingMessage: "", outOfHoursMessage: "" })));
+      if (call.path === "/whatsapp/") return jsonResponse([]);
+      if (call.method === "PUT" && call.path === "/tickets/5") return new Promise<Response>((resolve) => (answerTransfer = resolve));
+      return undefined;
+    });
+    fireEvent.click(await screen.findByText("Transferir", { selector: "button" }, SLOW));
+    const dialog = await screen.findByRole("dialog", { name: "Transferir atendimento" }, SLOW);
+    fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: "Fila" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Suporte" }, SLOW));
+    fireEvent.click(within(dialog).getByText("Transferir", { selector: "button" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true), SLOW);
+    const asked = calls.length;
+
+    // The server tells the queues that lost the ticket before the transfer's answer reaches this tab.
+    receive("ticket", { action: "delete", ticketId: 5 });
+    act(() => answerTransfer(jsonResponse(ticket({ status: "pending", userId: null, user: null, queueId: 3, queue: suporte }))));
+
+    expect(await screen.findByText("Atendimento transferido para Suporte.", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("tickets list", undefined, SLOW)).toBeInTheDocument();
+    expect(calls.slice(asked).filter((call) => call.path.includes(UUID) || call.path === "/messages/5")).toEqual([]);
+    expect(screen.queryByText("Acesso não permitido")).toBeNull();
+  });
+
+  it("reads the ticket again when it is deleted from the user's sight by someone else", async () => {
+    const { calls } = await renderLivePanel();
+    const reads = () => calls.filter((call) => call.path === `/tickets/u/${UUID}`).length;
+    const before = reads();
+    receive("ticket", { action: "delete", ticketId: 5 });
+    await waitFor(() => expect(reads()).toBe(before + 1), SLOW);
   });
 });

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { useCompanyEvent, useRealtimeJoin, useRealtimeReconnect } from "../../../lib/socket-provider.tsx";
 import { refreshNewestPage } from "../api/list-messages.ts";
+import { isUpdatingTicket } from "../api/update-ticket.ts";
 import { conversationKeys } from "../api/query-keys.ts";
 import { appendActivity, appendMessages, type MessagePages, replaceMessage, ticketIdsOf } from "../utils/message-cache.ts";
 
@@ -81,7 +82,9 @@ export function useConversationLiveUpdates(ticket: Ticket | undefined, userId?: 
       }
       return;
     }
-    if (event.data.ticketId === ticket.id) void queryClient.invalidateQueries({ queryKey: conversationKeys.ticket(ticket.uuid) });
+    // The user's own change (a transfer out of their sight) may be told before its answer arrives: the answer
+    // decides whether the panel stays or leaves, and reading the ticket now would only be refused.
+    if (event.data.ticketId === ticket.id && !isUpdatingTicket(queryClient, ticket.id)) void queryClient.invalidateQueries({ queryKey: conversationKeys.ticket(ticket.uuid) });
   });
 
   return { notice, dismissNotice: () => setNotice(null) };

@@ -43,12 +43,15 @@ export function useTicketActions(ticket: Ticket, user: SessionUser | null) {
   const reportFailure = (error: unknown) => {
     if (error instanceof ApiError && error.code === "ERR_OTHER_OPEN_TICKET") {
       const details = ZOtherOpenTicketDetails.safeParse(error.details);
-      if (details.success && details.data.userName) {
-        showToast(
-          t("conversation.otherOpenTicket", { user: details.data.userName, queue: details.data.queueName ?? t("conversation.header.noQueue") }),
-          "error",
-          TIMINGS.errorToastMs * 2,
-        );
+      if (details.success) {
+        // Only an attendant who accepted the ticket is said to attend it; a reservation is named as such.
+        const queue = details.data.queueName ?? t("conversation.header.noQueue");
+        const text = details.data.userName
+          ? t("conversation.otherOpenTicket", { user: details.data.userName, queue })
+          : details.data.reservedForName
+            ? t("conversation.otherReservedTicket", { user: details.data.reservedForName, queue })
+            : t("conversation.otherPendingTicket", { queue });
+        showToast(text, "error", TIMINGS.errorToastMs * 2);
         return;
       }
     }
@@ -59,10 +62,12 @@ export function useTicketActions(ticket: Ticket, user: SessionUser | null) {
     const matches = isTicketQuery(ticket);
     await queryClient.cancelQueries({ predicate: matches });
     await navigate("/tickets", { replace: true });
-    queryClient.removeQueries({ predicate: matches });
+    // A read still watched by the panel (not unmounted yet) would be fetched again if removed under it: those stay
+    // cached, unwatched, until the cache lets them go.
+    queryClient.removeQueries({ predicate: (query) => matches(query) && query.getObserversCount() === 0 });
   };
 
-  const apply = async (action: TicketAction, body: UpdateTicketBody): Promise<boolean> => {
+  const apply = async (action: TicketAction, body: UpdateTicketBody, onRefused?: (error: unknown) => void): Promise<boolean> => {
     setRunning(action);
     try {
       const updated = await update.mutateAsync({ id: ticket.id, body });
@@ -78,6 +83,7 @@ export function useTicketActions(ticket: Ticket, user: SessionUser | null) {
       return true;
     } catch (error) {
       reportFailure(error);
+      onRefused?.(error);
       // Another attendant accepted it first: the toast names them, and the ticket is theirs to answer.
       if (error instanceof ApiError && error.code === "ERR_TICKET_ALREADY_ACCEPTED") void navigate("/tickets");
       return false;
@@ -90,8 +96,8 @@ export function useTicketActions(ticket: Ticket, user: SessionUser | null) {
     running,
     /** Accept, return, resolve or reopen. */
     changeStatus: (action: Exclude<TicketAction, "transfer">) => apply(action, statusChangeBody(action)),
-    /** Transfer to a queue, optionally to a user and a connection; resolves whether it worked. */
-    transfer: (body: { queueId: number; userId?: number | null; whatsappId?: number | null }) => apply("transfer", body),
+    /** Transfer to a queue, optionally to a user and a connection; resolves whether it worked (a refusal is also given to onRefused). */
+    transfer: (body: { queueId: number; userId?: number | null; whatsappId?: number | null }, onRefused?: (error: unknown) => void) => apply("transfer", body, onRefused),
     /** Deletes the ticket and goes back to /tickets. */
     deleteTicket: async () => {
       setRunning("delete");

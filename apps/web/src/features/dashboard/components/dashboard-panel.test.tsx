@@ -9,7 +9,7 @@ import { DashboardPanel } from "./dashboard-panel.tsx";
 function dashboardAnswer(overrides: Partial<DashboardResponse["counters"]> = {}): DashboardResponse {
   return {
     period: { from: "2025-03-01", to: "2025-03-11", timezone: "America/Sao_Paulo" },
-    counters: { supportHappening: 3, supportPending: 1, supportFinished: 4, avgSupportTime: 190, avgWaitTime: 13.6, ...overrides },
+    counters: { supportHappening: 3, supportPending: 1, supportFinished: 4, avgSupportTime: 190, avgWaitTime: 13.6, campaignMessagesSent: 12, ...overrides },
     attendants: [
       { id: 1, name: "Beto Atendente", rating: 1, avgSupportTime: 420, online: true },
       { id: 2, name: "Carla Lima", rating: 2.5, avgSupportTime: 75, online: true },
@@ -48,6 +48,7 @@ describe("DashboardPanel", { timeout: 20_000 }, () => {
     expect(card("Em atendimento")).toHaveTextContent("3");
     expect(card("Aguardando")).toHaveTextContent("1");
     expect(card("Finalizados")).toHaveTextContent("4");
+    expect(card("Mensagens de campanha enviadas")).toHaveTextContent("12");
     expect(card("Tempo médio de atendimento")).toHaveTextContent("03h 10m");
     expect(card("Tempo médio de espera")).toHaveTextContent("00h 14m");
     expect(screen.queryByRole("region", { name: "Conexões ativas" })).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import type { DashboardCounters } from "@conversa/shared";
 import AccessTime from "@mui/icons-material/AccessTime";
 import Business from "@mui/icons-material/Business";
+import Campaign from "@mui/icons-material/Campaign";
 import CheckCircleOutlined from "@mui/icons-material/CheckCircleOutlineOutlined";
 import HeadsetMic from "@mui/icons-material/HeadsetMic";
 import HourglassEmpty from "@mui/icons-material/HourglassEmpty";
@@ -50,6 +51,7 @@ export function SummaryCards({ counters }: { counters: DashboardCounters }) {
     { icon: <CheckCircleOutlined />, label: t("dashboard.cards.supportFinished"), value: String(counters.supportFinished) },
     { icon: <Timer />, label: t("dashboard.cards.avgSupportTime"), value: formatMinutes(counters.avgSupportTime) },
     { icon: <AccessTime />, label: t("dashboard.cards.avgWaitTime"), value: formatMinutes(counters.avgWaitTime) },
+    { icon: <Campaign />, label: t("dashboard.cards.campaignMessagesSent"), value: String(counters.campaignMessagesSent) },
   ];
   return (
     <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))" }}>

@@ -21,6 +21,7 @@ import { showToast } from "../../../lib/toast.ts";
 import { useFileList } from "../api/get-file-list.ts";
 import { useSaveFileList } from "../api/save-file-list.ts";
 import { type FileListFormValues, MAX_FILE_LIST_FILES, buildFileListFormSchema, fileListFormValues, toFileListBody } from "../utils/file-list-form.ts";
+import { hookFormFields, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface FileListDialogProps {
   open: boolean;
@@ -67,8 +68,10 @@ function FileListForm({ fileListId, list, onClose }: FileListFormProps) {
     register,
     control,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<FileListFormValues>({ resolver: zodResolver(schema), defaultValues: fileListFormValues(list) });
+  } = useForm<FileListFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: fileListFormValues(list) });
   const options = useFieldArray({ control, name: "options", keyName: "key" });
   const room = MAX_FILE_LIST_FILES - options.fields.length - newFiles.length;
 
@@ -78,7 +81,7 @@ function FileListForm({ fileListId, list, onClose }: FileListFormProps) {
     setNewFiles((current) => [...current, ...picked.slice(0, Math.max(room, 0))]);
   };
 
-  const onSubmit = (values: FileListFormValues) => saveAndClose(() => save.mutateAsync({ id: fileListId, body: toFileListBody(values), files: newFiles }), t("list.saved"), onClose);
+  const onSubmit = (values: FileListFormValues) => saveAndClose(() => save.mutateAsync({ id: fileListId, body: toFileListBody(values), files: newFiles }), t("list.saved"), onClose, hookFormFields({ getValues, setError }));
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "contents" }}>

@@ -13,6 +13,7 @@ import { useHelps } from "../api/list-helps.ts";
 import { useSaveHelp } from "../api/save-help.ts";
 import { type HelpFormValues, buildHelpFormSchema, helpFormValues, toHelpBody } from "../utils/help-form.ts";
 import { HelpsTable } from "./helps-table.tsx";
+import { translatedResolver } from "../../../lib/form-errors.ts";
 
 /**
  * The Ajuda tab of the settings (spec admin §2, super users only): a form over the table of help videos.
@@ -25,7 +26,7 @@ export function HelpsTab() {
   const save = useSaveHelp();
   const remove = useDeleteHelp();
   const schema = useMemo(() => buildHelpFormSchema(t), [t]);
-  const form = useForm<HelpFormValues>({ resolver: zodResolver(schema), defaultValues: helpFormValues() });
+  const form = useForm<HelpFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: helpFormValues() });
   const editor = useRecordEditor<Help, HelpFormValues>({
     form,
     toFormValues: helpFormValues,

@@ -22,6 +22,7 @@ import { LoadErrorAlert } from "../../../components/list/list-states.tsx";
 import { useLanes } from "../api/list-lanes.ts";
 import { useCompanyQueues } from "../api/list-queues.ts";
 import { useMoveCard } from "../api/move-card.ts";
+import { useOrderLanes } from "../api/order-lanes.ts";
 import { useBoardLiveUpdates } from "../hooks/use-board-live-updates.ts";
 import type { BoardFilter, BoardViewer } from "../utils/board-filter.ts";
 import { cardDataOf, laneDataOf } from "../utils/drag-data.ts";
@@ -66,6 +67,17 @@ export function KanbanBoard({ user }: { user: SessionUser }) {
     [lanesQuery.data, t],
   );
   const move = useMoveCard(viewer);
+  // The tag lanes' order is the company's (kept by the server); 'Em aberto' stays first.
+  const canOrderLanes = can({ profile: user.profile, isSuper: user.super }, "tags:kanban");
+  const orderLanes = useOrderLanes();
+  const moveLane = (index: number, by: -1 | 1) => {
+    const ids = (lanesQuery.data ?? []).map((tag) => tag.id);
+    const [id] = ids.splice(index, 1);
+    if (id === undefined) return;
+    ids.splice(index + by, 0, id);
+    orderLanes.mutate(ids);
+  };
+  const tagLaneCount = lanesQuery.data?.length ?? 0;
   const [dragged, setDragged] = useState<Ticket | null>(null);
   const sensors = useSensors(
     // A click (the open button) moves less than 6 px: it stays a click.
@@ -126,7 +138,24 @@ export function KanbanBoard({ user }: { user: SessionUser }) {
           aria-label={t("kanban.boardLabel")}
           sx={{ flex: 1, minHeight: 0, display: "flex", alignItems: "stretch", gap: 1.5, overflowX: "auto", pb: 1 }}
         >
-          {lanesQuery.isPending ? null : lanes.map((lane) => <KanbanLane key={lane.id ?? "open"} lane={lane} filter={filter} onOpen={openTicket} />)}
+          {lanesQuery.isPending
+            ? null
+            : lanes.map((lane, position) => {
+                // Position 0 is 'Em aberto'; the tag lanes follow, each movable within them.
+                const index = position - 1;
+                const isBusy = orderLanes.isPending;
+                return (
+                  <KanbanLane
+                    key={lane.id ?? "open"}
+                    lane={lane}
+                    filter={filter}
+                    onOpen={openTicket}
+                    isOrderable={canOrderLanes && lane.id !== null}
+                    onMoveLeft={lane.id !== null && index > 0 && !isBusy ? () => moveLane(index, -1) : undefined}
+                    onMoveRight={lane.id !== null && index < tagLaneCount - 1 && !isBusy ? () => moveLane(index, 1) : undefined}
+                  />
+                );
+              })}
         </Box>
         <DragOverlay>{dragged ? <Box sx={{ width: LANE_WIDTH - 20 }}><CardView ticket={dragged} raised /></Box> : null}</DragOverlay>
       </DndContext>

@@ -1,7 +1,10 @@
 import type { Ticket } from "@conversa/shared";
 import { useDroppable } from "@dnd-kit/core";
+import ChevronLeft from "@mui/icons-material/ChevronLeft";
+import ChevronRight from "@mui/icons-material/ChevronRight";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
+import IconButton from "@mui/material/IconButton";
 import Skeleton from "@mui/material/Skeleton";
 import { alpha, useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
@@ -29,6 +32,11 @@ interface KanbanLaneProps {
   lane: LaneDescriptor;
   filter: BoardFilter;
   onOpen: (ticket: Ticket) => void;
+  /** Moves the lane one place left or right on the company's board (for those who may order the lanes; absent at an end). */
+  onMoveLeft?: () => void;
+  onMoveRight?: () => void;
+  /** Whether the lane arrows are shown (the user may order the lanes). */
+  isOrderable?: boolean;
 }
 
 /** The header's text colour on a tag's colour (a colour the theme cannot read falls back to white). */
@@ -46,7 +54,7 @@ function useContrastText(color: string | null): string | undefined {
  * One lane: its header in the tag's colour with its count, and its cards, a page at a time as it is
  * scrolled (the next page within 100 px of the bottom, or at once while the cards do not fill it).
  */
-export function KanbanLane({ lane, filter, onOpen }: KanbanLaneProps) {
+export function KanbanLane({ lane, filter, onOpen, onMoveLeft, onMoveRight, isOrderable = false }: KanbanLaneProps) {
   const { t } = useTranslation();
   const cards = useLaneCards(filter, lane.id);
   const { setNodeRef, isOver } = useDroppable({ id: laneDropId(lane.id), data: { laneId: lane.id, name: lane.name } });
@@ -102,6 +110,16 @@ export function KanbanLane({ lane, filter, onOpen }: KanbanLaneProps) {
         <Box component="span" aria-hidden sx={{ minWidth: 24, px: 0.75, borderRadius: 12, textAlign: "center", fontSize: 13, fontWeight: 600, bgcolor: "rgba(0,0,0,0.18)" }}>
           {countLabel(count)}
         </Box>
+        {isOrderable ? (
+          <Box sx={{ display: "flex", mr: -1 }}>
+            <IconButton size="small" color="inherit" aria-label={t("kanban.order.left", { name: lane.name })} disabled={!onMoveLeft} onClick={onMoveLeft}>
+              <ChevronLeft fontSize="small" />
+            </IconButton>
+            <IconButton size="small" color="inherit" aria-label={t("kanban.order.right", { name: lane.name })} disabled={!onMoveRight} onClick={onMoveRight}>
+              <ChevronRight fontSize="small" />
+            </IconButton>
+          </Box>
+        ) : null}
       </Box>
       <Box
         ref={scroller}

@@ -44,8 +44,9 @@ export function useBoardLiveUpdates(viewer: BoardViewer): void {
     }
     const { tag } = event.data;
     const known = lanes.find((lane) => lane.id === tag.id);
-    // Counts change with every move: only a lane gained or lost, renamed or recoloured reloads.
+    // A lane gained or lost reloads the cards too; any other change of a lane (renamed, recoloured, put in another
+    // place by an admin, or its count) reloads the lane list only: a small read of the company's kanban tags.
     if ((tag.kanban === 1) !== (known !== undefined)) reload(true);
-    else if (known && (known.name !== tag.name || known.color !== tag.color)) reload(false);
+    else if (known) reload(false);
   });
 }

@@ -11,6 +11,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
 import { useRequestResetCode } from "../api/request-reset-code.ts";
 import { type RequestCodeValues, ZRequestCodeForm } from "../utils/reset-forms.ts";
+import { translatedResolver } from "../../../lib/form-errors.ts";
 
 interface RequestCodeFormProps {
   defaultEmail: string;
@@ -31,7 +32,7 @@ export function RequestCodeForm({ defaultEmail, onSent, onHaveCode }: RequestCod
     setError,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof ZRequestCodeForm>, unknown, RequestCodeValues>({
-    resolver: zodResolver(ZRequestCodeForm),
+    resolver: translatedResolver(zodResolver(ZRequestCodeForm)),
     defaultValues: { email: defaultEmail },
   });
 

@@ -15,6 +15,7 @@ import type { z } from "zod";
 import { errorMessage } from "../../../lib/error-message.ts";
 import { useResetPassword } from "../api/reset-password.ts";
 import { type ResetPasswordValues, ZResetPasswordForm } from "../utils/reset-forms.ts";
+import { translatedResolver } from "../../../lib/form-errors.ts";
 
 interface ResetPasswordFormProps {
   defaultEmail: string;
@@ -36,7 +37,7 @@ export function ResetPasswordForm({ defaultEmail, onDone, onRequestNewCode }: Re
     setError,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof ZResetPasswordForm>, unknown, ResetPasswordValues>({
-    resolver: zodResolver(ZResetPasswordForm),
+    resolver: translatedResolver(zodResolver(ZResetPasswordForm)),
     defaultValues: { email: defaultEmail, code: "", password: "", confirmation: "" },
   });
 

@@ -11,8 +11,8 @@ vi.mock("socket.io-client", async () => {
 });
 
 const FLAGS = { useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: false, useKanban: true, useOpenAi: false, useIntegrations: false };
-const ouro = { id: 2, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 5120, ...FLAGS };
-const bronze = { id: 1, name: "Bronze", users: 2, connections: 1, queues: 1, value: 49, storageQuotaMb: 5120, ...FLAGS, useKanban: false };
+const ouro = { id: 2, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 5120, isPublic: true, ...FLAGS };
+const bronze = { id: 1, name: "Bronze", users: 2, connections: 1, queues: 1, value: 49, storageQuotaMb: 5120, isPublic: false, ...FLAGS, useKanban: false };
 
 function renderTab(answer: (call: FetchCall) => Response | undefined = () => undefined) {
   const fetch = mockFetch((call) => answer(call) ?? (call.method === "GET" && call.path === "/plans/all" ? jsonResponse([bronze, ouro]) : undefined));
@@ -48,6 +48,8 @@ describe("PlansTab", { timeout: 20_000 }, () => {
     await user.clear(nameField());
     await user.type(nameField(), "Ouro Plus");
     await user.click(screen.getByRole("switch", { name: "OpenAI" }));
+    expect(screen.getByRole("switch", { name: /^Público/ })).toBeChecked();
+    await user.click(screen.getByRole("switch", { name: /^Público/ }));
     await user.clear(screen.getByRole("textbox", { name: "Armazenamento (MB)" }));
     await user.type(screen.getByRole("textbox", { name: "Armazenamento (MB)" }), "10240");
     const started = Date.now();
@@ -57,7 +59,7 @@ describe("PlansTab", { timeout: 20_000 }, () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(490);
     const put = calls.find((call) => call.method === "PUT")!;
     expect(put.path).toBe("/plans/2");
-    expect(put.body).toEqual({ name: "Ouro Plus", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 10240, ...FLAGS, useOpenAi: true });
+    expect(put.body).toEqual({ name: "Ouro Plus", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 10240, isPublic: false, ...FLAGS, useOpenAi: true });
     expect(await screen.findByText("Ouro Plus")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Novo plano" })).toBeInTheDocument();
   });
@@ -78,7 +80,7 @@ describe("PlansTab", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Salvar" }));
 
     await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(1), { timeout: 3000 });
-    expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({ name: "Prata", value: 89.9, users: 0, storageQuotaMb: 5120, useIntegrations: true });
+    expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({ name: "Prata", value: 89.9, users: 0, storageQuotaMb: 5120, isPublic: true, useIntegrations: true });
     expect(await screen.findByText("Prata")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "PUT")).toEqual([]);
   });

@@ -17,6 +17,7 @@ import { usePlans } from "../api/list-plans.ts";
 import { useSavePlan } from "../api/save-plan.ts";
 import { type PlanFormValues, buildPlanFormSchema, planFormValues, toPlanBody } from "../utils/plan-form.ts";
 import { PlansTable } from "./plans-table.tsx";
+import { translatedResolver } from "../../../lib/form-errors.ts";
 
 /**
  * The Planos tab of the settings (spec admin §2, super users only): a form over the table of plans.
@@ -29,7 +30,7 @@ export function PlansTab() {
   const save = useSavePlan();
   const remove = useDeletePlan();
   const schema = useMemo(() => buildPlanFormSchema(t), [t]);
-  const form = useForm<PlanFormValues>({ resolver: zodResolver(schema), defaultValues: planFormValues() });
+  const form = useForm<PlanFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: planFormValues() });
   const editor = useRecordEditor<Plan, PlanFormValues>({
     form,
     toFormValues: planFormValues,
@@ -90,6 +91,17 @@ export function PlansTab() {
           />
         ))}
       </Box>
+      <Controller
+        control={form.control}
+        name="isPublic"
+        render={({ field }) => (
+          <FormControlLabel
+            sx={{ mt: 1.5 }}
+            control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} />}
+            label={t("plans.form.isPublic")}
+          />
+        )}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2.5, mb: 0.5 }}>
         {t("plans.form.features")}
       </Typography>

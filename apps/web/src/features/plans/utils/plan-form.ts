@@ -23,6 +23,8 @@ export interface PlanFormValues {
   value: string;
   /** MiB the plan's companies may keep; "0" is unlimited. */
   storageQuotaMb: string;
+  /** Offered at /signup and at the checkout. */
+  isPublic: boolean;
   flags: Record<PlanFlag, boolean>;
 }
 
@@ -57,6 +59,7 @@ export function buildPlanFormSchema(t: TFunction) {
       .trim()
       .regex(MEBIBYTES, t("plans.validation.storageQuotaMb", { max: PLAN_STORAGE_QUOTA_MAX_MB }))
       .refine((text) => Number(text) <= PLAN_STORAGE_QUOTA_MAX_MB, t("plans.validation.storageQuotaMb", { max: PLAN_STORAGE_QUOTA_MAX_MB })),
+    isPublic: z.boolean(),
     flags: z.object(Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, z.boolean()])) as Record<PlanFlag, z.ZodBoolean>),
   });
 }
@@ -65,7 +68,7 @@ const allFlags = (on: boolean) => Object.fromEntries(PLAN_FLAGS.map((flag) => [f
 
 /** A new plan's fields (every feature on), or a stored one's; the price shown with its 2 decimals. */
 export function planFormValues(plan?: Plan): PlanFormValues {
-  if (!plan) return { name: "", users: "0", connections: "0", queues: "0", value: "0.00", storageQuotaMb: String(PLAN_STORAGE_QUOTA_DEFAULT_MB), flags: allFlags(true) };
+  if (!plan) return { name: "", users: "0", connections: "0", queues: "0", value: "0.00", storageQuotaMb: String(PLAN_STORAGE_QUOTA_DEFAULT_MB), isPublic: true, flags: allFlags(true) };
   return {
     name: plan.name,
     users: String(plan.users),
@@ -73,6 +76,7 @@ export function planFormValues(plan?: Plan): PlanFormValues {
     queues: String(plan.queues),
     value: plan.value.toFixed(2),
     storageQuotaMb: String(plan.storageQuotaMb),
+    isPublic: plan.isPublic,
     flags: Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, plan[flag]])) as Record<PlanFlag, boolean>,
   };
 }
@@ -86,6 +90,7 @@ export function toPlanBody(values: PlanFormValues): PlanBody {
     queues: Number(values.queues),
     value: Math.round(parseMoney(values.value) * 100) / 100,
     storageQuotaMb: Number(values.storageQuotaMb),
+    isPublic: values.isPublic,
     ...values.flags,
   };
 }

@@ -7,7 +7,8 @@ export const queuesListPrefix = ["queuesPage", "list"] as const;
 export type StoreFilter = "all" | "none" | number;
 export const queuesListQueryKey = (searchParam: string, storeId: StoreFilter = "all") =>
   storeId === "all" ? ([...queuesListPrefix, { searchParam }] as const) : ([...queuesListPrefix, { searchParam, storeId }] as const);
-export const queueQueryKey = (id: number) => ["queuesPage", "detail", id] as const;
+export const queueDetailsPrefix = ["queuesPage", "detail"] as const;
+export const queueQueryKey = (id: number) => [...queueDetailsPrefix, id] as const;
 export const allQueuesQueryKey = ["queuesPage", "all"] as const;
 export const queueSettingsQueryKey = ["queuesPage", "settings"] as const;
 export const queueOptionsPrefix = (queueId: number) => ["queuesPage", "options", queueId] as const;

@@ -46,5 +46,6 @@ export function previewRules(input: { storeId: number; message: string; queueId:
 }
 
 export function usePreviewRules() {
-  return useMutation({ mutationFn: previewRules });
+  // The preview form says the failure (the catalogue's toast and the refused fields).
+  return useMutation({ mutationFn: previewRules, meta: { silentError: true } });
 }

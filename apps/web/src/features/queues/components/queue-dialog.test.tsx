@@ -57,7 +57,7 @@ describe("QueueDialog", { timeout: 40_000 }, () => {
     await user.type(screen.getByRole("textbox", { name: "Nome" }), "V");
     await user.click(screen.getByRole("button", { name: "Adicionar" }));
 
-    expect(await screen.findByText("Too Short!")).toBeInTheDocument();
+    expect(await screen.findByText("Muito curto!")).toBeInTheDocument();
     expect(screen.getByText("Escolha uma cor")).toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();

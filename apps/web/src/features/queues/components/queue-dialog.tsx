@@ -32,6 +32,7 @@ import { MediaAttachment } from "./media-attachment.tsx";
 import { QueueColorPicker } from "./queue-color-picker.tsx";
 import { QueueOptionTree } from "./queue-option-tree.tsx";
 import { QueueBotPicker } from "./queue-bot-picker.tsx";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface QueueDialogProps {
   open: boolean;
@@ -97,8 +98,10 @@ function QueueForm({ queueId, queue, onClose }: QueueFormProps) {
     control,
     register,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<QueueFormValues>({ resolver: zodResolver(schema), defaultValues: queueFormValues(queue) });
+  } = useForm<QueueFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: queueFormValues(queue) });
 
   const hasHoursTab = scheduleType.data === "queue";
   const taken = useMemo(() => new Set((allQueues.data ?? []).filter((other) => other.id !== queueId).map((other) => other.color.toLowerCase())), [allQueues.data, queueId]);
@@ -117,8 +120,9 @@ function QueueForm({ queueId, queue, onClose }: QueueFormProps) {
         await upload.mutateAsync({ id: saved.id, file: pendingFile });
         setPendingFile(null);
       }
-    } catch {
-      // The error toast already told the user; the modal stays open to fix the input.
+    } catch (error) {
+      // Under the refused fields, and as the catalogue's toast; the modal stays open to fix the input.
+      showFormError(error, hookFormFields({ getValues, setError }));
       return;
     }
     showToast(t("queues.saved"), "success");

@@ -7,12 +7,13 @@ import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { type QueueOptionFormValues, buildQueueOptionFormSchema } from "../utils/queue-option-form.ts";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface QueueOptionFormProps {
   initial?: QueueOptionFormValues;
   submitLabel: string;
-  /** Resolves true when saved (the form then closes); false keeps it open to fix the input. */
-  onSubmit: (values: QueueOptionFormValues) => Promise<boolean>;
+  /** Saves the option (the form then closes); a refusal keeps it open, shown under its field or as the catalogue's toast. */
+  onSubmit: (values: QueueOptionFormValues) => Promise<unknown>;
   onCancel: () => void;
 }
 
@@ -23,11 +24,19 @@ export function QueueOptionForm({ initial, submitLabel, onSubmit, onCancel }: Qu
   const {
     register,
     handleSubmit,
+    getValues,
+    setError,
     formState: { errors, isSubmitting },
-  } = useForm<QueueOptionFormValues>({ resolver: zodResolver(schema), defaultValues: initial ?? { title: "", message: "" } });
+  } = useForm<QueueOptionFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: initial ?? { title: "", message: "" } });
 
   const submit = async (values: QueueOptionFormValues) => {
-    if (await onSubmit({ title: values.title.trim(), message: values.message })) onCancel();
+    try {
+      await onSubmit({ title: values.title.trim(), message: values.message });
+    } catch (error) {
+      showFormError(error, hookFormFields({ getValues, setError }));
+      return;
+    }
+    onCancel();
   };
 
   return (

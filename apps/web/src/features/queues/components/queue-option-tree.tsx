@@ -27,16 +27,6 @@ import type { QueueOptionFormValues } from "../utils/queue-option-form.ts";
 import { MediaAttachment } from "./media-attachment.tsx";
 import { QueueOptionForm } from "./queue-option-form.tsx";
 
-/** Runs a mutation for a form: true when it succeeded (its failure is already an error toast). */
-async function succeeded(run: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await run();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 interface LevelProps {
   queueId: number;
   /** -1 for the roots. */
@@ -60,8 +50,7 @@ function OptionLevel({ queueId, parentId, prefix }: LevelProps) {
   const [isAdding, setIsAdding] = useState(false);
   const isRoot = parentId === ROOT_OPTION_PARENT;
 
-  const add = (values: QueueOptionFormValues) =>
-    succeeded(() => create.mutateAsync({ queueId, parentId, title: values.title, message: values.message }));
+  const add = (values: QueueOptionFormValues) => create.mutateAsync({ queueId, parentId, title: values.title, message: values.message });
 
   if (options.isPending) return <Skeleton height={48} />;
   if (options.isError) return <Alert severity="error">{t("queues.options.loadFailed")}</Alert>;
@@ -111,7 +100,7 @@ function OptionRow({ queueId, option, label, isFirst, isLast }: RowProps) {
   const [isConfirming, setIsConfirming] = useState(false);
   const subject = `${label}. ${option.title}`;
 
-  const save = (values: QueueOptionFormValues) => succeeded(() => update.mutateAsync({ id: option.id, body: values }));
+  const save = (values: QueueOptionFormValues) => update.mutateAsync({ id: option.id, body: values });
   const move = (position: number) => update.mutate({ id: option.id, body: { option: position } });
   const confirmDelete = () =>
     deletion.mutate(option.id, {

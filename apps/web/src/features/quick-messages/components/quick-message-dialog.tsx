@@ -29,6 +29,7 @@ import {
   toQuickMessageBody,
 } from "../utils/quick-message-form.ts";
 import { AttachmentField } from "./attachment-field.tsx";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface QuickMessageDialogProps {
   open: boolean;
@@ -87,8 +88,10 @@ function QuickMessageForm({ quick, actor, onClose }: QuickMessageFormProps) {
     register,
     control,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<QuickMessageFormValues>({ resolver: zodResolver(schema), defaultValues: quickMessageFormValues(quick) });
+  } = useForm<QuickMessageFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: quickMessageFormValues(quick) });
 
   const onSubmit = async (values: QuickMessageFormValues) => {
     await wait(TIMINGS.formSubmitDelayMs);
@@ -98,8 +101,9 @@ function QuickMessageForm({ quick, actor, onClose }: QuickMessageFormProps) {
       const step = attachmentStep(attachment, saved.isMedia);
       if (step === "upload" && attachment.file) await upload.mutateAsync({ id: saved.id, file: attachment.file });
       if (step === "delete") await removeMedia.mutateAsync(saved.id);
-    } catch {
-      // The error toast already told the user; the dialog stays open to fix the input.
+    } catch (error) {
+      // Under the refused fields, and as the catalogue's toast; the dialog stays open to fix the input.
+      showFormError(error, hookFormFields({ getValues, setError }));
       return;
     }
     showToast(t("list.saved"), "success");

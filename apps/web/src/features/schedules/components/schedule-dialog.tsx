@@ -28,6 +28,7 @@ import type { ContactOption } from "../../../components/contact-search/search-co
 import { useUploadScheduleMedia } from "../api/upload-schedule-media.ts";
 import { type ScheduleFormSchema, buildScheduleFormSchema, defaultSendAt, fromLocalInput, isAllowedAttachment, toLocalInput } from "../utils/schedule-form.ts";
 import { AttachmentField } from "./attachment-field.tsx";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 type FormInput = z.input<ScheduleFormSchema>;
 type FormOutput = z.output<ScheduleFormSchema>;
@@ -107,10 +108,12 @@ function ScheduleForm({ titleId, source, presetContact, presetSendAt, onClose }:
     register,
     control,
     handleSubmit,
+    setError,
+    getValues,
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
+    resolver: translatedResolver(zodResolver(schema)),
     defaultValues: {
       body: source?.body ?? "",
       contactId: source?.contactId ?? presetContact?.id ?? null,
@@ -135,8 +138,9 @@ function ScheduleForm({ titleId, source, presetContact, presetSendAt, onClose }:
       else if (dropStored && saved.mediaPath) await removeMedia.mutateAsync(saved.id);
       showToast(t("schedules.toasts.saved"), "success");
       onClose();
-    } catch {
-      // The failure was shown as a toast; the dialog stays open to correct it.
+    } catch (error) {
+      // Under the refused fields and as a toast; the dialog stays open to correct it.
+      showFormError(error, hookFormFields({ getValues, setError }));
     }
   };
 

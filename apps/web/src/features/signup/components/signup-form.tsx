@@ -17,6 +17,7 @@ import { usePublicPlans } from "../api/public-plans.ts";
 import { useSignUp } from "../api/sign-up.ts";
 import { maskPhone } from "../utils/phone-mask.ts";
 import { type SignupFormValues, buildSignupFormSchema, emptySignupForm, toSignupBody } from "../utils/signup-form.ts";
+import { translatedResolver } from "../../../lib/form-errors.ts";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,7 +45,7 @@ export function SignupForm({ companyId, onSignedUp }: SignupFormProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignupFormValues>({ resolver: zodResolver(schema), defaultValues: emptySignupForm() });
+  } = useForm<SignupFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: emptySignupForm() });
 
   const onSubmit = async (values: SignupFormValues) => {
     await wait(TIMINGS.formSubmitDelayMs);

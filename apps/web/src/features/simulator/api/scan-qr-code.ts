@@ -12,6 +12,8 @@ export function useScanQrCode(connectionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SimulatorScanBody) => scanQrCode(connectionId, body),
+    // The panel says the failure (the catalogue's toast and the refused field).
+    meta: { silentError: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: simulatorKeys.connections() }),
   });
 }

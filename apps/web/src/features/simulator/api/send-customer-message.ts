@@ -12,6 +12,8 @@ export function useSendCustomerMessage(connectionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SimulatorInboundInput) => sendCustomerMessage(connectionId, body),
+    // The composer says the failure (the catalogue's toast and the refused field).
+    meta: { silentError: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: simulatorKeys.chats(connectionId) }),
   });
 }

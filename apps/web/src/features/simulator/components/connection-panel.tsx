@@ -12,6 +12,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { showFormError, stateFormFields } from "../../../lib/form-errors.ts";
 import { useDropNetwork } from "../api/drop-network.ts";
 import { useRenewQrCode } from "../api/renew-qr-code.ts";
 import { useScanQrCode } from "../api/scan-qr-code.ts";
@@ -22,6 +23,7 @@ import { StatusChip } from "./status-chip.tsx";
 export function ConnectionPanel({ connection }: { connection: SimulatorConnection }) {
   const { t } = useTranslation();
   const [scanNumber, setScanNumber] = useState("");
+  const [refusal, setRefusal] = useState<string | null>(null);
   const scan = useScanQrCode(connection.id);
   const drop = useDropNetwork(connection.id);
   const refuse = useSetRefuseSends(connection.id);
@@ -31,7 +33,13 @@ export function ConnectionPanel({ connection }: { connection: SimulatorConnectio
 
   const onScan = (event: FormEvent) => {
     event.preventDefault();
-    if (connection.qrcode && isNumberValid) scan.mutate({ qrcode: connection.qrcode, number: scanNumber });
+    if (!connection.qrcode || !isNumberValid) return;
+    setRefusal(null);
+    scan.mutate(
+      { qrcode: connection.qrcode, number: scanNumber },
+      // The catalogue's toast, and a refused number under its field.
+      { onError: (error) => showFormError(error, stateFormFields(["number"], (_field, message) => setRefusal(message))) },
+    );
   };
 
   return (
@@ -90,9 +98,12 @@ export function ConnectionPanel({ connection }: { connection: SimulatorConnectio
               size="small"
               label={t("simulator.scanNumber")}
               value={scanNumber}
-              onChange={(event) => setScanNumber(event.target.value.replace(/\D/g, ""))}
-              helperText={t("simulator.numberHint")}
-              error={scanNumber !== "" && !isNumberValid}
+              onChange={(event) => {
+                setScanNumber(event.target.value.replace(/\D/g, ""));
+                setRefusal(null);
+              }}
+              helperText={refusal ?? t("simulator.numberHint")}
+              error={refusal !== null || (scanNumber !== "" && !isNumberValid)}
               slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 15 } }}
               sx={{ flex: 1 }}
             />

@@ -18,6 +18,7 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { showFormError, stateFormFields } from "../../../lib/form-errors.ts";
 import { useSendCustomerMessage } from "../api/send-customer-message.ts";
 import { type MessageContent, type SimulatedCustomer, buildCustomerMessage, isCustomerReady, mediaKindOf } from "../utils/customer.ts";
 import { readFileAsBase64 } from "../utils/read-file.ts";
@@ -107,14 +108,17 @@ export function MessageComposer({ connectionId, customer }: MessageComposerProps
   const [asVoice, setAsVoice] = useState(false);
   const [dialog, setDialog] = useState<"location" | "contact" | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const isReady = isCustomerReady(customer);
 
   const sendContent = async (content: MessageContent): Promise<boolean> => {
+    setRefusal(null);
     try {
       await send.mutateAsync(buildCustomerMessage(customer, content));
       return true;
-    } catch {
-      // The failure is shown as a toast by the query client.
+    } catch (error) {
+      // The catalogue's toast, and a refused text under the message box (the text stays to be sent again).
+      showFormError(error, stateFormFields(["body"], (_field, message) => setRefusal(message)));
       return false;
     }
   };
@@ -189,8 +193,13 @@ export function MessageComposer({ connectionId, customer }: MessageComposerProps
         <TextField
           label={t("simulator.message")}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setRefusal(null);
+          }}
           onKeyDown={onKeyDown}
+          error={refusal !== null}
+          helperText={refusal ?? undefined}
           disabled={!isReady}
           multiline
           maxRows={5}

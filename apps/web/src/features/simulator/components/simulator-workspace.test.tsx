@@ -145,7 +145,7 @@ describe("/simulator", () => {
     }, profile);
     const { router } = renderApp("/simulator");
 
-    expect(await screen.findByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.")).toBeInTheDocument();
+    expect(await screen.findByText("Você não tem permissão para acessar esta página! Estamos lhe redirecionando.")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/simulator");
     expect(screen.queryByRole("heading", { name: "Simulador de WhatsApp" })).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Número do cliente")).not.toBeInTheDocument();

@@ -19,6 +19,7 @@ import { useTag } from "../api/get-tag.ts";
 import { useSaveTag } from "../api/save-tag.ts";
 import { type TagFormValues, buildTagFormSchema, tagFormValues, toTagBody } from "../utils/tag-form.ts";
 import { TagChip } from "../../../components/tag-chip.tsx";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface TagDialogProps {
   open: boolean;
@@ -72,16 +73,19 @@ function TagForm({ tagId, tag, canSetKanban, kanbanOnly = false, onClose }: TagF
     register,
     control,
     handleSubmit,
+    setError,
+    getValues,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<TagFormValues>({ resolver: zodResolver(schema), defaultValues: tagFormValues(tag) });
+  } = useForm<TagFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: tagFormValues(tag) });
 
   const onSubmit = async (values: TagFormValues) => {
     await wait(TIMINGS.formSubmitDelayMs);
     try {
       await save.mutateAsync({ id: tagId, body: toTagBody(values, canSetKanban) });
-    } catch {
-      // The error toast already told the user; the dialog stays open to fix the input.
+    } catch (error) {
+      // Under the refused fields, and as the catalogue's toast; the dialog stays open to fix the input.
+      showFormError(error, hookFormFields({ getValues, setError }));
       return;
     }
     showToast(t("list.saved"), "success");

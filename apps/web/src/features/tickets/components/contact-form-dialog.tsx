@@ -13,6 +13,7 @@ import type { z } from "zod";
 import { useCreateContact } from "../api/create-contact.ts";
 import type { ContactOption } from "../../../components/contact-search/search-contacts.ts";
 import { wait } from "../utils/wait.ts";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 /** The shared contact rules' messages (core §5), as the locale words them. */
 const VALIDATION_KEYS = new Map<string, `tickets.contactForm.${"required" | "tooShort" | "tooLong" | "invalidEmail"}`>([
@@ -50,9 +51,11 @@ function ContactForm({ initialName, onClose, onCreated }: { initialName: string;
   const {
     register,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof ZContactBody>, unknown, ContactBody>({
-    resolver: zodResolver(ZContactBody),
+    resolver: translatedResolver(zodResolver(ZContactBody)),
     defaultValues: { name: initialName, number: "", email: "" },
   });
 
@@ -61,8 +64,9 @@ function ContactForm({ initialName, onClose, onCreated }: { initialName: string;
     try {
       const contact = await create.mutateAsync({ name: values.name, number: values.number, ...(values.email ? { email: values.email } : {}) });
       onCreated(contact);
-    } catch {
-      // The error toast told the user (e.g. the number already exists); the form stays open.
+    } catch (error) {
+      // Under the refused fields and as a toast (e.g. the number already exists); the form stays open.
+      showFormError(error, hookFormFields({ getValues, setError }));
     }
   };
 

@@ -115,6 +115,20 @@ describe("NewTicketDialog", { timeout: 30_000 }, () => {
     expect(onCreated).not.toHaveBeenCalled();
   });
 
+  it("says a contact's ticket is reserved, not attended, when nobody accepted it", async () => {
+    serve((call) =>
+      call.path === "/tickets" && call.method === "POST"
+        ? errorResponse(409, "ERR_OTHER_OPEN_TICKET", "open ticket", { status: "pending", userId: null, userName: null, reservedForId: 9, reservedForName: "Bruno", queueName: "Vendas" })
+        : undefined,
+    );
+    const { events, dialog } = setup(sessionUser({ profile: "admin", queues }));
+    await pickMaria(events, dialog);
+
+    await events.click(within(dialog).getByText("Salvar"));
+    expect(await within(dialog).findByText("Este contato já tem um atendimento aguardando na fila Vendas, reservado para Bruno (ainda não aceito).", undefined, SLOW)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/em atendimento com/)).not.toBeInTheDocument();
+  });
+
   it("offers to add a contact when nothing matches, and picks the new contact", async () => {
     const { calls } = serve((call) =>
       call.path === "/contacts" && call.method === "POST" ? jsonResponse(contact(40, "Zé Ninguém", "5511977776666")) : undefined,
@@ -128,7 +142,7 @@ describe("NewTicketDialog", { timeout: 30_000 }, () => {
 
     await events.type(within(form).getByLabelText(/Número/), "1234");
     await events.click(within(form).getByText("Adicionar"));
-    expect(await within(form).findByText("Too Short!", undefined, SLOW)).toBeInTheDocument();
+    expect(await within(form).findByText("Muito curto!", undefined, SLOW)).toBeInTheDocument();
 
     await events.type(within(form).getByLabelText(/Número/), "-5678");
     await events.click(within(form).getByText("Adicionar"));

@@ -15,13 +15,13 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ContactSearchField } from "../../../components/contact-search/contact-search-field.tsx";
 import type { ContactOption } from "../../../components/contact-search/search-contacts.ts";
-import { toastError } from "../../../lib/toast.ts";
 import { otherOpenTicketOf, type OtherOpenTicket, useCreateTicket } from "../api/create-ticket.ts";
 import { type QueueOption, useConnectionOptions, useQueueOptions } from "../api/list-options.ts";
 import type { TicketViewer } from "../utils/ticket-filter.ts";
 import { buildNewTicketSchema, defaultConnectionId, type NewTicketFormValues } from "../utils/new-ticket-form.ts";
 import { wait } from "../utils/wait.ts";
 import { ContactFormDialog } from "./contact-form-dialog.tsx";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 export interface NewTicketViewer extends TicketViewer {
   whatsappId: number | null;
@@ -64,11 +64,12 @@ function NewTicketForm({ viewer, onClose, onCreated, initialContact }: Omit<NewT
   const {
     control,
     handleSubmit,
+    setError,
     setValue,
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<NewTicketFormValues>({
-    resolver: zodResolver(schema),
+    resolver: translatedResolver(zodResolver(schema)),
     defaultValues: { contactId: initialContact?.id ?? null, queueId: viewer.queues.length === 1 ? (viewer.queues[0]?.id ?? "") : "", whatsappId: "" },
   });
 
@@ -99,7 +100,7 @@ function NewTicketForm({ viewer, onClose, onCreated, initialContact }: Omit<NewT
     } catch (error) {
       const other = otherOpenTicketOf(error);
       if (other) setOtherTicket(other);
-      else toastError(error);
+      else showFormError(error, hookFormFields({ getValues, setError }));
     }
   };
 
@@ -168,7 +169,9 @@ function NewTicketForm({ viewer, onClose, onCreated, initialContact }: Omit<NewT
               <Alert severity="warning">
                 {otherTicket.userName
                   ? t("tickets.newTicket.otherOpenTicket", { user: otherTicket.userName, queue: otherTicket.queueName ?? t("tickets.noQueue") })
-                  : t("tickets.newTicket.otherPendingTicket", { queue: otherTicket.queueName ?? t("tickets.noQueue") })}
+                  : otherTicket.reservedForName
+                    ? t("tickets.newTicket.otherReservedTicket", { user: otherTicket.reservedForName, queue: otherTicket.queueName ?? t("tickets.noQueue") })
+                    : t("tickets.newTicket.otherPendingTicket", { queue: otherTicket.queueName ?? t("tickets.noQueue") })}
               </Alert>
             ) : null}
           </Stack>

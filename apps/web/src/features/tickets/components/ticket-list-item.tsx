@@ -147,6 +147,18 @@ export const TicketListItem = memo(function TicketListItem({
             {ticket.user && ticket.status !== "pending" ? (
               <Chip size="small" variant="outlined" label={ticket.user.name} sx={{ height: 20, fontSize: 11 }} />
             ) : null}
+            {ticket.user && isPending ? (
+              // A pending ticket with a user is only reserved for them by distribution: nobody attends it yet.
+              <Chip
+                size="small"
+                variant="outlined"
+                color="info"
+                label={t("tickets.row.reservedFor", { name: ticket.user.name })}
+                title={t("tickets.row.reservedForHint", { name: ticket.user.name })}
+                data-testid="ticket-reserved"
+                sx={{ height: 20, fontSize: 11, borderStyle: "dashed" }}
+              />
+            ) : null}
             {ticket.tags.map((tag) => (
               <TagChip key={tag.id} name={tag.name} color={tag.color} dense />
             ))}

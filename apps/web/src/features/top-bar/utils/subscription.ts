@@ -18,8 +18,5 @@ export function dueWarningDays(dueDate: string | null | undefined, now: Date = n
   return Math.max(0, days);
 }
 
-/** The end of the company's trial while it lasts (spec core §3, admin §9); null once it passed or without one. */
-export function activeTrialEnd(trialExpiration: string | null | undefined, now: Date = new Date()): Date | null {
-  const end = toDate(trialExpiration);
-  return end && end.getTime() > now.getTime() ? end : null;
-}
+/** The end of the company's trial while it lasts: the one rule the server's /subscription follows too. */
+export { activeTrialEnd } from "@conversa/shared";

@@ -55,9 +55,9 @@ describe("UserDialog", { timeout: 20_000 }, () => {
     await user.type(screen.getByRole("textbox", { name: "E-mail" }), "nope");
     await user.click(screen.getByRole("button", { name: "Adicionar" }));
 
-    expect(await screen.findByText("Too Short!")).toBeInTheDocument();
-    expect(screen.getByText("Invalid email")).toBeInTheDocument();
-    expect(screen.getByText("Required")).toBeInTheDocument();
+    expect(await screen.findByText("Muito curto!")).toBeInTheDocument();
+    expect(screen.getByText("E-mail inválido")).toBeInTheDocument();
+    expect(screen.getByText("Obrigatório")).toBeInTheDocument();
     expect(posts(calls)).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -167,7 +167,7 @@ describe("UserDialog", { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^Senha/), "Nova-senha-1");
     const current = await screen.findByLabelText(/^Senha atual/);
     await user.click(screen.getByRole("button", { name: "Salvar" }));
-    expect(await screen.findByText("Required")).toBeInTheDocument();
+    expect(await screen.findByText("Obrigatório")).toBeInTheDocument();
     expect(posts(calls)).toEqual([]);
 
     await user.type(current, "errada1");

@@ -21,6 +21,7 @@ import { type UserFormPermissions, type UserFormSchema, buildUserFormSchema, toC
 import { PasswordField } from "./password-field.tsx";
 import { QueuesSelect } from "./queues-select.tsx";
 import { WhatsappSelect } from "./whatsapp-select.tsx";
+import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 type FormInput = z.input<UserFormSchema>;
 type FormOutput = z.output<UserFormSchema>;
@@ -86,10 +87,11 @@ function UserForm({ user, permissions, isSelf = false, onClose, onSaved }: FormP
     register,
     control,
     handleSubmit,
+    getValues,
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues: userFormValues(user) });
+  } = useForm<FormInput, unknown, FormOutput>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: userFormValues(user) });
 
   const onSubmit = async (values: FormOutput) => {
     try {
@@ -100,7 +102,8 @@ function UserForm({ user, permissions, isSelf = false, onClose, onSaved }: FormP
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      // The error toast already told the user; the field is marked too so they see what to fix.
+      // Under the refused fields and as a toast; these two codes are marked on their field too.
+      showFormError(error, hookFormFields({ getValues, setError }));
       if (error instanceof ApiError && error.code === "ERR_EMAIL_ALREADY_EXISTS") setError("email", { message: t("errors.ERR_EMAIL_ALREADY_EXISTS") });
       if (error instanceof ApiError && error.code === "ERR_WRONG_PASSWORD") setError("currentPassword", { message: t("errors.ERR_WRONG_PASSWORD") });
     }

@@ -16,11 +16,11 @@ const COLUMNS = 6;
 const WIDE_ONLY = { display: { xs: "none", md: "table-cell" } } as const;
 /** Left out on phones: the status dot moves before the name. */
 const SM_UP = { display: { xs: "none", sm: "table-cell" } } as const;
-/** On phones only the status dot shows; the word stays for screen readers. */
+/** On phones only the status dot shows; the word stays for screen readers (1 px, not MUI's 1 = 100%, which widened the page). */
 const STATUS_LABEL = {
   position: { xs: "absolute", sm: "static" },
-  width: { xs: 1, sm: "auto" },
-  height: { xs: 1, sm: "auto" },
+  width: { xs: "1px", sm: "auto" },
+  height: { xs: "1px", sm: "auto" },
   overflow: { xs: "hidden", sm: "visible" },
   clip: { xs: "rect(0 0 0 0)", sm: "auto" },
 } as const;

@@ -17,7 +17,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../../lib/error-message.ts";
+import { showFormError, stateFormFields } from "../../../../lib/form-errors.ts";
 import { showToast } from "../../../../lib/toast.ts";
 import { useQueueConfig, useQueueMetrics, useQueueUsers, useSaveQueueConfig } from "../../api/queue-distribution.ts";
 import { LogsTable } from "./logs-table.tsx";
@@ -134,7 +134,7 @@ function ConfigForm({ queueId, initial, users, onClose }: { queueId: number; ini
           showToast(t("distribution.saved"), "success");
           onClose();
         },
-        onError: (error) => showToast(errorMessage(error), "error"),
+        onError: (error) => showFormError(error, stateFormFields(["maxOpenPerAgent"], (_field, message) => setInvalid(message))),
       },
     );
   };

@@ -12,7 +12,7 @@ import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../../lib/error-message.ts";
+import { showFormError, stateFormFields } from "../../../../lib/form-errors.ts";
 import { showToast } from "../../../../lib/toast.ts";
 import { useSaveRule } from "../../api/rules.ts";
 
@@ -33,7 +33,7 @@ export function RuleDialog({ storeId, rule, queues, users, onClose }: RuleDialog
   const [matchType, setMatchType] = useState<RuleBody["matchType"]>(rule?.matchType ?? "keywords");
   const [match, setMatch] = useState(rule?.match ?? "");
   const [strategy, setStrategy] = useState<RuleBody["strategy"]>(rule?.strategy ?? "least_load");
-  const [onlineOnly, setOnlineOnly] = useState(rule?.onlineOnly ?? false);
+  const [onlineOnly, setOnlineOnly] = useState(rule?.onlineOnly ?? true);
   const [queueId, setQueueId] = useState<number | null>(rule?.queueId ?? null);
   const [userIds, setUserIds] = useState<number[]>(rule?.userIds ?? []);
   const [orderedUserIds, setOrderedUserIds] = useState<number[]>(rule?.orderedUserIds ?? []);
@@ -57,7 +57,7 @@ export function RuleDialog({ storeId, rule, queues, users, onClose }: RuleDialog
           showToast(t("distribution.saved"), "success");
           onClose();
         },
-        onError: (error) => showToast(errorMessage(error), "error"),
+        onError: (error) => showFormError(error, stateFormFields(["name", "match", "position"], (field, message) => setErrors((current) => ({ ...current, [field]: message })))),
       },
     );
   };

@@ -25,6 +25,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmationDialog } from "../../../../components/confirmation-dialog.tsx";
 import { EditDeleteActions, ListStateRows, RowAction, RowActionsCell } from "../../../../components/list/index.ts";
 import { errorMessage } from "../../../../lib/error-message.ts";
+import { showFormError, stateFormFields } from "../../../../lib/form-errors.ts";
 import { showToast } from "../../../../lib/toast.ts";
 import { useDistributionLogs } from "../../api/distribution-logs.ts";
 import { useAllQueues } from "../../api/list-all-queues.ts";
@@ -160,9 +161,18 @@ function PreviewForm({ storeId, queues, userName }: { storeId: number; queues: r
   const [message, setMessage] = useState("");
   const [queueId, setQueueId] = useState<number | null>(null);
   const [result, setResult] = useState<RulePreview | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<"message" | "queueId", string>>>({});
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    preview.mutate({ storeId, message, queueId }, { onSuccess: setResult, onError: (error) => showToast(errorMessage(error), "error") });
+    setErrors({});
+    preview.mutate(
+      { storeId, message, queueId },
+      {
+        onSuccess: setResult,
+        // The catalogue's toast, and each refused field under that field.
+        onError: (error) => showFormError(error, stateFormFields(["message", "queueId"], (field, text) => setErrors((current) => ({ ...current, [field]: text }))), "querystring"),
+      },
+    );
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="distribution-preview-title">
@@ -170,8 +180,25 @@ function PreviewForm({ storeId, queues, userName }: { storeId: number; queues: r
         {t("distribution.preview.title")}
       </Typography>
       <Stack component="form" onSubmit={submit} direction={{ xs: "column", md: "row" }} spacing={2} sx={{ alignItems: { md: "flex-start" } }}>
-        <TextField size="small" label={t("distribution.preview.message")} value={message} onChange={(e) => setMessage(e.target.value)} fullWidth />
-        <TextField select size="small" label={t("distribution.preview.queue")} value={queueId ?? ""} onChange={(e) => setQueueId(e.target.value === "" ? null : Number(e.target.value))} sx={{ minWidth: 200 }}>
+        <TextField
+          size="small"
+          label={t("distribution.preview.message")}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          error={errors.message !== undefined}
+          helperText={errors.message}
+          fullWidth
+        />
+        <TextField
+          select
+          size="small"
+          label={t("distribution.preview.queue")}
+          value={queueId ?? ""}
+          onChange={(e) => setQueueId(e.target.value === "" ? null : Number(e.target.value))}
+          error={errors.queueId !== undefined}
+          helperText={errors.queueId}
+          sx={{ minWidth: 200 }}
+        >
           <MenuItem value="">—</MenuItem>
           {queues.map((queue) => (
             <MenuItem key={queue.id} value={queue.id}>

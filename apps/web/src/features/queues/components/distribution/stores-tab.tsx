@@ -19,7 +19,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmationDialog } from "../../../../components/confirmation-dialog.tsx";
 import { EditDeleteActions, ListStateRows, RowActionsCell } from "../../../../components/list/index.ts";
-import { errorMessage } from "../../../../lib/error-message.ts";
+import { showFormError, stateFormFields } from "../../../../lib/form-errors.ts";
 import { showToast } from "../../../../lib/toast.ts";
 import { useDeleteStore, useSaveStore, useStores } from "../../api/stores.ts";
 
@@ -114,7 +114,7 @@ function StoreDialog({ store, onClose }: { store: Store | null; onClose: () => v
           showToast(t("distribution.saved"), "success");
           onClose();
         },
-        onError: (error) => showToast(`${t(store ? "distribution.toasts.updateStoreFailed" : "distribution.toasts.createStoreFailed")}: ${errorMessage(error)}`, "error"),
+        onError: (error) => showFormError(error, stateFormFields(["name"], (_field, message) => setNameError(message))),
       },
     );
   };

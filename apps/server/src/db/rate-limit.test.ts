@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimits } from "../db/schema/index.ts";
+import { rateLimits } from "./schema/index.ts";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
 import { hitRateLimits } from "./rate-limit.ts";
 

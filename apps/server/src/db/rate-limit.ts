@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { rateLimits } from "../db/schema/index.ts";
-import { AppError } from "./app-error.ts";
+import type { Db } from "./client.ts";
+import { rateLimits } from "./schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
 
 /** At most `max` hits in each window of `windowMs`. */
 export interface RateRule {

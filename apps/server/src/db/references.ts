@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { prompts, queueIntegrations } from "../db/schema/index.ts";
-import { AppError } from "./app-error.ts";
+import type { Db } from "./client.ts";
+import { prompts, queueIntegrations } from "./schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
 
 /**
  * AI prompts and integrations, which tickets, queues and connections may point at. A non-null id must

@@ -1,0 +1,89 @@
+/** A customer's message, after it was stored, as a workflow that may claim it sees it. */
+export interface CustomerReply {
+  companyId: number;
+  connectionId: number;
+  number: string;
+  body: string;
+  /** The ticket the reply was stored in. */
+  ticketId: number;
+}
+
+/** A customer's message before it is stored: what a workflow needs to tell whether it is quiet. */
+export type IncomingReply = Omit<CustomerReply, "ticketId">;
+
+/**
+ * Answers the origin of the ticket a quiet message goes into (e.g. "campaign" for an opt-out word), or
+ * null when the message is an ordinary one. A quiet message of a contact without an active ticket is
+ * stored in a new closed ticket of that origin: it opens nothing for attendants.
+ */
+export type QuietReplyCheck = (reply: IncomingReply) => Promise<string | null>;
+
+/** Answers whether the workflow claimed the reply: a claimed reply is the workflow's, and the bot does not answer it. */
+export type CustomerReplyClaimer = (reply: CustomerReply) => Promise<boolean>;
+
+/**
+ * The workflows that may claim a customer's reply before the bot sees it (a campaign recipient's opt-out
+ * word or confirming reply), registered at start-up by the modules that drive the engine, so that the
+ * engine never imports them.
+ */
+export class CustomerReplyClaimers {
+  private readonly claimers: CustomerReplyClaimer[] = [];
+  private readonly quietChecks: QuietReplyCheck[] = [];
+
+  register(claimer: CustomerReplyClaimer): void {
+    this.claimers.push(claimer);
+  }
+
+  registerQuiet(check: QuietReplyCheck): void {
+    this.quietChecks.push(check);
+  }
+
+  /** The origin of the quiet ticket the message goes into, from the first check that names one; null for an ordinary message. */
+  async quietOrigin(reply: IncomingReply): Promise<string | null> {
+    for (const check of this.quietChecks) {
+      const origin = await check(reply);
+      if (origin) return origin;
+    }
+    return null;
+  }
+
+  /** Asks the claimers one after the other, in the order they were registered; the first that claims the reply stops the others. */
+  async claim(reply: CustomerReply): Promise<boolean> {
+    for (const claimer of this.claimers) {
+      if (await claimer(reply)) return true;
+    }
+    return false;
+  }
+}
+
+/** The network's acknowledgement of outbound messages, after it was stored: the messages whose ack moved forward. */
+export interface AckedMessages {
+  companyId: number;
+  messageIds: number[];
+  ack: number;
+}
+
+/** A workflow that follows its messages' acks (a campaign report shows 'delivered' and 'read'). */
+export type AckWatcher = (acked: AckedMessages) => Promise<void>;
+
+/**
+ * The workflows told when a message's ack moves forward (registered at start-up, like the reply claimers),
+ * so that the engine never imports them. A watcher's failure is logged and does not undo the ack.
+ */
+export class AckWatchers {
+  private readonly watchers: AckWatcher[] = [];
+
+  register(watcher: AckWatcher): void {
+    this.watchers.push(watcher);
+  }
+
+  async notify(acked: AckedMessages, log: { error(obj: object, msg: string): void }): Promise<void> {
+    for (const watcher of this.watchers) {
+      try {
+        await watcher(acked);
+      } catch (error) {
+        log.error({ err: error, companyId: acked.companyId }, "an ack watcher failed");
+      }
+    }
+  }
+}

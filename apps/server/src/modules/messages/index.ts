@@ -1,0 +1,2 @@
+/** What the rest of the server uses of the messages module: its stored messages. */
+export { type MessageRow, findConversationMessage, findMessageByWid, findMessageRow, loadMessage } from "./messages.repository.ts";
