@@ -15,8 +15,15 @@ function contactRow(page: Page, name: string) {
   return page.getByRole("row").filter({ hasText: name });
 }
 
+/** Types a search and waits for the list's answer to it (the search is sent lower-cased once the typing pauses). */
 async function search(page: Page, text: string): Promise<void> {
+  const wanted = text.trim().toLowerCase();
+  const answered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname.endsWith("/contacts") && url.searchParams.get("searchParam") === wanted;
+  });
   await page.getByRole("searchbox", { name: "Pesquisar" }).fill(text);
+  await answered;
 }
 
 test.describe("contacts", () => {

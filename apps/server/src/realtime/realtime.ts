@@ -2,20 +2,22 @@ import type { FastifyInstance } from "fastify";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
 import { CLIENT_EVENTS, SERVER_EVENTS, TIMINGS, rooms, ticketScopes } from "@conversa/shared";
-import type { AppDeps } from "../app.ts";
+import type { ChannelManager } from "../channels/channel-manager.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import type { DomainEvents } from "../events/domain-events.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { Redis } from "../lib/redis.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RequestContext } from "../lib/context.ts";
-import { markUserPresence } from "../modules/auth/auth.repository.ts";
+import { type AccessClaims, type AuthDeps, authenticateSession, endedSessions, markUserPresence } from "../modules/auth/index.ts";
 import { requestDrain } from "../engine/distribution.ts";
-import { type TicketViewer, findVisibleTicketId, loadTicketViewer } from "../modules/tickets/tickets.access.ts";
+import { type TicketViewer, findVisibleTicketId, loadTicketViewer } from "../modules/tickets/index.ts";
 import { clusterAdapter, clusterSessionCalls } from "./cluster.ts";
 import { fanOut } from "./fan-out.ts";
 import { PRESENCE_SWEEP_MS, type PresenceSocket, RedisPresence } from "./presence.ts";
 import { applyViewer, joinScope, leaveScope } from "./socket-access.ts";
-import { authenticateSession, endedSessions } from "../modules/auth/auth.service.ts";
-import type { AccessClaims } from "../modules/auth/tokens.ts";
 import { rawSecurityHeaders } from "../plugins/security-headers.ts";
 
 declare module "fastify" {
@@ -38,6 +40,23 @@ export const SESSION_CHECK_MS = 30_000;
  * `userStatus` every 5 minutes.
  */
 export const PRESENCE_REFRESH_MS = 30_000;
+
+/** What the realtime server uses of the platform. */
+export interface RealtimeDeps {
+  config: Pick<Config, "env" | "corsOrigins">;
+  db: Db;
+  events: DomainEvents;
+  /** Where an attendant coming online asks for the waiting line to be drained. */
+  jobs: JobQueue;
+  /** Verifies the handshake's token and, periodically, that each socket's session still stands. */
+  auth: Pick<AuthDeps, "db" | "tokens" | "now">;
+  /** The channel sessions, reached across processes through the cluster when Redis is on. */
+  channels: ChannelManager;
+  /** How often open sockets are checked against the database, when not every 30 s, and presence swept (tests shorten them). */
+  realtime?: { sessionCheckMs?: number; presenceSweepMs?: number };
+  /** Redis (REDIS_URL): realtime fan-out and presence across server processes. */
+  redis?: Redis;
+}
 
 const ZTicketStatus = z.enum(["open", "pending", "closed"]);
 const ZTicketRef = z.union([z.string().regex(/^[0-9a-fA-F-]{1,64}$/), z.number().int().positive().max(2147483647)]);
@@ -82,7 +101,7 @@ function handshakeErrorCode(error: unknown, app: FastifyInstance): string {
  * Socket.IO on the app's HTTP server. The handshake token is verified against the database like any
  * request; a socket joins only rooms of its own company, whatever it asks for.
  */
-export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
+export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): void {
   let closing = false;
   const io = new Server(app.server, {
     pingTimeout: TIMINGS.socketPingMs,
@@ -209,10 +228,14 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): void {
     });
 
     presenceDue(socket);
+    // "ready" once the socket counts for its user's presence in every process: a socket of the same
+    // user closing elsewhere right after must find this one.
     void (presence?.vouch([presenceOf(socket, ctx)]).catch(reportPresence) ?? Promise.resolve())
-      .then(() => setPresence(ctx, true))
+      .then(() => {
+        if (socket.connected) socket.emit(SERVER_EVENTS.ready);
+        return setPresence(ctx, true);
+      })
       .catch(report);
-    socket.emit(SERVER_EVENTS.ready);
   });
 
   let checking = false;
