@@ -596,26 +596,27 @@ function inboxListCases(): Case[] {
   return cases;
 }
 
-/** The board's lanes ('Em aberto' and the admin's kanban tag), with and without showAll and a queue filter. */
+/** The board (whole, 'Em aberto' and the admin's kanban tag's lane), with and without showAll and a queue filter. */
 function kanbanCases(): Case[] {
   const cases: Case[] = [];
   const bothQueues = JSON.stringify([s.queues.vendas.id, s.queues.suporte.id]);
   for (const account of accounts) {
-    for (const tagId of [undefined, String(s.adminTag.id)]) {
+    for (const lane of [{}, { untagged: "true" }, { tagId: String(s.adminTag.id) }]) {
       for (const showAll of [undefined, "true", "false"]) {
         for (const queueIds of [undefined, bothQueues]) {
-          const query: Record<string, string> = {};
-          if (tagId) query.tagId = tagId;
+          const query: Record<string, string> = { ...lane };
           if (showAll) query.showAll = showAll;
           if (queueIds) query.queueIds = queueIds;
           cases.push({ account, probe: { method: "GET", url: "/ticket/kanban", query }, expect: "allowed", what: `GET /ticket/kanban?${new URLSearchParams(query).toString()}` });
         }
       }
     }
-    // The seeded tickets (open or pending, no kanban tag) are in 'Em aberto': what the account may open is listed there.
+    // The seeded tickets (open or pending, no kanban tag) are on the board, in 'Em aberto': what the account may open is listed there.
     const visible = TICKETS().filter((ticket) => mayOpen(account, ticket));
-    const query: Record<string, string> = isAdmin(account) ? { showAll: "true" } : {};
-    cases.push({ account, probe: { method: "GET", url: "/ticket/kanban", query }, expect: "allowed", contains: visible.map((ticket) => ticket.marker), what: "GET /ticket/kanban lists what it may open" });
+    for (const lane of [{}, { untagged: "true" }]) {
+      const query: Record<string, string> = isAdmin(account) ? { ...lane, showAll: "true" } : { ...lane };
+      cases.push({ account, probe: { method: "GET", url: "/ticket/kanban", query }, expect: "allowed", contains: visible.map((ticket) => ticket.marker), what: `GET /ticket/kanban?${new URLSearchParams(query).toString()} lists what it may open` });
+    }
   }
   return cases;
 }
