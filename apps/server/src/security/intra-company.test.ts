@@ -601,7 +601,8 @@ function kanbanCases(): Case[] {
   const cases: Case[] = [];
   const bothQueues = JSON.stringify([s.queues.vendas.id, s.queues.suporte.id]);
   for (const account of accounts) {
-    for (const lane of [{}, { untagged: "true" }, { tagId: String(s.adminTag.id) }]) {
+    const lanes: Record<string, string>[] = [{}, { untagged: "true" }, { tagId: String(s.adminTag.id) }];
+    for (const lane of lanes) {
       for (const showAll of [undefined, "true", "false"]) {
         for (const queueIds of [undefined, bothQueues]) {
           const query: Record<string, string> = { ...lane };
@@ -613,7 +614,7 @@ function kanbanCases(): Case[] {
     }
     // The seeded tickets (open or pending, no kanban tag) are on the board, in 'Em aberto': what the account may open is listed there.
     const visible = TICKETS().filter((ticket) => mayOpen(account, ticket));
-    for (const lane of [{}, { untagged: "true" }]) {
+    for (const lane of lanes.slice(0, 2)) {
       const query: Record<string, string> = isAdmin(account) ? { ...lane, showAll: "true" } : { ...lane };
       cases.push({ account, probe: { method: "GET", url: "/ticket/kanban", query }, expect: "allowed", contains: visible.map((ticket) => ticket.marker), what: `GET /ticket/kanban?${new URLSearchParams(query).toString()} lists what it may open` });
     }

@@ -55,7 +55,7 @@ export async function createFileList(deps: FilesDeps, ctx: RequestContext, body:
     const [row] = await tx.insert(fileLists).values({ companyId: ctx.companyId, name: body.name, message: body.message, userId: ctx.userId }).returning({ id: fileLists.id });
     if (!row) throw new Error("file list insert returned no row");
     if (body.options.length > 0) {
-      await tx.insert(fileListOptions).values(body.options.map((option) => ({ companyId: ctx.companyId, fileListId: row.id, name: option.name, mediaType: option.mediaType ?? null })));
+      await tx.insert(fileListOptions).values(body.options.map((option) => ({ companyId: ctx.companyId, fileListId: row.id, name: option.name, mediaType: option.mediaType || null })));
     }
     return row.id;
   });
@@ -87,7 +87,7 @@ export async function updateFileList(deps: FilesDeps, ctx: RequestContext, id: n
       .returning({ path: fileListOptions.path });
     for (const option of body.options) {
       if (option.id === undefined) {
-        await tx.insert(fileListOptions).values({ companyId: ctx.companyId, fileListId: id, name: option.name, mediaType: option.mediaType ?? null });
+        await tx.insert(fileListOptions).values({ companyId: ctx.companyId, fileListId: id, name: option.name, mediaType: option.mediaType || null });
       } else {
         await tx.update(fileListOptions).set({ name: option.name, updatedAt: sql`now()` }).where(and(scope, eq(fileListOptions.id, option.id)));
       }
