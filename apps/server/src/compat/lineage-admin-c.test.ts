@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Chat, type FileList, chatRoomEvent, chatUserEvent, companyEvent } from "@conversa/shared";
-import { contacts, fileListOptions, tags, ticketTags, tickets } from "../db/schema/index.ts";
+import { companyStorage, contacts, fileListOptions, tags, ticketTags, tickets } from "../db/schema/index.ts";
 import { PNG } from "../modules/queues/upload-fixtures.ts";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
 import { eventually } from "../../test/engine-harness.ts";
@@ -251,18 +251,19 @@ describe("13. Internal chat: the rooms the 4.8.2 chat pages listen to", () => {
 describe("15. File lists as the Files page and its dialog send them", () => {
   const boundary = "----lineage-files";
   /** FileModal uploadFiles (components/FileModal/index.js line 127-141): fileId, typeArch, then files, mediaType, name and id for each option with a file. */
-  function lineageUpload(listId: number, picked: { optionId: number; name: string; field?: string }[]) {
+  type Picked = { optionId?: number | string; name: string; field?: string };
+  function lineageUpload(listId: number, picked: Picked[]) {
     const parts: Buffer[] = [];
     const text = (name: string, value: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
     parts.push(text("fileId", String(listId)), text("typeArch", "fileList"));
     for (const file of picked) {
       parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "files"}"; filename="${file.name}.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from("\r\n"));
-      parts.push(text("mediaType", "image/png"), text("name", file.name), text("id", String(file.optionId)));
+      if (file.optionId !== undefined) parts.push(text("mediaType", "image/png"), text("name", file.name), text("id", String(file.optionId)));
     }
     parts.push(Buffer.from(`--${boundary}--\r\n`));
     return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
   }
-  const upload = (token: string, listId: number, picked: { optionId: number; name: string; field?: string }[]) => {
+  const upload = (token: string, listId: number, picked: Picked[]) => {
     const { payload, headers } = lineageUpload(listId, picked);
     return t.app.inject({ method: "POST", url: `/files/uploadList/${listId}`, payload, headers: { ...headers, ...bearer(token) } });
   };
@@ -295,9 +296,44 @@ describe("15. File lists as the Files page and its dialog send them", () => {
       ["Preços", "image/png", true],
     ]);
     // Conversa's own page sends the field file: still taken.
-    const own = await upload(a.adminToken, list.id, [{ optionId: 0, name: "Extra", field: "file" }]);
+    const own = await upload(a.adminToken, list.id, [{ name: "Extra", field: "file" }]);
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json<FileList>().options).toHaveLength(3);
+  });
+
+  it("puts each file in the option its id names, replacing a file the option had, and refuses ids that are not this list's options", async () => {
+    const list = (await call("POST", "/files", a.adminToken, { name: "Catálogo", message: "Segue", options: [{ name: "Capa", file: {} }, { name: "Sem arquivo" }, { name: "Verso", file: {} }] })).json<FileList>();
+    const [capa, semArquivo, verso] = list.options.map((option) => option.id);
+    const first = await upload(a.adminToken, list.id, [
+      { optionId: capa!, name: "Capa" },
+      { optionId: verso!, name: "Verso" },
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    const paths = first.json<FileList>().options.map((option) => option.path);
+    expect([paths[0]?.startsWith("/media/"), paths[1], paths[2]?.startsWith("/media/")]).toEqual([true, null, true]);
+
+    // A new file for Verso, as the dialog sends it on edit: the option keeps its id and gets the new file; the old one is gone.
+    const again = await upload(a.adminToken, list.id, [{ optionId: verso!, name: "Verso" }]);
+    expect(again.statusCode, again.body).toBe(200);
+    const versoAfter = again.json<FileList>().options.find((option) => option.id === verso)!;
+    expect(versoAfter.path).not.toBe(paths[2]);
+    expect((await t.app.inject({ method: "GET", url: paths[2]!, headers: bearer(a.adminToken) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: versoAfter.path!, headers: bearer(a.adminToken) })).statusCode).toBe(200);
+
+    const foreign = (await call("POST", "/files", b.adminToken, { name: "Alheia", message: "Segue", options: [{ name: "Dela" }] })).json<FileList>();
+    const otherList = (await call("POST", "/files", a.adminToken, { name: "Outra", message: "Segue", options: [{ name: "Dela" }] })).json<FileList>();
+    const used = async () => (await t.db.select({ usedBytes: companyStorage.usedBytes }).from(companyStorage).where(eq(companyStorage.companyId, a.company.id)))[0]?.usedBytes;
+    const usedBefore = await used();
+    for (const optionId of [foreign.options[0]!.id, otherList.options[0]!.id, "undefined", 0, semArquivo!]) {
+      const picked: Picked[] = optionId === semArquivo ? [{ optionId, name: "x" }, { optionId, name: "y" }] : [{ optionId, name: "x" }];
+      const refused = await upload(a.adminToken, list.id, picked);
+      expect([refused.statusCode, refused.json().error], String(optionId)).toEqual([400, "ERR_VALIDATION"]);
+    }
+    const unchanged = (await call("GET", `/files/${list.id}`, a.adminToken)).json<FileList>();
+    expect(unchanged.options.map((option) => option.path)).toEqual([paths[0], null, versoAfter.path]);
+    // The refused uploads' files were not kept.
+    expect(await used()).toBe(usedBefore);
+    expect((await call("GET", `/files/${foreign.id}`, b.adminToken)).json<FileList>().options[0]!.path).toBeNull();
   });
 
   it("changes a list sent back as its GET answered it, an option without a file (path and mediaType null) and a new one with file {}", async () => {
@@ -334,7 +370,7 @@ describe("15. File lists as the Files page and its dialog send them", () => {
     expect(await t.db.select({ path: fileListOptions.path }).from(fileListOptions).where(eq(fileListOptions.fileListId, foreign.id))).toEqual([{ path: null }]);
     const otherUser = await call("POST", "/files", a.adminToken, { ...body({}), userId: b.admin.id });
     expect([otherUser.statusCode, otherUser.json().error]).toEqual([404, "ERR_NO_USER_FOUND"]);
-    const wrongField = await upload(a.adminToken, (await call("POST", "/files", a.adminToken, body({}))).json<FileList>().id, [{ optionId: 0, name: "Capa", field: "document" }]);
+    const wrongField = await upload(a.adminToken, (await call("POST", "/files", a.adminToken, body({}))).json<FileList>().id, [{ name: "Capa", field: "document" }]);
     expect([wrongField.statusCode, wrongField.json().error]).toEqual([400, "ERR_VALIDATION"]);
   });
 

@@ -61,8 +61,9 @@ function uploadSpecOf(request: FastifyRequest): UploadSpec {
 
 /**
  * Reads the multipart body of a route that declares `config.upload`: each file of its field is handed
- * to `keep` as soon as it has arrived, the text fields are returned. When the request is refused after
- * some files were kept, `discard` is given them back (to remove what `keep` stored).
+ * to `keep` as soon as it has arrived, the text fields are returned (`fields`: the last value of each;
+ * `fieldValues`: every value of each, in order, for a field sent once per file). When the request is
+ * refused after some files were kept, `discard` is given them back (to remove what `keep` stored).
  * Throws ERR_VALIDATION (not multipart, no file, an empty file, a file in another field, too many files
  * or fields, a malformed body), ERR_MEDIA_TOO_LARGE or ERR_IMPORT_FILE_TOO_LARGE (by what the route accepts),
  * ERR_UPLOAD_TOO_LARGE when the files together pass `maxTotalBytes` (details: maxTotalBytes).
@@ -71,13 +72,14 @@ export async function readUpload<T>(
   request: FastifyRequest,
   keep: (file: UploadedFile) => Promise<T>,
   discard: (kept: T[]) => Promise<void> = async () => {},
-): Promise<{ files: T[]; fields: Record<string, string> }> {
+): Promise<{ files: T[]; fields: Record<string, string>; fieldValues: Record<string, string[]> }> {
   const spec = uploadSpecOf(request);
   const fileFields = uploadFileFields(spec);
   const fieldPath = `/${fileFields[0]}`;
   if (!request.isMultipart()) throw invalid(fieldPath, "A multipart upload is required");
   const files: T[] = [];
   const fields: Record<string, string> = {};
+  const fieldValues: Record<string, string[]> = {};
   let totalBytes = 0;
   const limits = { fileSize: spec.maxBytes, files: spec.maxFiles, fields: spec.maxFields, fieldSize: spec.maxFieldBytes, parts: spec.maxFiles + spec.maxFields };
   try {
@@ -95,6 +97,7 @@ export async function readUpload<T>(
       } else if (!fileFields.includes(part.fieldname) && typeof part.value === "string") {
         if (part.valueTruncated) throw invalid(`/${part.fieldname}`, "Field too long");
         fields[part.fieldname] = part.value;
+        (fieldValues[part.fieldname] ??= []).push(part.value);
       }
     }
   } catch (error) {
@@ -107,5 +110,5 @@ export async function readUpload<T>(
     throw new AppError("ERR_VALIDATION", undefined, "Malformed multipart body");
   }
   if (files.length === 0) throw invalid(fieldPath, "Required");
-  return { files, fields };
+  return { files, fields, fieldValues };
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { type Socket, io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, COMPANY_CHANNELS, type CompanyChannel, SERVER_EVENTS, TICKET_STATUSES, ZUserListItem } from "@conversa/shared";
+import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, COMPANY_CHANNELS, type CompanyChannel, SERVER_EVENTS, TICKET_STATUSES, ZUserListItem, chatUserEvent } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { inbound } from "../../test/engine-harness.ts";
 import { DEFAULT_PASSWORD, bearer, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
@@ -1437,6 +1437,8 @@ describe.sequential("one company with two queues and an account of every kind", 
       const problems: string[] = [];
       const channelOf = (event: string): CompanyChannel | undefined => {
         const match = new RegExp(`^company-${s.company.id}-(.+)$`).exec(event);
+        // The internal chat's per-member and per-chat names (chatUserEvent, chatRoomEvent) are the chat channel, under its rule.
+        if (match && /^chat-(user-)?\d+$/.test(match[1]!)) return "chat";
         return match && (COMPANY_CHANNELS as readonly string[]).includes(match[1]!) ? (match[1] as CompanyChannel) : undefined;
       };
       const seenChannels = new Set<string>();
@@ -1502,6 +1504,7 @@ describe.sequential("one company with two queues and an account of every kind", 
             const named = chat?.id ?? (payload as Record<string, unknown>).id;
             if (typeof named !== "number") leak("names no chat");
             else if (!wasMember(named)) leak(`names chat ${named}, which it is not a member of`);
+            if (event.startsWith(`company-${s.company.id}-chat-user-`) && event !== chatUserEvent(s.company.id, account.id)) leak("is another member's own chat event");
           } else if (kind === "admins" && !isAdmin(account)) {
             leak("reaches an account that is not an admin");
           } else if (kind === "schedule" && !isAdmin(account)) {

@@ -114,6 +114,16 @@ export const ZFileListBody = z.strictObject({
 });
 export type FileListBody = z.infer<typeof ZFileListBody>;
 
+/**
+ * POST /files/uploadList/{id}: the multipart text field `id` (spec admin §7), sent once beside each file
+ * in the files' order, names the option each file is for; without it the files fill the options that
+ * have none yet. The other text fields (`fileId`, `typeArch`, `name`, `mediaType`) are not read.
+ */
+export const ZFileListUploadOptionIds = z
+  .array(ZIdText)
+  .max(20)
+  .refine((ids) => new Set(ids).size === ids.length, { message: "Each option once" });
+
 export const ZListFileListsQuery = z.object(ZSearchPage);
 export const ZListFileListsResponse = z.object({ files: z.array(ZFileList), count: z.number(), hasMore: z.boolean() });
 

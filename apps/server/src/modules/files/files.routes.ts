@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ZFileList, ZFileListBody, ZIdParam, ZListFileListsQuery, ZListFileListsResponse, ZOkResponse } from "@conversa/shared";
+import { ZFileList, ZFileListBody, ZFileListUploadOptionIds, ZIdParam, ZListFileListsQuery, ZListFileListsResponse, ZOkResponse } from "@conversa/shared";
 import { ctxOf } from "../../lib/context.ts";
 import { MAX_UPLOAD_BYTES, type MediaStore } from "../../media/media-store.ts";
 import { MAX_UPLOAD_REQUEST_BYTES, saveUploadedMedia } from "../../media/media-upload.ts";
@@ -30,14 +30,19 @@ export function filesRoutes(deps: FilesRoutesDeps): FastifyPluginAsyncZod {
       return { message: "File list deleted" };
     });
     // The files come in `file` (Conversa's page) or `files` (spec admin §7, the previous generation's form, which
-    // also sends fileId and typeArch, and mediaType, name and id beside each file: read by none, so 4 per file).
+    // also sends fileId and typeArch, and mediaType, name and id beside each file: only the ids are read).
     const upload = { accepts: "media", field: ["file", "files"], maxFiles: 20, maxBytes: MAX_UPLOAD_BYTES, maxTotalBytes: MAX_UPLOAD_REQUEST_BYTES, maxFields: 90, maxFieldBytes: 1000 } as const;
     app.post("/files/uploadList/:id", { ...auth, config: { upload }, schema: { params: ZIdParam, response: { 200: ZFileList } } }, async (request) => {
       const ctx = ctxOf(request);
       // Refused before any file is stored.
       if (!can(ctx, "files:manage")) throw new AppError("ERR_NO_PERMISSION");
-      const { files } = await saveUploadedMedia(deps.media, request, ctx.companyId);
-      return attachFileListFiles(deps, ctx, request.params.id, files);
+      const { files, fieldValues } = await saveUploadedMedia(deps.media, request, ctx.companyId);
+      const optionIds = fieldValues.id === undefined ? undefined : ZFileListUploadOptionIds.safeParse(fieldValues.id);
+      if (optionIds !== undefined && (!optionIds.success || optionIds.data.length !== files.length)) {
+        for (const file of files) await deps.media.remove(ctx.companyId, file.fileName);
+        throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/id", message: "One option id per file, each once" }], "One option id per file, each once");
+      }
+      return attachFileListFiles(deps, ctx, request.params.id, files, optionIds?.data);
     });
   };
 }
