@@ -84,9 +84,9 @@ async function login(base: string, credentials: { email: string; password: strin
 /** Opens the board as the web app does: the lanes, then the first page of each at once. Answers the wall time. */
 async function openBoard(base: string, headers: Record<string, string>, showAll: boolean): Promise<number> {
   const t0 = performance.now();
-  const lanes = (await (await fetch(`${base}/tags/kanban`, { headers })).json()) as { id: number }[];
+  const { lista: lanes } = (await (await fetch(`${base}/tags/kanban`, { headers })).json()) as { lista: { id: number }[] };
   const suffix = showAll ? "&showAll=true" : "";
-  const answers = await Promise.all([undefined, ...lanes.map((lane) => lane.id)].map((tagId) => fetch(`${base}/ticket/kanban?pageNumber=1${tagId ? `&tagId=${tagId}` : ""}${suffix}`, { headers })));
+  const answers = await Promise.all([undefined, ...lanes.map((lane) => lane.id)].map((tagId) => fetch(`${base}/ticket/kanban?pageNumber=1${tagId ? `&tagId=${tagId}` : "&untagged=true"}${suffix}`, { headers })));
   for (const answer of answers) {
     if (!answer.ok) throw new Error(`a lane answered ${answer.status}`);
     await answer.arrayBuffer();
@@ -127,12 +127,12 @@ async function main() {
   const admin: RequestContext = { companyId: COMPANY_ID, userId: 1, profile: "admin", isSuper: false };
   const agent: RequestContext = { companyId: COMPANY_ID, userId: agentId, profile: "user", isSuper: false };
   const scenarios: [string, RequestContext, KanbanQuery][] = [
-    ["admin, showAll, 'Em aberto' page 1", admin, { pageNumber: 1, showAll: true }],
+    ["admin, showAll, 'Em aberto' page 1", admin, { pageNumber: 1, untagged: true, showAll: true }],
     ["admin, showAll, largest lane page 1", admin, { pageNumber: 1, showAll: true, tagId: laneIds[0] }],
     ["admin, showAll, smallest lane page 1", admin, { pageNumber: 1, showAll: true, tagId: laneIds[3] }],
-    ["admin, showAll, 'Em aberto' page 10", admin, { pageNumber: 10, showAll: true }],
-    ["admin, own view (her 5 queues), 'Em aberto' page 1", admin, { pageNumber: 1 }],
-    ["attendant (2 of 5 queues), 'Em aberto' page 1", agent, { pageNumber: 1 }],
+    ["admin, showAll, 'Em aberto' page 10", admin, { pageNumber: 10, untagged: true, showAll: true }],
+    ["admin, own view (her 5 queues), 'Em aberto' page 1", admin, { pageNumber: 1, untagged: true }],
+    ["attendant (2 of 5 queues), 'Em aberto' page 1", agent, { pageNumber: 1, untagged: true }],
     ["attendant (2 of 5 queues), largest lane page 1", agent, { pageNumber: 1, tagId: laneIds[0] }],
     ["attendant, queueIds [1], smallest lane page 1", agent, { pageNumber: 1, tagId: laneIds[3], queueIds: [1] }],
   ];
@@ -180,9 +180,9 @@ async function main() {
     console.log(`| attendant | ${parallel} | ${await measureBoardOpens(server.base, agentHeaders, false, parallel)} |`);
   }
   const lanePages: [string, string, Record<string, string>][] = [
-    ["GET /ticket/kanban 'Em aberto' page 1 (admin, showAll)", "/ticket/kanban?pageNumber=1&showAll=true", adminHeaders],
+    ["GET /ticket/kanban 'Em aberto' page 1 (admin, showAll)", "/ticket/kanban?pageNumber=1&untagged=true&showAll=true", adminHeaders],
     ["GET /ticket/kanban largest lane page 1 (admin, showAll)", `/ticket/kanban?pageNumber=1&showAll=true&tagId=${laneIds[0]}`, adminHeaders],
-    ["GET /ticket/kanban 'Em aberto' page 5 (attendant)", "/ticket/kanban?pageNumber=5", agentHeaders],
+    ["GET /ticket/kanban 'Em aberto' page 5 (attendant)", "/ticket/kanban?pageNumber=5&untagged=true", agentHeaders],
   ];
   console.log(`\nLane pages over HTTP, concurrency ${concurrency}, ${seconds} s each (after 2 s of warm-up):\n`);
   console.log(TABLE_HEAD);

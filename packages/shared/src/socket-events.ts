@@ -39,6 +39,23 @@ export function companyEvent(companyId: number, channel: CompanyChannel): string
 }
 
 /**
+ * `company-{id}-chat-user-{userId}`: a chat created or changed, told to that member alone, as the
+ * previous generation's chat page listens for it (payload: the create or update of `ChatEventPayload`).
+ */
+export function chatUserEvent(companyId: number, userId: number): string {
+  return `${companyEvent(companyId, "chat")}-user-${userId}`;
+}
+
+/**
+ * `company-{id}-chat-{chatId}`: a chat's new messages and reads, told to its members (the read to the
+ * reader), as the previous generation's open conversation listens for them (payload: the new-message or
+ * update of `ChatEventPayload`).
+ */
+export function chatRoomEvent(companyId: number, chatId: number): string {
+  return `${companyEvent(companyId, "chat")}-${chatId}`;
+}
+
+/**
  * The installation's announcements (spec core §4): one event name for every company, since an
  * announcement belongs to none. Payload: `AnnouncementEventPayload`.
  */
@@ -54,13 +71,15 @@ export type AnnouncementEventPayload = { action: "create" | "update"; record: An
 /**
  * Payload of `company-{id}-chat` (spec admin §4), sent to the sockets of the chat's members only (never
  * to the company's room): a chat created (or one the user was added to) or changed, with every member's
- * unread count; a chat deleted (or one the user was removed from); a new message with the chat as it
- * is after it.
+ * unread count, under `record` and again under `chat` (the previous generation's menu and popover read
+ * `chat`, its chat page `record`); a chat deleted (or one the user was removed from); a new message with
+ * the chat as it is after it, the message carrying that chat too (its members: `newMessage.chat.users`).
+ * The same payloads go out on `chatUserEvent` and `chatRoomEvent` to the same members.
  */
 export type ChatEventPayload =
-  | { action: "create" | "update"; record: Chat }
+  | { action: "create" | "update"; record: Chat; chat: Chat }
   | { action: "delete"; id: number }
-  | { action: "new-message"; newMessage: ChatMessage; chat: Chat };
+  | { action: "new-message"; newMessage: ChatMessage & { chat: Chat }; chat: Chat };
 
 /**
  * Payload of `company-{id}-sla`, sent once per ticket to the admins of its queue (every admin of the
@@ -147,14 +166,21 @@ export const RECORD_CHANNELS = {
 export type RecordChannel = keyof typeof RECORD_CHANNELS;
 
 /**
- * Payload of a record channel: `{action: "create" | "update", [key]: record}` or
- * `{action: "delete", [key + "Id"]: id}` (e.g. `{action: "delete", userId: 3}`; quick messages use
- * `record` / `id`).
+ * Record channels whose created or changed record is carried a second time under another key, for the
+ * previous generation's pages: its Files page reads the file list as `data.files`.
+ */
+export const RECORD_ALSO_AS: Partial<Record<RecordChannel, string>> = { file: "files" };
+
+/**
+ * Payload of a record channel: `{action: "create" | "update", [key]: record}` (and the same record under
+ * `RECORD_ALSO_AS[channel]`) or `{action: "delete", [key + "Id"]: id}` (e.g. `{action: "delete", userId: 3}`;
+ * quick messages use `record` / `id`).
  */
 export function recordEventPayload(channel: RecordChannel, action: "create" | "update" | "delete", record: { id: number }): Record<string, unknown> {
   const key = RECORD_CHANNELS[channel];
   if (action === "delete") return { action, [key === "record" ? "id" : `${key}Id`]: record.id };
-  return { action, [key]: record };
+  const also = RECORD_ALSO_AS[channel];
+  return also === undefined ? { action, [key]: record } : { action, [key]: record, [also]: record };
 }
 
 /**

@@ -19,7 +19,11 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Uploade
  * text fields; when one is refused, those already stored are removed.
  * Throws what `readUpload` and `MediaStore.save` throw.
  */
-export function saveUploadedMedia(media: MediaStore, request: FastifyRequest, companyId: number): Promise<{ files: StoredMedia[]; fields: Record<string, string> }> {
+export function saveUploadedMedia(
+  media: MediaStore,
+  request: FastifyRequest,
+  companyId: number,
+): Promise<{ files: StoredMedia[]; fields: Record<string, string>; fieldValues: Record<string, string[]> }> {
   return readUpload(
     request,
     (file) => media.save(companyId, file.content, file.filename, file.mimetype),

@@ -13,8 +13,8 @@ export interface UploadSpec {
    * or ERR_IMPORT_*.
    */
   accepts: "media" | "image" | "spreadsheet";
-  /** The field that carries the files; a file in any other field is refused. */
-  field: string;
+  /** The field that carries the files (or the fields, each taken alike); a file in any other field is refused. */
+  field: string | readonly string[];
   /** Most files in one request. */
   maxFiles: number;
   /** Largest file, in bytes. */
@@ -42,6 +42,11 @@ export interface UploadedFile {
   content: Buffer;
 }
 
+/** The fields that carry an upload's files, its main one first. */
+export function uploadFileFields(spec: Pick<UploadSpec, "field">): readonly string[] {
+  return typeof spec.field === "string" ? [spec.field] : spec.field;
+}
+
 /** Whether the request's body is multipart, whatever the route declares. */
 export const isMultipartRequest = (request: FastifyRequest) => /^multipart\//i.test(request.headers["content-type"] ?? "");
 
@@ -56,8 +61,9 @@ function uploadSpecOf(request: FastifyRequest): UploadSpec {
 
 /**
  * Reads the multipart body of a route that declares `config.upload`: each file of its field is handed
- * to `keep` as soon as it has arrived, the text fields are returned. When the request is refused after
- * some files were kept, `discard` is given them back (to remove what `keep` stored).
+ * to `keep` as soon as it has arrived, the text fields are returned (`fields`: the last value of each;
+ * `fieldValues`: every value of each, in order, for a field sent once per file). When the request is
+ * refused after some files were kept, `discard` is given them back (to remove what `keep` stored).
  * Throws ERR_VALIDATION (not multipart, no file, an empty file, a file in another field, too many files
  * or fields, a malformed body), ERR_MEDIA_TOO_LARGE or ERR_IMPORT_FILE_TOO_LARGE (by what the route accepts),
  * ERR_UPLOAD_TOO_LARGE when the files together pass `maxTotalBytes` (details: maxTotalBytes).
@@ -66,28 +72,32 @@ export async function readUpload<T>(
   request: FastifyRequest,
   keep: (file: UploadedFile) => Promise<T>,
   discard: (kept: T[]) => Promise<void> = async () => {},
-): Promise<{ files: T[]; fields: Record<string, string> }> {
+): Promise<{ files: T[]; fields: Record<string, string>; fieldValues: Record<string, string[]> }> {
   const spec = uploadSpecOf(request);
-  if (!request.isMultipart()) throw invalid(`/${spec.field}`, "A multipart upload is required");
+  const fileFields = uploadFileFields(spec);
+  const fieldPath = `/${fileFields[0]}`;
+  if (!request.isMultipart()) throw invalid(fieldPath, "A multipart upload is required");
   const files: T[] = [];
   const fields: Record<string, string> = {};
+  const fieldValues: Record<string, string[]> = {};
   let totalBytes = 0;
   const limits = { fileSize: spec.maxBytes, files: spec.maxFiles, fields: spec.maxFields, fieldSize: spec.maxFieldBytes, parts: spec.maxFiles + spec.maxFields };
   try {
     // Every part is read to the end, so the request is fully consumed before the answer.
     for await (const part of request.parts({ limits })) {
       if (part.type === "file") {
-        if (part.fieldname !== spec.field) throw invalid(`/${part.fieldname}`, "Unexpected file field");
+        if (!fileFields.includes(part.fieldname)) throw invalid(`/${part.fieldname}`, "Unexpected file field");
         const content = await part.toBuffer();
-        if (content.length === 0) throw invalid(`/${spec.field}`, "The file is empty");
+        if (content.length === 0) throw invalid(`/${part.fieldname}`, "The file is empty");
         totalBytes += content.length;
         if (spec.maxTotalBytes !== undefined && totalBytes > spec.maxTotalBytes) {
           throw new AppError("ERR_UPLOAD_TOO_LARGE", { maxTotalBytes: spec.maxTotalBytes }, `The files of one upload may have at most ${spec.maxTotalBytes} bytes together`);
         }
         files.push(await keep({ filename: part.filename, mimetype: part.mimetype, content }));
-      } else if (part.fieldname !== spec.field && typeof part.value === "string") {
+      } else if (!fileFields.includes(part.fieldname) && typeof part.value === "string") {
         if (part.valueTruncated) throw invalid(`/${part.fieldname}`, "Field too long");
         fields[part.fieldname] = part.value;
+        (fieldValues[part.fieldname] ??= []).push(part.value);
       }
     }
   } catch (error) {
@@ -95,10 +105,10 @@ export async function readUpload<T>(
     if (error instanceof AppError) throw error;
     const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError(spec.accepts === "spreadsheet" ? "ERR_IMPORT_FILE_TOO_LARGE" : "ERR_MEDIA_TOO_LARGE", { maxBytes: spec.maxBytes });
-    if (code === "FST_FILES_LIMIT") throw invalid(`/${spec.field}`, `At most ${spec.maxFiles} file(s)`);
+    if (code === "FST_FILES_LIMIT") throw invalid(fieldPath, `At most ${spec.maxFiles} file(s)`);
     if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw invalid("/", "Too many fields");
     throw new AppError("ERR_VALIDATION", undefined, "Malformed multipart body");
   }
-  if (files.length === 0) throw invalid(`/${spec.field}`, "Required");
-  return { files, fields };
+  if (files.length === 0) throw invalid(fieldPath, "Required");
+  return { files, fields, fieldValues };
 }

@@ -12,6 +12,8 @@ import {
   type TicketScope,
   type UserPresencePayload,
   ZUserListItem,
+  chatRoomEvent,
+  chatUserEvent,
   companyEvent,
   recordEventPayload,
   rooms,
@@ -100,25 +102,37 @@ function fanOutAnnouncement(io: Server, event: Extract<DomainEvent, { name: "ann
  * `company-{id}-chat` (spec admin §4): to the personal rooms of the chat's members only, never to the
  * company's room, so that no other user (an admin included) hears a chat they are not in, whichever
  * process holds their sockets. Members added by a change get the chat as new; members removed get a
- * delete at once, and nothing of the chat after it.
+ * delete at once, and nothing of the chat after it. A create or update also goes to each of those
+ * members on `company-{id}-chat-user-{userId}` (the previous generation's chat page listens there).
  */
 function emitChat(io: Server, companyId: number, userIds: readonly number[], payload: ChatEventPayload): void {
   if (userIds.length === 0) return;
   io.to(userIds.map((userId) => rooms.user(companyId, userId))).emit(companyEvent(companyId, "chat"), payload);
+  if (payload.action === "create" || payload.action === "update") {
+    for (const userId of userIds) io.to(rooms.user(companyId, userId)).emit(chatUserEvent(companyId, userId), payload);
+  }
+}
+
+/** A chat's new message or read, on `company-{id}-chat` and `company-{id}-chat-{chatId}`, to `userIds` (members) only. */
+function emitChatActivity(io: Server, companyId: number, chatId: number, userIds: readonly number[], payload: ChatEventPayload): void {
+  if (userIds.length === 0) return;
+  const memberRooms = userIds.map((userId) => rooms.user(companyId, userId));
+  io.to(memberRooms).emit(companyEvent(companyId, "chat"), payload);
+  io.to(memberRooms).emit(chatRoomEvent(companyId, chatId), payload);
 }
 
 function fanOutChatChange(io: Server, event: Extract<DomainEvent, { name: "chat.changed" }>["payload"]): void {
   const { companyId, action, chat, previousUserIds } = event;
   const members = chat.users.map((member) => member.userId);
   if (action === "create" || previousUserIds === undefined) {
-    emitChat(io, companyId, members, { action, record: chat });
+    emitChat(io, companyId, members, { action, record: chat, chat });
     return;
   }
   const before = new Set(previousUserIds);
   const now = new Set(members);
   emitChat(io, companyId, previousUserIds.filter((userId) => !now.has(userId)), { action: "delete", id: chat.id });
-  emitChat(io, companyId, members.filter((userId) => !before.has(userId)), { action: "create", record: chat });
-  emitChat(io, companyId, members.filter((userId) => before.has(userId)), { action: "update", record: chat });
+  emitChat(io, companyId, members.filter((userId) => !before.has(userId)), { action: "create", record: chat, chat });
+  emitChat(io, companyId, members.filter((userId) => before.has(userId)), { action: "update", record: chat, chat });
 }
 
 /**
@@ -278,11 +292,12 @@ export function fanOut(io: Server, event: DomainEvent): void {
     }
     case "chat.message": {
       const { companyId, chat, message } = event.payload;
-      emitChat(
+      emitChatActivity(
         io,
         companyId,
+        chat.id,
         chat.users.map((member) => member.userId),
-        { action: "new-message", newMessage: message, chat },
+        { action: "new-message", newMessage: { ...message, chat }, chat },
       );
       return;
     }
@@ -293,7 +308,7 @@ export function fanOut(io: Server, event: DomainEvent): void {
     }
     case "chat.read": {
       const { companyId, userId, chat } = event.payload;
-      emitChat(io, companyId, [userId], { action: "update", record: chat });
+      emitChatActivity(io, companyId, chat.id, [userId], { action: "update", record: chat, chat });
       return;
     }
     case "simulator.changed": {

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { type Socket, io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, COMPANY_CHANNELS, type CompanyChannel, SERVER_EVENTS, TICKET_STATUSES, ZUserListItem } from "@conversa/shared";
+import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, COMPANY_CHANNELS, type CompanyChannel, SERVER_EVENTS, TICKET_STATUSES, ZUserListItem, chatUserEvent } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { inbound } from "../../test/engine-harness.ts";
 import { DEFAULT_PASSWORD, bearer, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
@@ -596,26 +596,28 @@ function inboxListCases(): Case[] {
   return cases;
 }
 
-/** The board's lanes ('Em aberto' and the admin's kanban tag), with and without showAll and a queue filter. */
+/** The board (whole, 'Em aberto' and the admin's kanban tag's lane), with and without showAll and a queue filter. */
 function kanbanCases(): Case[] {
   const cases: Case[] = [];
   const bothQueues = JSON.stringify([s.queues.vendas.id, s.queues.suporte.id]);
   for (const account of accounts) {
-    for (const tagId of [undefined, String(s.adminTag.id)]) {
+    const lanes: Record<string, string>[] = [{}, { untagged: "true" }, { tagId: String(s.adminTag.id) }];
+    for (const lane of lanes) {
       for (const showAll of [undefined, "true", "false"]) {
         for (const queueIds of [undefined, bothQueues]) {
-          const query: Record<string, string> = {};
-          if (tagId) query.tagId = tagId;
+          const query: Record<string, string> = { ...lane };
           if (showAll) query.showAll = showAll;
           if (queueIds) query.queueIds = queueIds;
           cases.push({ account, probe: { method: "GET", url: "/ticket/kanban", query }, expect: "allowed", what: `GET /ticket/kanban?${new URLSearchParams(query).toString()}` });
         }
       }
     }
-    // The seeded tickets (open or pending, no kanban tag) are in 'Em aberto': what the account may open is listed there.
+    // The seeded tickets (open or pending, no kanban tag) are on the board, in 'Em aberto': what the account may open is listed there.
     const visible = TICKETS().filter((ticket) => mayOpen(account, ticket));
-    const query: Record<string, string> = isAdmin(account) ? { showAll: "true" } : {};
-    cases.push({ account, probe: { method: "GET", url: "/ticket/kanban", query }, expect: "allowed", contains: visible.map((ticket) => ticket.marker), what: "GET /ticket/kanban lists what it may open" });
+    for (const lane of lanes.slice(0, 2)) {
+      const query: Record<string, string> = isAdmin(account) ? { ...lane, showAll: "true" } : { ...lane };
+      cases.push({ account, probe: { method: "GET", url: "/ticket/kanban", query }, expect: "allowed", contains: visible.map((ticket) => ticket.marker), what: `GET /ticket/kanban?${new URLSearchParams(query).toString()} lists what it may open` });
+    }
   }
   return cases;
 }
@@ -1435,6 +1437,8 @@ describe.sequential("one company with two queues and an account of every kind", 
       const problems: string[] = [];
       const channelOf = (event: string): CompanyChannel | undefined => {
         const match = new RegExp(`^company-${s.company.id}-(.+)$`).exec(event);
+        // The internal chat's per-member and per-chat names (chatUserEvent, chatRoomEvent) are the chat channel, under its rule.
+        if (match && /^chat-(user-)?\d+$/.test(match[1]!)) return "chat";
         return match && (COMPANY_CHANNELS as readonly string[]).includes(match[1]!) ? (match[1] as CompanyChannel) : undefined;
       };
       const seenChannels = new Set<string>();
@@ -1500,6 +1504,7 @@ describe.sequential("one company with two queues and an account of every kind", 
             const named = chat?.id ?? (payload as Record<string, unknown>).id;
             if (typeof named !== "number") leak("names no chat");
             else if (!wasMember(named)) leak(`names chat ${named}, which it is not a member of`);
+            if (event.startsWith(`company-${s.company.id}-chat-user-`) && event !== chatUserEvent(s.company.id, account.id)) leak("is another member's own chat event");
           } else if (kind === "admins" && !isAdmin(account)) {
             leak("reaches an account that is not an admin");
           } else if (kind === "schedule" && !isAdmin(account)) {

@@ -13,7 +13,7 @@ import { announcements, companyStorage, connections, messages, plans, rateLimits
 import { INSTALLATION_MEDIA, MEDIA_LIMITS } from "../media/media-store.ts";
 import { PNG } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
-import type { UploadSpec } from "../media/uploads.ts";
+import { type UploadSpec, uploadFileFields } from "../media/uploads.ts";
 import { snapshotCompany } from "./company-snapshot.ts";
 import { type TenantIds, buildRequest } from "./route-requests.ts";
 import { type SeededTenant, idsOf, seedTenant } from "./seed-tenant.ts";
@@ -90,7 +90,8 @@ function refusedVariants(spec: UploadSpec, fields: Part[] = []): Variant[] {
   const wrongType = spec.accepts === "spreadsheet" ? "ERR_IMPORT_FILE_TYPE" : "ERR_MEDIA_TYPE_NOT_ALLOWED";
   const tooLarge = spec.accepts === "spreadsheet" ? "ERR_IMPORT_FILE_TOO_LARGE" : "ERR_MEDIA_TOO_LARGE";
   const text = { field: "body", content: "upload probe" };
-  const file = (filename: string, type: string, content: Buffer): Part[] => [text, ...fields, { field: spec.field, filename, type, content }];
+  const fileField = uploadFileFields(spec)[0]!;
+  const file = (filename: string, type: string, content: Buffer): Part[] => [text, ...fields, { field: fileField, filename, type, content }];
   const variants: Variant[] = [];
   const add = (name: string, parts: Part[], status: number, codes: string[]) => variants.push({ name, payload: multipartBody(parts), contentType: MULTIPART, status, codes });
 
@@ -109,14 +110,14 @@ function refusedVariants(spec: UploadSpec, fields: Part[] = []): Variant[] {
   add("a zero-byte file", file(valid.filename, valid.type, Buffer.alloc(0)), 400, ["ERR_VALIDATION"]);
   add(
     `${spec.maxFiles + 1} files where ${spec.maxFiles} are allowed`,
-    [text, ...fields, ...Array.from({ length: spec.maxFiles + 1 }, (_, i) => ({ field: spec.field, filename: `f${i}${path.extname(valid.filename)}`, type: valid.type, content: valid.content }))],
+    [text, ...fields, ...Array.from({ length: spec.maxFiles + 1 }, (_, i) => ({ field: fileField, filename: `f${i}${path.extname(valid.filename)}`, type: valid.type, content: valid.content }))],
     400,
     ["ERR_VALIDATION"],
   );
-  add("a text field where the file should be", [text, ...fields, { field: spec.field, content: valid.content.toString("base64") }], 400, ["ERR_VALIDATION"]);
+  add("a text field where the file should be", [text, ...fields, { field: fileField, content: valid.content.toString("base64") }], 400, ["ERR_VALIDATION"]);
   add("the file in another field", [text, ...fields, { field: "document", filename: valid.filename, type: valid.type, content: valid.content }], 400, ["ERR_VALIDATION"]);
   add("no file at all", [text, ...fields], 400, ["ERR_VALIDATION"]);
-  variants.push({ name: "JSON instead of multipart", payload: JSON.stringify({ [spec.field]: valid.content.toString("base64") }), contentType: "application/json", status: 400, codes: ["ERR_VALIDATION"] });
+  variants.push({ name: "JSON instead of multipart", payload: JSON.stringify({ [fileField]: valid.content.toString("base64") }), contentType: "application/json", status: 400, codes: ["ERR_VALIDATION"] });
   const whole = multipartBody(file(valid.filename, valid.type, valid.content));
   variants.push({ name: "a multipart body cut off in the file", payload: whole.subarray(0, whole.length - 40), contentType: MULTIPART, status: 400, codes: ["ERR_VALIDATION"] });
   variants.push({ name: "a multipart body with another boundary", payload: whole, contentType: "multipart/form-data; boundary=not-the-one", status: 400, codes: ["ERR_VALIDATION"] });
@@ -348,7 +349,7 @@ describe("uploads by a company at its storage quota", () => {
     const route = STORES_COMPANY_MEDIA.find((entry) => keyOf(entry) === key)!;
     const valid = validFile(route.upload);
     const before = tree(dataDir);
-    const payload = multipartBody([{ field: "body", content: "upload probe" }, ...(TOKEN_UPLOAD_FIELDS[key] ?? []), { field: route.upload.field, filename: valid.filename, type: valid.type, content: valid.content }]);
+    const payload = multipartBody([{ field: "body", content: "upload probe" }, ...(TOKEN_UPLOAD_FIELDS[key] ?? []), { field: uploadFileFields(route.upload)[0]!, filename: valid.filename, type: valid.type, content: valid.content }]);
     const response = await send(route, payload, MULTIPART);
     figures.overQuota += 1;
     expect({ status: response.statusCode, body: response.json() }).toMatchObject({ status: 413, body: { error: "ERR_STORAGE_QUOTA", details: { usedBytes: MIB, quotaBytes: MIB } } });
@@ -364,7 +365,7 @@ describe("uploads by a company at its storage quota", () => {
   it.each(Object.keys(INSTALLATION_UPLOADS))("%s, the installation's, is not held to a company's quota", async (key) => {
     const route = UPLOAD_ROUTES.find((entry) => keyOf(entry) === key)!;
     const valid = validFile(route.upload);
-    const response = await send(route, multipartBody([{ field: route.upload.field, filename: valid.filename, type: valid.type, content: valid.content }]), MULTIPART);
+    const response = await send(route, multipartBody([{ field: uploadFileFields(route.upload)[0]!, filename: valid.filename, type: valid.type, content: valid.content }]), MULTIPART);
     expect(response.statusCode, response.body).toBe(200);
     expect(await usedBytes()).toBe(MIB);
   });
@@ -386,7 +387,7 @@ describe("hostile file names with valid content", () => {
       const payload = multipartBody([
         { field: "body", content: "upload probe" },
         ...(TOKEN_UPLOAD_FIELDS[key] ?? []),
-        { field: route.upload.field, filename, type: valid.type, content: valid.content },
+        { field: uploadFileFields(route.upload)[0]!, filename, type: valid.type, content: valid.content },
       ]);
       const response = await send(route, payload, MULTIPART);
       if (response.statusCode !== 200) {

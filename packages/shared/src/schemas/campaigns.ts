@@ -87,6 +87,21 @@ export const ZFileList = z.object({
 export type FileList = z.infer<typeof ZFileList>;
 
 /**
+ * An option of a file list as a save sends it. `path` is the server's (the upload sets it): accepted as
+ * the GET answered it (null before a file) or as the previous generation's form leaves it (`""`), and not
+ * applied. `mediaType` is kept for a new option until its file arrives (the upload sets it from the
+ * content); null or `""` is none. `file` is the form's picked File, which JSON turns into `{}`: accepted
+ * only so, and ignored (the file itself comes with the upload).
+ */
+const ZFileListOptionBody = z.strictObject({
+  id: ZId.optional(),
+  name: z.string().trim().min(1).max(120),
+  path: z.string().max(200).nullable().optional(),
+  mediaType: z.string().max(100).nullable().optional(),
+  file: z.strictObject({}).optional(),
+});
+
+/**
  * POST /files and PUT /files/{id}: name at least 3 characters ('nome muito curto'), message required.
  * `options` names the files; on update an option with an `id` keeps its stored file, one without is new
  * (its file arrives with POST /files/uploadList/{id}), and a stored option left out is removed.
@@ -95,12 +110,19 @@ export const ZFileListBody = z.strictObject({
   name: z.string().trim().min(3, "nome muito curto").max(100),
   message: z.string().trim().min(1).max(10000),
   userId: ZId.optional(),
-  options: z
-    .array(z.strictObject({ id: ZId.optional(), name: z.string().trim().min(1).max(120), path: z.string().max(200).optional(), mediaType: z.string().max(100).optional() }))
-    .max(20)
-    .default([]),
+  options: z.array(ZFileListOptionBody).max(20).default([]),
 });
 export type FileListBody = z.infer<typeof ZFileListBody>;
+
+/**
+ * POST /files/uploadList/{id}: the multipart text field `id` (spec admin §7), sent once beside each file
+ * in the files' order, names the option each file is for; without it the files fill the options that
+ * have none yet. The other text fields (`fileId`, `typeArch`, `name`, `mediaType`) are not read.
+ */
+export const ZFileListUploadOptionIds = z
+  .array(ZIdText)
+  .max(20)
+  .refine((ids) => new Set(ids).size === ids.length, { message: "Each option once" });
 
 export const ZListFileListsQuery = z.object(ZSearchPage);
 export const ZListFileListsResponse = z.object({ files: z.array(ZFileList), count: z.number(), hasMore: z.boolean() });

@@ -38,6 +38,13 @@ export const ZKanbanOrderBody = z.strictObject({
 });
 export type KanbanOrderBody = z.infer<typeof ZKanbanOrderBody>;
 
+/**
+ * GET /tags/kanban and PUT /tags/kanban/order: the company's kanban lanes in the board's order, under
+ * `lista` (the key the previous generation's kanban page reads; Conversa's board reads the same).
+ */
+export const ZKanbanLanesResponse = z.object({ lista: z.array(ZTag) });
+export type KanbanLanesResponse = z.infer<typeof ZKanbanLanesResponse>;
+
 /** POST /tags (also used by the conversation's tag picker with a name only). */
 export const ZCreateTagBody = ZTagBody;
 

@@ -145,19 +145,24 @@ export type TicketHolderDetails = z.infer<typeof ZTicketHolderDetails>;
 export const ZTicketUuidParam = z.object({ uuid: z.string().min(1).max(64) });
 
 /**
- * GET /ticket/kanban: one page (40 tickets, as the inbox) of one lane of the board. The lane is a kanban
- * tag (`tagId`) or, without it, 'Em aberto': open and pending tickets without a kanban tag. `queueIds`
- * and `showAll` filter as in GET /tickets, and the inbox's visibility rule always applies.
+ * GET /ticket/kanban: one page (40 tickets, as the inbox) of the board's open and pending tickets, each
+ * with its tags. `tagId` narrows it to a lane (the tickets carrying that kanban tag), `untagged=true` to
+ * 'Em aberto' (those carrying no kanban tag); with neither, the whole board, every lane's tickets (the
+ * previous generation sorts them into lanes itself). `queueIds` and `showAll` filter as in GET /tickets,
+ * and the inbox's visibility rule always applies.
  */
-export const ZKanbanQuery = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
-  tagId: ZIdText.optional(),
-  queueIds: ZJsonIdArray.optional(),
-  showAll: ZQueryBoolean.optional(),
-});
+export const ZKanbanQuery = z
+  .object({
+    pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+    tagId: ZIdText.optional(),
+    untagged: ZQueryBoolean.optional(),
+    queueIds: ZJsonIdArray.optional(),
+    showAll: ZQueryBoolean.optional(),
+  })
+  .refine((query) => !(query.untagged && query.tagId !== undefined), { message: "A lane is a tag or 'Em aberto', not both", path: ["untagged"] });
 export type KanbanQuery = z.infer<typeof ZKanbanQuery>;
 
-/** One page of a lane, newest activity first; `count` is the lane's size, exact up to TICKET_COUNT_CAP. */
+/** One page of a lane (or of the board), newest activity first; `count` is its size, exact up to TICKET_COUNT_CAP. */
 export const ZKanbanLaneResponse = ZListTicketsResponse;
 export type KanbanLanePage = z.infer<typeof ZKanbanLaneResponse>;
 

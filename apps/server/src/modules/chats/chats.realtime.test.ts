@@ -67,7 +67,7 @@ describe("company-{id}-chat", () => {
     for (const list of Object.values(seen)) list.length = 0;
     await call("POST", `/chats/${chat.id}/read`, darioToken, {});
     await settle();
-    expect(chatPayloads("dario")).toEqual([{ action: "update", record: expect.objectContaining({ id: chat.id }) }]);
+    expect(chatPayloads("dario")).toEqual([{ action: "update", record: expect.objectContaining({ id: chat.id }), chat: expect.objectContaining({ id: chat.id }) }]);
     expect([...chatPayloads("owner"), ...chatPayloads("carla"), ...chatPayloads("admin")]).toEqual([]);
   });
 

@@ -55,7 +55,7 @@ export async function createFileList(deps: FilesDeps, ctx: RequestContext, body:
     const [row] = await tx.insert(fileLists).values({ companyId: ctx.companyId, name: body.name, message: body.message, userId: ctx.userId }).returning({ id: fileLists.id });
     if (!row) throw new Error("file list insert returned no row");
     if (body.options.length > 0) {
-      await tx.insert(fileListOptions).values(body.options.map((option) => ({ companyId: ctx.companyId, fileListId: row.id, name: option.name, mediaType: option.mediaType ?? null })));
+      await tx.insert(fileListOptions).values(body.options.map((option) => ({ companyId: ctx.companyId, fileListId: row.id, name: option.name, mediaType: option.mediaType || null })));
     }
     return row.id;
   });
@@ -87,7 +87,7 @@ export async function updateFileList(deps: FilesDeps, ctx: RequestContext, id: n
       .returning({ path: fileListOptions.path });
     for (const option of body.options) {
       if (option.id === undefined) {
-        await tx.insert(fileListOptions).values({ companyId: ctx.companyId, fileListId: id, name: option.name, mediaType: option.mediaType ?? null });
+        await tx.insert(fileListOptions).values({ companyId: ctx.companyId, fileListId: id, name: option.name, mediaType: option.mediaType || null });
       } else {
         await tx.update(fileListOptions).set({ name: option.name, updatedAt: sql`now()` }).where(and(scope, eq(fileListOptions.id, option.id)));
       }
@@ -111,34 +111,44 @@ export async function deleteFileList(deps: FilesDeps, ctx: RequestContext, id: n
 }
 
 /**
- * POST /files/uploadList/{id}: the uploaded files (checked by content when stored) fill the list's
- * options that have no file yet, in order; files beyond them become new options named after the file.
- * Throws ERR_NO_PERMISSION, ERR_NO_FILE_LIST_FOUND.
+ * POST /files/uploadList/{id}: the uploaded files (checked by content when stored) go to the options
+ * `optionIds` names, one per file in order (replacing a file such an option had); without ids they fill
+ * the list's options that have no file yet, in order, and files beyond them become new options named
+ * after the file. Throws ERR_NO_PERMISSION, ERR_NO_FILE_LIST_FOUND, ERR_VALIDATION (an id that is not an
+ * option of this list); when it throws, the uploaded files are removed.
  */
-export async function attachFileListFiles(deps: FilesDeps, ctx: RequestContext, id: number, stored: StoredMedia[]): Promise<FileList> {
-  requireManager(ctx);
-  const found = await deps.db.transaction(async (tx) => {
-    const [list] = await tx.select({ id: fileLists.id }).from(fileLists).where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id))).for("update");
-    if (!list) return false;
-    const empty = await tx
-      .select({ id: fileListOptions.id })
-      .from(fileListOptions)
-      .where(and(eq(fileListOptions.companyId, ctx.companyId), eq(fileListOptions.fileListId, id), isNull(fileListOptions.path)))
-      .orderBy(fileListOptions.id);
-    for (const [index, file] of stored.entries()) {
-      const slot = empty[index];
-      if (slot) {
-        await tx.update(fileListOptions).set({ path: file.fileName, mediaType: file.mime, updatedAt: sql`now()` }).where(inArray(fileListOptions.id, [slot.id]));
-      } else {
-        await tx.insert(fileListOptions).values({ companyId: ctx.companyId, fileListId: id, name: file.originalName, path: file.fileName, mediaType: file.mime });
+export async function attachFileListFiles(deps: FilesDeps, ctx: RequestContext, id: number, stored: StoredMedia[], optionIds?: readonly number[]): Promise<FileList> {
+  let replaced: string[];
+  try {
+    requireManager(ctx);
+    replaced = await deps.db.transaction(async (tx) => {
+      const [list] = await tx.select({ id: fileLists.id }).from(fileLists).where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id))).for("update");
+      if (!list) throw notFound();
+      const scope = and(eq(fileListOptions.companyId, ctx.companyId), eq(fileListOptions.fileListId, id));
+      if (optionIds !== undefined) {
+        const named = await tx.select({ id: fileListOptions.id, path: fileListOptions.path }).from(fileListOptions).where(and(scope, inArray(fileListOptions.id, [...optionIds])));
+        if (named.length !== optionIds.length) throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/id", message: "Not an option of this list" }], "Not an option of this list");
+        for (const [index, file] of stored.entries()) {
+          await tx.update(fileListOptions).set({ path: file.fileName, mediaType: file.mime, updatedAt: sql`now()` }).where(and(scope, eq(fileListOptions.id, optionIds[index]!)));
+        }
+        return named.flatMap((option) => (option.path ? [option.path] : []));
       }
-    }
-    return true;
-  });
-  if (!found) {
+      const empty = await tx.select({ id: fileListOptions.id }).from(fileListOptions).where(and(scope, isNull(fileListOptions.path))).orderBy(fileListOptions.id);
+      for (const [index, file] of stored.entries()) {
+        const slot = empty[index];
+        if (slot) {
+          await tx.update(fileListOptions).set({ path: file.fileName, mediaType: file.mime, updatedAt: sql`now()` }).where(inArray(fileListOptions.id, [slot.id]));
+        } else {
+          await tx.insert(fileListOptions).values({ companyId: ctx.companyId, fileListId: id, name: file.originalName, path: file.fileName, mediaType: file.mime });
+        }
+      }
+      return [];
+    });
+  } catch (error) {
     for (const file of stored) await deps.media.remove(ctx.companyId, file.fileName);
-    throw notFound();
+    throw error;
   }
+  for (const file of replaced) await deps.media.remove(ctx.companyId, file);
   const list = await loadOrFail(deps.db, ctx.companyId, id);
   publish(deps, ctx.companyId, "update", list);
   return list;

@@ -14,20 +14,25 @@ export async function isKanbanTag(db: Db, companyId: number, tagId: number): Pro
   return row !== undefined;
 }
 
+/** Which tickets of the board a page holds: one lane (a kanban tag), 'Em aberto' (no kanban tag), or all of them. */
+export type BoardPart = { tagId: number } | "untagged" | "board";
+
 /**
- * The tickets of a lane, as a condition on `tickets`: on the board, carrying the kanban tag `tagId`,
- * or (null) carrying no kanban tag ('Em aberto'). Each test is a probe of ticket_tags' primary key
- * (ticket_id, tag_id) per ticket, so a page walks the tickets by activity and stops at a page.
+ * The tickets of a part of the board, as a condition on `tickets`: open or pending, and carrying the
+ * kanban tag `tagId`, or no kanban tag ('Em aberto'), or either (the whole board). Each lane test is a
+ * probe of ticket_tags' primary key (ticket_id, tag_id) per ticket, so a page walks the tickets by
+ * activity and stops at a page.
  */
-export function laneCondition(tagId: number | null): SQL {
+export function boardCondition(part: BoardPart): SQL {
   const onBoard = inArray(tickets.status, [...BOARD_STATUSES]);
+  if (part === "board") return onBoard;
   const lane =
-    tagId === null
+    part === "untagged"
       ? not(
           exists(
             sql`(select 1 from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId} where ${ticketTags.ticketId} = ${tickets.id} and ${tags.kanban} = 1)`,
           ),
         )
-      : exists(sql`(select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = ${tagId})`);
+      : exists(sql`(select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = ${part.tagId})`);
   return and(onBoard, lane)!;
 }

@@ -9,7 +9,7 @@ export interface KanbanRoutesDeps {
   db: Db;
 }
 
-/** GET /ticket/kanban: the board's lanes, a page at a time (spec admin §2 Kanban, §7). The moves are /ticket-tags (tags module). */
+/** GET /ticket/kanban: the board, a lane or the whole of it, a page at a time (spec admin §2 Kanban, §7). The moves are /ticket-tags (tags module). */
 export function kanbanRoutes(deps: KanbanRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get("/ticket/kanban", { onRequest: app.authenticate, config: { planFlag: "useKanban" }, schema: { querystring: ZKanbanQuery, response: { 200: ZKanbanLaneResponse } } }, (request) =>

@@ -63,7 +63,7 @@ describe("GET /ticket/kanban", () => {
     await ticketOf(a.company.id, "Doing closed", [doing.id], { status: "closed" });
     await ticketOf(b.company.id, "Other company", []);
 
-    const open = await laneOf(a.adminToken, { showAll: "true" });
+    const open = await laneOf(a.adminToken, { untagged: "true", showAll: "true" });
     const doingLane = await laneOf(a.adminToken, { showAll: "true", tagId: String(doing.id) });
     const doneLane = await laneOf(a.adminToken, { showAll: "true", tagId: String(done.id) });
 
@@ -75,12 +75,32 @@ describe("GET /ticket/kanban", () => {
     expect(open.tickets.find((ticket) => ticket.contact.name === "Open plain")).toMatchObject({ lastMessage: "last of Open plain", contact: { number: expect.any(String) }, uuid: expect.any(String) });
   });
 
+  it("answers the whole board without tagId or untagged: every open and pending ticket she may see, each with its tags", async () => {
+    const doing = await insertTag(a.company.id, "Fazendo", 1);
+    const vip = await insertTag(a.company.id, "VIP");
+    const { vendas, suporte } = await createVendasAndSuporte(t.db, a.company.id, a.agent.id);
+    await ticketOf(a.company.id, "Vendas plain", [], { queueId: vendas.id });
+    await ticketOf(a.company.id, "Vendas doing", [doing.id, vip.id], { queueId: vendas.id, status: "pending" });
+    await ticketOf(a.company.id, "Vendas closed", [doing.id], { queueId: vendas.id, status: "closed" });
+    await ticketOf(a.company.id, "Suporte doing", [doing.id], { queueId: suporte.id });
+    await ticketOf(b.company.id, "Other company", [], {});
+
+    const board = await laneOf(a.agentToken);
+
+    expect(namesIn(board)).toEqual(["Vendas doing", "Vendas plain"]);
+    expect(board).toMatchObject({ count: 2, hasMore: false });
+    const tagsOf = (name: string) => board.tickets.find((ticket) => ticket.contact.name === name)!.tags.map((tag) => tag.name).sort();
+    expect(tagsOf("Vendas doing")).toEqual(["Fazendo", "VIP"]);
+    expect(tagsOf("Vendas plain")).toEqual([]);
+    expect(namesIn(await laneOf(a.adminToken, { showAll: "true" }))).toEqual(["Suporte doing", "Vendas doing", "Vendas plain"]);
+  });
+
   it("pages a lane by 40, newest activity first, with the lane's count", async () => {
     const base = Date.parse("2026-01-10T12:00:00Z");
     for (let i = 0; i < 45; i++) await ticketOf(a.company.id, `Card ${String(i).padStart(2, "0")}`, [], { updatedAt: new Date(base + i * 60_000) });
 
-    const first = await laneOf(a.adminToken);
-    const second = await laneOf(a.adminToken, { pageNumber: "2" });
+    const first = await laneOf(a.adminToken, { untagged: "true" });
+    const second = await laneOf(a.adminToken, { untagged: "true", pageNumber: "2" });
 
     expect(first).toMatchObject({ count: 45, hasMore: true });
     expect(first.tickets).toHaveLength(40);
@@ -99,17 +119,17 @@ describe("GET /ticket/kanban", () => {
     await ticketOf(a.company.id, "Own in Suporte", [doing.id], { queueId: suporte.id, userId: a.agent.id });
     await ticketOf(a.company.id, "No queue", []);
 
-    expect(namesIn(await laneOf(a.agentToken))).toEqual(["Vendas card"]);
+    expect(namesIn(await laneOf(a.agentToken, { untagged: "true" }))).toEqual(["Vendas card"]);
     expect(namesIn(await laneOf(a.agentToken, { tagId: String(doing.id) }))).toEqual(["Own in Suporte", "Vendas doing"]);
     // showAll is the manager's permission: an attendant asking for it still gets her own view.
-    expect(namesIn(await laneOf(a.agentToken, { showAll: "true" }))).toEqual(["Vendas card"]);
+    expect(namesIn(await laneOf(a.agentToken, { untagged: "true", showAll: "true" }))).toEqual(["Vendas card"]);
     expect((await laneOf(a.agentToken, { tagId: String(doing.id), showAll: "true" })).count).toBe(2);
 
     await t.db.update(users).set({ allTicket: "enabled" }).where(eq(users.id, a.agent.id));
-    expect(namesIn(await laneOf(a.agentToken))).toEqual(["No queue", "Vendas card"]);
+    expect(namesIn(await laneOf(a.agentToken, { untagged: "true" }))).toEqual(["No queue", "Vendas card"]);
 
     // queueIds narrows the board to those queues (and the tickets without a queue), never beyond what she may open.
-    expect(namesIn(await laneOf(a.agentToken, { queueIds: JSON.stringify([vendas.id]) }))).toEqual(["No queue", "Vendas card"]);
+    expect(namesIn(await laneOf(a.agentToken, { untagged: "true", queueIds: JSON.stringify([vendas.id]) }))).toEqual(["No queue", "Vendas card"]);
     expect(namesIn(await laneOf(a.agentToken, { queueIds: JSON.stringify([suporte.id]), tagId: String(doing.id) }))).toEqual(["Own in Suporte"]);
   });
 
@@ -119,9 +139,9 @@ describe("GET /ticket/kanban", () => {
     await ticketOf(a.company.id, "Suporte mine", [], { queueId: suporte.id, userId: a.admin.id });
     await ticketOf(a.company.id, "No queue", []);
 
-    expect(namesIn(await laneOf(a.adminToken))).toEqual(["No queue", "Suporte mine"]);
-    expect(namesIn(await laneOf(a.adminToken, { showAll: "true" }))).toEqual(["No queue", "Suporte mine", "Vendas card"]);
-    expect(namesIn(await laneOf(a.adminToken, { showAll: "true", queueIds: JSON.stringify([vendas.id]) }))).toEqual(["No queue", "Vendas card"]);
+    expect(namesIn(await laneOf(a.adminToken, { untagged: "true" }))).toEqual(["No queue", "Suporte mine"]);
+    expect(namesIn(await laneOf(a.adminToken, { untagged: "true", showAll: "true" }))).toEqual(["No queue", "Suporte mine", "Vendas card"]);
+    expect(namesIn(await laneOf(a.adminToken, { untagged: "true", showAll: "true", queueIds: JSON.stringify([vendas.id]) }))).toEqual(["No queue", "Vendas card"]);
   });
 
   it("answers 404 ERR_NO_TAG_FOUND for a lane that is not one of the company's kanban tags", async () => {
@@ -148,7 +168,16 @@ describe("GET /ticket/kanban", () => {
 
   it("answers 401 without a session and 400 for bad parameters", async () => {
     expect((await lane(undefined)).statusCode).toBe(401);
-    const bad: Record<string, string>[] = [{ queueIds: "[1," }, { queueIds: '["x"]' }, { tagId: "0" }, { tagId: "abc" }, { pageNumber: "0" }, { showAll: "yes" }];
+    const bad: Record<string, string>[] = [
+      { queueIds: "[1," },
+      { queueIds: '["x"]' },
+      { tagId: "0" },
+      { tagId: "abc" },
+      { pageNumber: "0" },
+      { showAll: "yes" },
+      { untagged: "yes" },
+      { untagged: "true", tagId: "1" },
+    ];
     for (const query of bad) {
       const response = await lane(a.adminToken, query);
       expect([response.statusCode, response.json().error], JSON.stringify(query)).toEqual([400, "ERR_VALIDATION"]);
@@ -163,11 +192,11 @@ describe("a move seen on the board", () => {
     t.published.length = 0;
 
     await t.app.inject({ method: "PUT", url: `/ticket-tags/${ticket.id}/${doing.id}`, headers: bearer(a.adminToken) });
-    expect(namesIn(await laneOf(a.adminToken))).toEqual([]);
+    expect(namesIn(await laneOf(a.adminToken, { untagged: "true" }))).toEqual([]);
     expect(namesIn(await laneOf(a.adminToken, { tagId: String(doing.id) }))).toEqual(["Moving card"]);
 
     await t.app.inject({ method: "DELETE", url: `/ticket-tags/${ticket.id}`, headers: bearer(a.adminToken) });
-    expect(namesIn(await laneOf(a.adminToken))).toEqual(["Moving card"]);
+    expect(namesIn(await laneOf(a.adminToken, { untagged: "true" }))).toEqual(["Moving card"]);
     expect(namesIn(await laneOf(a.adminToken, { tagId: String(doing.id) }))).toEqual([]);
 
     const updates = t.published.flatMap((event) => (event.name === "ticket.updated" ? [event.payload.ticket.tags.map((tag) => tag.id)] : []));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APP_VERSION, ZApiErrorBody } from "@conversa/shared";
+import { uploadFileFields } from "../../media/uploads.ts";
 import type { RouteEntry } from "../../plugins/route-table.ts";
 
 type Json = Record<string, unknown>;
@@ -63,11 +64,13 @@ function requestBodyOf(route: RouteEntry, components: Json): Json | undefined {
   if (route.upload && !content["multipart/form-data"]) {
     const file = { type: "string", format: "binary" };
     const files = route.upload.maxFiles > 1 ? { type: "array", items: file, maxItems: route.upload.maxFiles } : file;
+    const fields = uploadFileFields(route.upload);
+    const described = { ...files, description: `Checked by content (${route.upload.accepts}); at most ${route.upload.maxBytes} bytes each` };
     content["multipart/form-data"] = {
       schema: {
         type: "object",
-        properties: { [route.upload.field]: { ...files, description: `Checked by content (${route.upload.accepts}); at most ${route.upload.maxBytes} bytes each` } },
-        required: [route.upload.field],
+        properties: Object.fromEntries(fields.map((field) => [field, described])),
+        ...(fields.length === 1 ? { required: fields } : { anyOf: fields.map((field) => ({ required: [field] })) }),
       },
     };
   }

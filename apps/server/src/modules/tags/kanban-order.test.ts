@@ -19,7 +19,7 @@ afterEach(async () => {
 
 const order = (token: string | undefined, payload: unknown) =>
   t.app.inject({ method: "PUT", url: "/tags/kanban/order", headers: token ? bearer(token) : {}, payload: payload as Record<string, unknown> });
-const lanes = async (token: string) => (await t.app.inject({ method: "GET", url: "/tags/kanban", headers: bearer(token) })).json<{ id: number; name: string }[]>();
+const lanes = async (token: string) => (await t.app.inject({ method: "GET", url: "/tags/kanban", headers: bearer(token) })).json<{ lista: { id: number; name: string }[] }>().lista;
 const names = async (token: string) => (await lanes(token)).map((lane) => lane.name);
 
 async function lane(companyId: number, name: string, kanban = 1) {
@@ -41,7 +41,7 @@ describe("PUT /tags/kanban/order", () => {
     const response = await order(a.adminToken, { tagIds: [novo.id, proposta.id, fechando.id] });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json().map((tag: { name: string }) => tag.name)).toEqual(["Novo", "Proposta", "Fechando"]);
+    expect(response.json().lista.map((tag: { name: string }) => tag.name)).toEqual(["Novo", "Proposta", "Fechando"]);
     expect(await names(a.agentToken)).toEqual(["Novo", "Proposta", "Fechando"]);
     const told = t.published.filter((event) => event.name === "record.changed" && event.payload.channel === "tag" && event.payload.action === "update");
     expect(told.map((event) => (event.payload as { companyId: number }).companyId)).toEqual([a.company.id, a.company.id, a.company.id]);

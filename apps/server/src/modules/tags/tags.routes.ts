@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   ZCreateTagBody,
   ZIdParam,
+  ZKanbanLanesResponse,
   ZKanbanOrderBody,
   ZListTagsQuery,
   ZListTagsResponse,
@@ -40,10 +41,12 @@ export function tagsRoutes(deps: TagsRoutesDeps): FastifyPluginAsyncZod {
     );
     app.get("/tags/list", { ...auth, schema: { response: { 200: z.array(ZTag) } } }, (request) => listTags(deps, ctxOf(request)));
     // The kanban's lanes: part of the kanban feature (plan flag useKanban).
-    app.get("/tags/kanban", { ...auth, config: { planFlag: "useKanban" }, schema: { response: { 200: z.array(ZTag) } } }, (request) => listKanbanTags(deps, ctxOf(request)));
-    app.put("/tags/kanban/order", { ...auth, config: { planFlag: "useKanban" }, schema: { body: ZKanbanOrderBody, response: { 200: z.array(ZTag) } } }, (request) =>
-      orderKanbanTags(deps, ctxOf(request), request.body),
-    );
+    app.get("/tags/kanban", { ...auth, config: { planFlag: "useKanban" }, schema: { response: { 200: ZKanbanLanesResponse } } }, async (request) => ({
+      lista: await listKanbanTags(deps, ctxOf(request)),
+    }));
+    app.put("/tags/kanban/order", { ...auth, config: { planFlag: "useKanban" }, schema: { body: ZKanbanOrderBody, response: { 200: ZKanbanLanesResponse } } }, async (request) => ({
+      lista: await orderKanbanTags(deps, ctxOf(request), request.body),
+    }));
     app.get("/tags/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZTagRecord } } }, (request) => showTag(deps, ctxOf(request), request.params.id));
     app.post("/tags", { ...auth, schema: { body: ZCreateTagBody, response: { 200: ZTagRecord } } }, (request) => createTag(deps, ctxOf(request), request.body));
     app.put("/tags/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZTagBody, ZTagRecord), response: { 200: ZTagRecord } } }, (request) =>

@@ -112,7 +112,7 @@ describe("GET /tags/kanban", () => {
     await insertTag(a.company.id, "Comum");
     await insertTag(b.company.id, "Alheia", { kanban: 1 });
     const response = await call("GET", "/tags/kanban", a.agentToken);
-    expect(response.json()).toEqual([{ id: lane.id, name: "Em negociação", color: "#2DDD7F", kanban: 1 }]);
+    expect(response.json()).toEqual({ lista: [{ id: lane.id, name: "Em negociação", color: "#2DDD7F", kanban: 1 }] });
     expect((await call("GET", "/tags/kanban")).statusCode).toBe(401);
   });
 });

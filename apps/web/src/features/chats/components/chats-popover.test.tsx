@@ -92,7 +92,7 @@ describe("ChatsPopover", { timeout: 20_000 }, () => {
       "Abrir a conversa Conversa 1: 1 mensagens não lidas",
     ]);
 
-    act(() => socket.receive("company-3-chat", { action: "update", record: unread(1, 0) }));
+    act(() => socket.receive("company-3-chat", { action: "update", record: unread(1, 0), chat: unread(1, 0) }));
     await waitFor(() => expect(dialog.queryByRole("button", { name: /Conversa 1/ })).not.toBeInTheDocument());
     act(() => socket.receive("company-3-chat", { action: "delete", id: 4 }));
     expect(await dialog.findByText("Nenhuma conversa não lida.")).toBeInTheDocument();

@@ -1,12 +1,11 @@
-import { type Tag, ZTag } from "@conversa/shared";
+import { type Tag, ZKanbanLanesResponse } from "@conversa/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { kanbanKeys } from "./query-keys.ts";
 
-/** PUT /tags/kanban/order: the company's lanes in a new order (every lane once); answers them so. */
-export function orderLanes(tagIds: number[]): Promise<Tag[]> {
-  return apiRequest("/tags/kanban/order", z.array(ZTag), { method: "PUT", body: { tagIds } });
+/** PUT /tags/kanban/order: the company's lanes in a new order (every lane once); answers them so (under `lista`). */
+export async function orderLanes(tagIds: number[]): Promise<Tag[]> {
+  return (await apiRequest("/tags/kanban/order", ZKanbanLanesResponse, { method: "PUT", body: { tagIds } })).lista;
 }
 
 /** Puts the lanes in order for the whole company; the board shows the answer at once. Failures are the app's toast. */

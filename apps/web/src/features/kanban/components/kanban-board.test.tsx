@@ -36,9 +36,11 @@ interface Server {
 
 function renderBoard(server: Server) {
   const fetches = mockFetch((call) => {
-    if (call.method === "GET" && call.path === "/tags/kanban") return jsonResponse([doing]);
+    if (call.method === "GET" && call.path === "/tags/kanban") return jsonResponse({ lista: [doing] });
     if (call.method === "GET" && call.path === "/ticket/kanban") {
-      const lane = call.url.searchParams.get("tagId") === "5" ? "5" : "open";
+      // As the server: 'Em aberto' is asked for as untagged, a lane by its tag; neither is the whole board, which this board never asks for.
+      const lane = call.url.searchParams.get("tagId") === "5" ? "5" : call.url.searchParams.get("untagged") === "true" ? "open" : undefined;
+      if (lane === undefined) return jsonResponse({ error: "ERR_VALIDATION" }, 400);
       const page = Number(call.url.searchParams.get("pageNumber") ?? 1);
       return jsonResponse(server.lanes[lane][page - 1] ?? { tickets: [], count: 0, hasMore: false });
     }
@@ -123,7 +125,7 @@ describe("KanbanBoard", () => {
     });
 
     expect(await screen.findByText("Contato 3")).toBeInTheDocument();
-    const pages = fetches.calls.filter((call) => call.path === "/ticket/kanban" && !call.url.searchParams.has("tagId")).map((call) => call.url.searchParams.get("pageNumber"));
+    const pages = fetches.calls.filter((call) => call.path === "/ticket/kanban" && call.url.searchParams.get("untagged") === "true").map((call) => call.url.searchParams.get("pageNumber"));
     expect(pages).toEqual(["1", "2"]);
   });
 

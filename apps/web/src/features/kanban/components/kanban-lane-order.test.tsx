@@ -21,15 +21,15 @@ function renderBoard(profile: "admin" | "user", tickets = [makeTicket({ id: 40 }
   let lanes = [novo, proposta, fechado];
   const puts: FetchCall[] = [];
   mockFetch((call) => {
-    if (call.method === "GET" && call.path === "/tags/kanban") return jsonResponse(lanes);
+    if (call.method === "GET" && call.path === "/tags/kanban") return jsonResponse({ lista: lanes });
     if (call.method === "PUT" && call.path === "/tags/kanban/order") {
       puts.push(call);
       const { tagIds } = call.body as { tagIds: number[] };
       lanes = tagIds.map((id) => lanes.find((lane) => lane.id === id)!);
-      return jsonResponse(lanes);
+      return jsonResponse({ lista: lanes });
     }
     if (call.method === "GET" && call.path === "/ticket/kanban") {
-      const isOpen = !call.url.searchParams.get("tagId");
+      const isOpen = call.url.searchParams.get("untagged") === "true";
       return jsonResponse(isOpen ? { tickets, count: tickets.length, hasMore: false } : { tickets: [], count: 0, hasMore: false });
     }
     return undefined;

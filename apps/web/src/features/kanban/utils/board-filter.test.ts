@@ -40,9 +40,9 @@ describe("laneOfTicket", () => {
 });
 
 describe("toKanbanQuery", () => {
-  it("asks for 'Em aberto' without tagId, a lane by its tag, queues as JSON and showAll only when on", () => {
-    expect(toKanbanQuery({ queueIds: [], showAll: false }, null, 1)).toEqual({ pageNumber: 1, tagId: undefined, queueIds: undefined, showAll: undefined });
-    expect(toKanbanQuery({ queueIds: [1, 3], showAll: true }, 5, 2)).toEqual({ pageNumber: 2, tagId: 5, queueIds: "[1,3]", showAll: "true" });
+  it("asks for 'Em aberto' as untagged, a lane by its tag, queues as JSON and showAll only when on", () => {
+    expect(toKanbanQuery({ queueIds: [], showAll: false }, null, 1)).toEqual({ pageNumber: 1, tagId: undefined, untagged: "true", queueIds: undefined, showAll: undefined });
+    expect(toKanbanQuery({ queueIds: [1, 3], showAll: true }, 5, 2)).toEqual({ pageNumber: 2, tagId: 5, untagged: undefined, queueIds: "[1,3]", showAll: "true" });
   });
 });
 

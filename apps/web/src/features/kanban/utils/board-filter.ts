@@ -17,11 +17,15 @@ export type LaneId = number | null;
 /** The statuses whose tickets are on the board; a resolved ticket leaves it. */
 const BOARD_STATUSES: readonly Ticket["status"][] = ["open", "pending"];
 
-/** The query string of GET /ticket/kanban for a lane's page (queue ids as a JSON array, as GET /tickets). */
+/**
+ * The query string of GET /ticket/kanban for a lane's page: a kanban tag's lane by `tagId`, 'Em aberto'
+ * by `untagged` (without either the server answers the whole board); queue ids as a JSON array, as GET /tickets.
+ */
 export function toKanbanQuery(filter: BoardFilter, laneId: LaneId, pageNumber: number): Record<string, string | number | undefined> {
   return {
     pageNumber,
     tagId: laneId ?? undefined,
+    untagged: laneId === null ? "true" : undefined,
     queueIds: filter.queueIds.length > 0 ? JSON.stringify(filter.queueIds) : undefined,
     showAll: filter.showAll ? "true" : undefined,
   };
