@@ -9,7 +9,7 @@ import { connections, simulatorMessages } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { createCompany, createSimulatorConnection } from "../../../test/factories.ts";
 import { type ChannelEvent, ChannelNotConnectedError, type DriverConnection, type InboundMessage } from "../types.ts";
-import { SimulatorDriver, type SimulatorTimings } from "./simulator-driver.ts";
+import { SimulatorDriver, type SimulatorTimings, type StartTimer } from "./simulator-driver.ts";
 
 const FAST: SimulatorTimings = { qrRefreshMs: 40, qrMaxRetries: 2, pairingDelayMs: 10, sentAckMs: 5, deliveredAckMs: 20 };
 
@@ -30,7 +30,29 @@ afterEach(async () => {
 
 const started: number[] = [];
 
-function newDriver(timings: Partial<SimulatorTimings> = FAST) {
+/** A clock the test moves: timers run only when `advance` passes their time. */
+function manualClock() {
+  let now = 0;
+  const pending = new Set<{ at: number; task: () => void }>();
+  const startTimer: StartTimer = (task, ms) => {
+    const entry = { at: now + ms, task };
+    pending.add(entry);
+    return { cancel: () => pending.delete(entry) };
+  };
+  return {
+    startTimer,
+    advance(ms: number) {
+      now += ms;
+      for (const entry of [...pending].sort((x, y) => x.at - y.at)) {
+        if (entry.at > now) continue;
+        pending.delete(entry);
+        entry.task();
+      }
+    },
+  };
+}
+
+function newDriver(timings: Partial<SimulatorTimings> = FAST, startTimer?: StartTimer) {
   const driver = new SimulatorDriver({
     db: t.db,
     sink: async (event) => {
@@ -38,6 +60,7 @@ function newDriver(timings: Partial<SimulatorTimings> = FAST) {
     },
     log: pino({ level: "silent" }),
     timings,
+    ...(startTimer ? { startTimer } : {}),
   });
   drivers.push(driver);
   return driver;
@@ -130,15 +153,21 @@ describe("SimulatorDriver state machine", () => {
   });
 
   it("accepts only the newest QR code after a refresh", async () => {
-    const driver = newDriver({ ...FAST, qrRefreshMs: 30, qrMaxRetries: 5 });
+    const clock = manualClock();
+    const driver = newDriver({ ...FAST, qrRefreshMs: 30, qrMaxRetries: 5 }, clock.startTimer);
     const connection = await simulatorConnection();
     await driver.start(connection);
     const first = lastStatus().qrcode ?? "";
+    expect(lastStatus().retries).toBe(0);
+    clock.advance(29);
+    expect(lastStatus(), "no refresh before its time").toMatchObject({ qrcode: first, retries: 0 });
+    clock.advance(1);
     await vi.waitFor(() => expect(lastStatus().retries).toBe(1));
+    const newest = lastStatus().qrcode ?? "";
+    expect(newest).not.toBe(first);
 
     expect(await driver.scan(connection.id, first, "5511988887777")).toBe("wrong_qr");
-    // The code refreshes every 30 ms: on a busy machine it can change between reading and scanning it.
-    await vi.waitFor(async () => expect(await driver.scan(connection.id, lastStatus().qrcode ?? "", "5511988887777")).toBe("pairing"));
+    expect(await driver.scan(connection.id, newest, "5511988887777")).toBe("pairing");
   });
 
   it("resumes CONNECTED from the stored pairing after a restart, without a QR code", async () => {

@@ -70,7 +70,23 @@ export interface SimulatorDriverDeps {
   timings?: Partial<SimulatorTimings>;
   /** Told after each change the simulator's page shows, once it is stored and reported. */
   onChange?: (change: SimulatorChange) => void;
+  /** Starts the session's timers (QR refresh, pairing, receipts); the process's clock unless a test drives it. */
+  startTimer?: StartTimer;
 }
+
+/** A pending timer of a session, cancelled when the session ends. */
+export interface SessionTimer {
+  cancel(): void;
+}
+
+/** Runs `task` after `ms`. */
+export type StartTimer = (task: () => void, ms: number) => SessionTimer;
+
+const processTimer: StartTimer = (task, ms) => {
+  const timer = setTimeout(task, ms);
+  timer.unref();
+  return { cancel: () => clearTimeout(timer) };
+};
 
 /** What a scan did: paired, or refused because no QR code is shown or it is not the one shown. */
 export type ScanResult = "pairing" | "no_qr" | "wrong_qr";
@@ -81,7 +97,7 @@ interface Session {
   status: ConnectionStatus;
   qrcode: string | null;
   retries: number;
-  timers: Set<NodeJS.Timeout>;
+  timers: Set<SessionTimer>;
 }
 
 function newWid(): string {
@@ -364,7 +380,7 @@ export class SimulatorDriver implements ChannelDriver {
    * nobody knows, so the session ends DISCONNECTED and the user can try again.
    */
   private schedule(session: Session, ms: number, task: () => Promise<void>, options: { failsSession?: boolean } = {}): void {
-    const timer = setTimeout(() => {
+    const timer = (this.deps.startTimer ?? processTimer)(() => {
       session.timers.delete(timer);
       Promise.resolve()
         .then(task)
@@ -374,7 +390,6 @@ export class SimulatorDriver implements ChannelDriver {
         })
         .catch((error: unknown) => this.deps.log.error({ err: error, connectionId: session.connection.id }, "simulator session not ended"));
     }, ms);
-    timer.unref();
     session.timers.add(timer);
   }
 
@@ -386,7 +401,7 @@ export class SimulatorDriver implements ChannelDriver {
   }
 
   private clearTimers(session: Session): void {
-    for (const timer of session.timers) clearTimeout(timer);
+    for (const timer of session.timers) timer.cancel();
     session.timers.clear();
   }
 
