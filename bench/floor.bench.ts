@@ -1,10 +1,13 @@
 /**
  * The attendant's hot reads against their floor, on the data of seed-inbox.ts. Two servers run in child
  * processes of their own: the product, and the floor: a bare node:http handler that answers each read
- * with ONE hand-written SQL statement over a pg Pool of the product's size (10), the rows built by
+ * with ONE hand-written SQL statement, prepared (a named statement, planned once per connection as the
+ * product's hot statements are), over a pg Pool of the product's size (10), the rows built by
  * PostgreSQL in the wire shape and sent with JSON.stringify (no session check: company 1 is fixed).
  * At start both answer each read once and must list the same ticket (or message) ids in the same
- * order (BENCH_READS picks some of the reads, see main). Then, per read, rounds alternate the product and the floor at the same concurrency; each
+ * order, the same search matches, and the floor must carry every field the product's items carry
+ * (BENCH_READS picks some of the reads, see main). Then, per read, rounds alternate the product and
+ * the floor at the same concurrency, the side that goes first alternating too; each
  * round records latency, the server process's CPU (/proc/<pid>/stat), the CPU of the database's
  * backends serving this database (/proc of the pids in pg_stat_activity) and, for the product, the
  * statements it sent (a counter on pg.Client#query in its process). Usage (after the seed):
@@ -67,13 +70,13 @@ const TICKET_JSON = `json_build_object('id', t.id, 'uuid', t.uuid, 'number', t.n
   'whatsappId', t.whatsapp_id, 'whatsapp', case when w.id is null then null else json_build_object('id', w.id, 'name', w.name) end,
   'tags', coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)) from ticket_tags tt join tags g on g.id = tt.tag_id where tt.company_id = t.company_id and tt.ticket_id = t.id), '[]'),
   'isGroup', t.is_group, 'chatbot', t.chatbot, 'useIntegration', t.use_integration, 'integrationId', t.integration_id, 'promptId', t.prompt_id,
-  'botSummary', t.bot_summary, 'awaitingRating', t.awaiting_rating, 'lastMessage', t.last_message, 'unreadMessages', t.unread_messages,
+  'botSummary', t.bot_summary, 'awaitingRating', t.awaiting_rating, 'origin', case when t.origin = 'campaign' then 'campaign' else 'inbox' end, 'lastMessage', t.last_message, 'unreadMessages', t.unread_messages,
   'createdAt', ${iso("t.created_at")}, 'updatedAt', ${iso("t.updated_at")},
   'slaDueAt', case when t.status = 'pending' and qc.sla_minutes_target is not null then ${iso("t.created_at + qc.sla_minutes_target * interval '1 minute'")} end)`;
 
 /** A page of the list (41 rows: one more tells hasMore) with its capped count, in one statement. */
-function listStatement(where: (t: string) => string, order: (t: string) => string): string {
-  return `select ${TICKET_JSON} as ticket,
+function listStatement(where: (t: string) => string, order: (t: string) => string, match = "null::json"): string {
+  return `select ${TICKET_JSON} as ticket, ${match} as match,
       (select count(*)::int from (select 1 from tickets x where ${where("x")} limit ${COUNT_CAP}) n) as count
     from (select * from tickets p where ${where("p")} order by ${order("p")} limit ${PAGE + 1}) t
     join contacts c on c.id = t.contact_id
@@ -92,7 +95,13 @@ const PENDING = listStatement((t) => `${t}.company_id = $1 and ${t}.status = $2`
 // matches names only, so the test of the contact's folded name alone, which PostgreSQL makes a
 // semi-join; a word matches texts only, so the test of the ticket's messages alone.
 const SEARCH_NAME = listStatement((t) => `${t}.company_id = $1 and exists (select 1 from contacts sc where sc.id = ${t}.contact_id and sc.name_folded like public.search_fold($2))`, activity);
-const SEARCH_TEXT = listStatement((t) => `${t}.company_id = $1 and exists (select 1 from messages sm where sm.ticket_id = ${t}.id and sm.body_folded like public.search_fold($2))`, activity);
+const SEARCH_TEXT = listStatement(
+  (t) => `${t}.company_id = $1 and exists (select 1 from messages sm where sm.ticket_id = ${t}.id and sm.body_folded like public.search_fold($2))`,
+  activity,
+  // The ticket's newest message whose text matches, shown under a ticket whose contact does not match.
+  `case when c.name_folded not like public.search_fold($2) then (select json_build_object('messageId', mm.id, 'body', mm.body, 'createdAt', ${iso("mm.created_at")})
+    from messages mm where mm.company_id = $1 and mm.ticket_id = t.id and mm.body_folded like public.search_fold($2) order by mm.created_at desc, mm.id desc limit 1) end`,
+);
 const SURNAMES = ["silva", "souza", "lima", "costa", "pereira"];
 const WORDS = ["pedido", "boleto", "prazo", "ajuda", "entrega"];
 
@@ -100,7 +109,7 @@ const MESSAGE_JSON = `json_build_object('id', m.id, 'ticketId', m.ticket_id, 'bo
   'mediaType', m.media_type, 'mediaUrl', ${mediaUrl("m")}, 'mediaName', m.media_name, 'isDeleted', m.is_deleted, 'sendStatus', m.send_status,
   'sendError', case when m.from_me and m.send_status <> 'sent' then m.send_error end,
   'sendRetryUntil', case when m.send_status = 'pending' then ${iso("m.send_retry_until")} end,
-  'data', case when jsonb_typeof(m.data) = 'object' then m.data end, 'participant', m.participant, 'userId', m.user_id, 'contact', ${contactJson("c")},
+  'data', case when jsonb_typeof(m.data) = 'object' then m.data end, 'participant', m.participant, 'participantName', m.participant_name, 'userId', m.user_id, 'contact', ${contactJson("c")},
   'quotedMsg', case when qm.id is null then null else json_build_object('id', qm.id, 'body', qm.body, 'fromMe', qm.from_me, 'mediaType', qm.media_type,
     'mediaUrl', ${mediaUrl("qm")}, 'isDeleted', qm.is_deleted, 'contact', ${contactJson("qc")}) end,
   'createdAt', ${iso("m.created_at")}, 'updatedAt', ${iso("m.updated_at")})`;
@@ -126,11 +135,24 @@ select t.id, t.uuid, t.status, total.n as count,
     where e.company_id = $1 and e.ticket_id in (select id from conv) and (total.n <= ${MESSAGES_PAGE} or e.created_at >= (select min(created_at) from page))), '[]') as activities
 from t, total`;
 
+/**
+ * The floor's statements by name. Each is sent as a named (prepared) statement, planned once per pooled
+ * connection as the product's hot statements are, so the comparison is of the work per request, not of
+ * one side planning every request.
+ */
+const FLOOR_STATEMENTS: Record<string, string> = {
+  "floor-tab": TAB,
+  "floor-pending": PENDING,
+  "floor-search-name": SEARCH_NAME,
+  "floor-search-text": SEARCH_TEXT,
+  "floor-messages": MESSAGES,
+};
+
 async function floorAnswer(pool: pg.Pool, path: string): Promise<{ status: number; body: unknown }> {
   const request = new URL(path, "http://floor");
   const messagesOf = /^\/messages\/(\d+)$/.exec(request.pathname);
   if (messagesOf) {
-    const { rows } = await pool.query<{ id: number; uuid: string; status: string; count: number; messages: unknown[]; activities: unknown[] }>(MESSAGES, [COMPANY, Number(messagesOf[1])]);
+    const { rows } = await pool.query<{ id: number; uuid: string; status: string; count: number; messages: unknown[]; activities: unknown[] }>({ name: "floor-messages", text: MESSAGES, values: [COMPANY, Number(messagesOf[1])] });
     const row = rows[0];
     if (!row) return { status: 404, body: { error: "ERR_NO_TICKET_FOUND" } };
     return { status: 200, body: { messages: row.messages, activities: row.activities, ticket: { id: row.id, uuid: row.uuid, status: row.status }, count: row.count, hasMore: MESSAGES_PAGE < row.count } };
@@ -139,9 +161,10 @@ async function floorAnswer(pool: pg.Pool, path: string): Promise<{ status: numbe
   const search = request.searchParams.get("searchParam")?.trim().toLowerCase();
   const status = request.searchParams.get("status") ?? "";
   if (search && !SURNAMES.includes(search) && !WORDS.includes(search)) return { status: 400, body: { error: "the floor knows the bench's terms only" } };
-  const [text, params] = search ? [SURNAMES.includes(search) ? SEARCH_NAME : SEARCH_TEXT, [COMPANY, containsPattern(search)]] : [status === "pending" ? PENDING : TAB, [COMPANY, status]];
-  const { rows } = await pool.query<{ ticket: unknown; count: number }>(text, params);
-  return { status: 200, body: { tickets: rows.slice(0, PAGE).map((r) => r.ticket), count: rows[0]?.count ?? 0, hasMore: rows.length > PAGE } };
+  const [name, params] = search ? [SURNAMES.includes(search) ? "floor-search-name" : "floor-search-text", [COMPANY, containsPattern(search)]] : [status === "pending" ? "floor-pending" : "floor-tab", [COMPANY, status]];
+  const { rows } = await pool.query<{ ticket: Record<string, unknown>; match: unknown; count: number }>({ name, text: FLOOR_STATEMENTS[name]!, values: params });
+  const page = rows.slice(0, PAGE).map((r) => (r.match === null ? r.ticket : { ...r.ticket, searchMatch: r.match }));
+  return { status: 200, body: { tickets: page, count: rows[0]?.count ?? 0, hasMore: rows.length > PAGE } };
 }
 
 function serveFloor(): void {
@@ -250,6 +273,22 @@ function idsOf(body: unknown): number[] {
   return (value.tickets ?? value.messages ?? []).map((item) => item.id);
 }
 
+/** The ids of the messages a search answer shows under its tickets (`searchMatch`), in order. */
+function matchesOf(body: unknown): (number | null)[] {
+  const value = body as { tickets?: { searchMatch?: { messageId: number } }[] };
+  return (value.tickets ?? []).map((ticket) => ticket.searchMatch?.messageId ?? null);
+}
+
+/** The fields of the product's items (tickets or messages, each field present on any of them) that no floor item has. */
+function fieldsMissing(productBody: unknown, floorBody: unknown): string[] {
+  const itemsOf = (body: unknown) => {
+    const value = body as { tickets?: object[]; messages?: object[] };
+    return value.tickets ?? value.messages ?? [];
+  };
+  const floorFields = new Set(itemsOf(floorBody).flatMap((item) => Object.keys(item)));
+  return [...new Set(itemsOf(productBody).flatMap((item) => Object.keys(item)))].filter((field) => !floorFields.has(field));
+}
+
 function timeIt(run: () => void, times = 200): number {
   for (let i = 0; i < 20; i += 1) run();
   const t0 = performance.now();
@@ -285,7 +324,9 @@ async function main() {
     const answer = await fetch(product.base + read.checkPath, { headers: product.headers });
     const productBody = (await answer.json()) as { count: number };
     const floorBody = (await (await fetch(floor.base + read.checkPath)).json()) as { count: number };
-    const same = JSON.stringify(idsOf(productBody)) === JSON.stringify(idsOf(floorBody)) && productBody.count === floorBody.count;
+    const missing = fieldsMissing(productBody, floorBody);
+    if (missing.length) throw new Error(`the floor leaves out fields of ${read.name}: ${missing.join(", ")}`);
+    const same = JSON.stringify(idsOf(productBody)) === JSON.stringify(idsOf(floorBody)) && productBody.count === floorBody.count && JSON.stringify(matchesOf(productBody)) === JSON.stringify(matchesOf(floorBody));
     console.log(`check ${read.name}: product ${idsOf(productBody).length} ids (count ${productBody.count}), floor ${idsOf(floorBody).length} ids (count ${floorBody.count}): ${same ? "same ids, same order, same count" : "DIFFERENT"}`);
     if (!same) console.log(JSON.stringify(productBody).slice(0, 500));
     if (!same) throw new Error(`the floor answers ${read.name} differently: ${JSON.stringify(idsOf(productBody))} vs ${JSON.stringify(idsOf(floorBody))}`);
@@ -346,9 +387,10 @@ async function main() {
     };
     await run("product", 2, false);
     await run("floor", 2, false);
+    // The order alternates between rounds, so neither side always runs on a cache the other warmed.
     for (let round = 0; round < rounds; round += 1) {
-      await run("product", seconds, true);
-      await run("floor", seconds, true);
+      const order = round % 2 === 0 ? (["product", "floor"] as const) : (["floor", "product"] as const);
+      for (const which of order) await run(which, seconds, true);
     }
     const p = summary(sides.product);
     const f = summary(sides.floor);

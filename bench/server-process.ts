@@ -21,6 +21,8 @@ async function serve(url: string): Promise<void> {
   // The send path queues a job: the queue runs (no workers, no channel sessions) when a bench asks for it.
   if (process.env.BENCH_JOBS === "1") await platform.jobs.start();
   await app.listen({ port: 0, host: "127.0.0.1" });
+  // Stopped by its bench: exit normally, so that --cpu-prof and the like write their files.
+  process.once("SIGTERM", () => process.exit(0));
   process.send?.({ port: (app.server.address() as AddressInfo).port });
 }
 
