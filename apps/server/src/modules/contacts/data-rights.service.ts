@@ -1,7 +1,8 @@
 /**
  * A customer's data rights (LGPD arts. 16 and 18, docs/privacy.md): everything the company holds about one
  * contact exported as one streamed ZIP, and the erasure of that person's personal data in one transaction.
- * Both are for the company's admins only (supervisors and attendants answer ERR_NO_PERMISSION).
+ * Both are for the company's admins only (supervisors and attendants answer ERR_NO_PERMISSION): an admin sees
+ * every ticket of the company under the tickets' visibility rule, so the export holds all of them.
  */
 import { createReadStream } from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -46,8 +47,9 @@ export const ERASED_CONTACT_NAME = "Contato removido";
 
 const notFound = () => new AppError("ERR_NO_CONTACT_FOUND", undefined, "Contact not found");
 
+/** The company's admins (and super users, admins of their own company); supervisors and attendants are refused. */
 function assertAdmin(ctx: RequestContext): void {
-  if (ctx.profile !== "admin") throw new AppError("ERR_NO_PERMISSION");
+  if (ctx.profile !== "admin" && !ctx.isSuper) throw new AppError("ERR_NO_PERMISSION");
 }
 
 async function findContact(db: Db, companyId: number, id: number) {
