@@ -175,6 +175,8 @@ const RULES: Record<string, RuleKind> = {
   "POST /contacts": "staff-write",
   "PUT /contacts/:id": "staff-write",
   "DELETE /contacts/:id": "admin-only",
+  "GET /contacts/:id/export": "admin-only",
+  "POST /contacts/:id/erase": "admin-only",
   "POST /contacts/upload": "staff-write",
   "POST /contacts/import": "staff-write",
   "GET /whatsapp": "company-read",

@@ -173,3 +173,17 @@ export const ZContactImportProgressPayload = z.object({
   progress: z.object({ processed: z.number(), total: z.number() }),
 });
 export type ContactImportProgressPayload = z.infer<typeof ZContactImportProgressPayload>;
+
+/** POST /contacts/{id}/erase: the contact's number typed again, as the confirmation (docs/privacy.md). */
+export const ZEraseContactBody = z.strictObject({ number: z.string().trim().min(1).max(50) });
+export type EraseContactBody = z.infer<typeof ZEraseContactBody>;
+
+/** What POST /contacts/{id}/erase answers: how many rows lost their personal data. */
+export const ZEraseContactResponse = z.object({
+  contactId: z.number().int(),
+  erasedAt: z.string(),
+  tickets: z.number().int(),
+  messages: z.number().int(),
+  mediaFiles: z.number().int(),
+});
+export type EraseContactResponse = z.infer<typeof ZEraseContactResponse>;

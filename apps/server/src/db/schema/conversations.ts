@@ -26,6 +26,8 @@ export const contacts = pgTable(
     isGroup: boolean("is_group").notNull().default(false),
     /** Connection the contact was last seen on. */
     whatsappId: integer("whatsapp_id").references(() => connections.id, { onDelete: "set null" }),
+    /** When the person's data was erased (docs/privacy.md); the row stays, without personal data, for the tickets' reports. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [

@@ -5,6 +5,8 @@ import {
   ZContactBody,
   ZContactImportReport,
   ZContactsListResponse,
+  ZEraseContactBody,
+  ZEraseContactResponse,
   ZExportContactsQuery,
   ZIdParam,
   ZImportPhoneContactsQuery,
@@ -14,14 +16,18 @@ import {
 } from "@conversa/shared";
 import { ctxOf } from "../../lib/context.ts";
 import { readUpload } from "../../media/uploads.ts";
+import type { MediaStore } from "../../media/media-store.ts";
 import { type ContactImportDeps, importPhoneContacts, importSpreadsheet } from "./contacts-import.service.ts";
 import { createContact, deleteContact, exportContacts, listAllContacts, listContacts, showContact, updateContact } from "./contacts.service.ts";
+import { eraseContactData, exportContactData } from "./data-rights.service.ts";
 import { DEFAULT_SPREADSHEET_LIMITS, type SpreadsheetLimits } from "./spreadsheet-reader.ts";
 
 /** What the contact routes use of the platform: the imports' dependencies (a superset of the contact services'). */
 export interface ContactsRoutesDeps extends ContactImportDeps {
   /** Limits of spreadsheet imports, when not the defaults. */
   contactImport?: Partial<SpreadsheetLimits>;
+  /** The media store: an export carries the messages' files, an erasure removes them. */
+  media: MediaStore;
 }
 
 /**
@@ -47,6 +53,18 @@ export function contactsRoutes(deps: ContactsRoutesDeps): FastifyPluginAsyncZod 
       reply.header("Cache-Control", "no-store");
       return reply.send(Readable.from(lines));
     });
+    // Customers' data rights (docs/privacy.md): admin only.
+    const rightsDeps = { db: deps.db, events: deps.events, media: deps.media, logger: deps.logger };
+    app.get("/contacts/:id/export", { ...auth, schema: { params: ZIdParam } }, async (request, reply) => {
+      const { fileName, stream } = await exportContactData(rightsDeps, ctxOf(request), request.params.id, new Date());
+      reply.header("Content-Type", "application/zip");
+      reply.header("Content-Disposition", `attachment; filename="${fileName}"`);
+      reply.header("Cache-Control", "no-store");
+      return reply.send(Readable.from(stream));
+    });
+    app.post("/contacts/:id/erase", { ...auth, schema: { params: ZIdParam, body: ZEraseContactBody, response: { 200: ZEraseContactResponse } } }, (request) =>
+      eraseContactData(rightsDeps, ctxOf(request), request.params.id, request.body.number, new Date()),
+    );
     app.get("/contacts/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZContact } } }, (request) => showContact(deps, ctxOf(request), request.params.id));
     app.post("/contacts", { ...auth, schema: { body: ZContactBody, response: { 200: ZContact } } }, (request) => createContact(deps, ctxOf(request), request.body));
     app.put("/contacts/:id", { ...auth, schema: { params: ZIdParam, body: ZContactBody, response: { 200: ZContact } } }, (request) =>

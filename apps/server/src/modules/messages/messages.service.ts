@@ -90,6 +90,8 @@ export interface SendInput {
 export async function sendMessage(deps: EngineDeps, ctx: RequestContext, ticketId: number, input: SendInput): Promise<Message[]> {
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);
   if (ticket.status !== "open") throw new AppError("ERR_TICKET_NOT_OPEN");
+  const [addressee] = await deps.db.select({ erasedAt: contacts.erasedAt }).from(contacts).where(eq(contacts.id, ticket.contactId));
+  if (addressee?.erasedAt) throw new AppError("ERR_CONTACT_ERASED", undefined, "The contact's data was erased");
   if (!mayWriteOnTicket(ctx, ticket) && ticket.userId !== null) {
     const [holder] = await deps.db.select({ name: users.name }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, ticket.userId)));
     throw new AppError("ERR_TICKET_HELD_BY_OTHER", { userId: ticket.userId, userName: holder?.name ?? "" }, "Another attendant holds this ticket");

@@ -44,6 +44,8 @@ export const en: Messages = {
     ERR_SUBSCRIPTION_EXPIRED: "Oops! Your subscription expired on {{date}}. Contact Support for more information!",
     ERR_INVALID_TOKEN: "Invalid session. Please log in again.",
     ERR_NO_COMPANY_FOUND: "No company found with this ID.",
+    ERR_ERASE_CONFIRMATION_MISMATCH: "The number typed is not the contact's number.",
+    ERR_CONTACT_ERASED: "This contact's data was erased; messages cannot be sent to it.",
     ERR_NO_PLAN_FOUND: "No plan found with this ID.",
     ERR_DUPLICATED_PLAN: "A plan with this name already exists.",
     ERR_DUPLICATED_COMPANY: "A company with this name already exists.",

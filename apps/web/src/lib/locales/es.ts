@@ -45,6 +45,8 @@ export const es: Messages = {
       "¡Uy! Su suscripción venció el {{date}}. ¡Póngase en contacto con Soporte para más información!",
     ERR_INVALID_TOKEN: "Sesión no válida. Por favor, inicie sesión de nuevo.",
     ERR_NO_COMPANY_FOUND: "No se encontró ninguna empresa con este ID.",
+    ERR_ERASE_CONFIRMATION_MISMATCH: "El número escrito no es el número del contacto.",
+    ERR_CONTACT_ERASED: "Los datos de este contacto fueron borrados; no es posible enviarle mensajes.",
     ERR_NO_PLAN_FOUND: "No se encontró ningún plan con este ID.",
     ERR_DUPLICATED_PLAN: "Ya existe un plan con este nombre.",
     ERR_DUPLICATED_COMPANY: "Ya existe una empresa con este nombre.",

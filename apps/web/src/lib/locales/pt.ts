@@ -48,6 +48,8 @@ export const pt = {
       "Opss! Sua assinatura venceu {{date}}. Entre em contato com o Suporte para mais informações!",
     ERR_INVALID_TOKEN: "Sessão inválida. Por favor, entre novamente.",
     ERR_NO_COMPANY_FOUND: "Nenhuma empresa encontrada com este ID.",
+    ERR_ERASE_CONFIRMATION_MISMATCH: "O número digitado não é o número do contato.",
+    ERR_CONTACT_ERASED: "Os dados deste contato foram apagados; não é possível enviar mensagens a ele.",
     ERR_NO_PLAN_FOUND: "Nenhum plano encontrado com este ID.",
     ERR_DUPLICATED_PLAN: "Já existe um plano com este nome.",
     ERR_DUPLICATED_COMPANY: "Já existe uma empresa com este nome.",
