@@ -51,6 +51,7 @@ const ZEnv = z.object({
   EFI_CA: unsetIfEmpty(z.string()),
   DATA_ENCRYPTION_KEY: unsetIfEmpty(z.string()),
   OPENAI_BASE_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), "must be an http:// or https:// URL")),
+  WHATSAPP_CLOUD_API_URL: unsetIfEmpty(z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), "must be an http:// or https:// URL")),
   BOT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
   BOT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   EGRESS_ALLOW: unsetIfEmpty(
@@ -106,6 +107,8 @@ export interface Config {
   dataEncryptionKey: string;
   /** The chat-completions server prompts use when they name none (any OpenAI-compatible server), without a trailing slash. */
   openAiBaseUrl: string;
+  /** The Graph API of WhatsApp Cloud API connections (Meta's versioned URL, or a fake in tests), without a trailing slash. */
+  whatsappCloudApiUrl: string;
   /** How long one call to a model, speech service or integration may take (the wait for a free slot included). */
   botTimeoutMs: number;
   /** How many outbound bot calls (models, speech, integrations, images) one process makes at once; the others wait. */
@@ -256,6 +259,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     billing,
     dataEncryptionKey,
     openAiBaseUrl: trimSlash(env.OPENAI_BASE_URL ?? "https://api.openai.com/v1"),
+    whatsappCloudApiUrl: trimSlash(env.WHATSAPP_CLOUD_API_URL ?? "https://graph.facebook.com/v23.0"),
     botTimeoutMs: env.BOT_TIMEOUT_MS,
     botConcurrency: env.BOT_CONCURRENCY,
     egressAllow: parseEgressAllow(env.EGRESS_ALLOW),
