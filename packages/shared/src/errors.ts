@@ -193,6 +193,14 @@ export const ERROR_CODES = {
   ERR_STORAGE_QUOTA: 413,
   /** The files of one upload together pass the request's limit (details: { maxTotalBytes }); nothing is stored. */
   ERR_UPLOAD_TOO_LARGE: 413,
+  /** Official line (provider `cloud`): a free-form message outside the 24-hour window; only a template may be sent. Nothing is queued. */
+  ERR_CLOUD_WINDOW_CLOSED: 409,
+  /** No synced template of the connection's business account has this name and language. */
+  ERR_CLOUD_TEMPLATE_NOT_FOUND: 404,
+  /** The template exists but Meta has not approved it (details: { status }). */
+  ERR_CLOUD_TEMPLATE_NOT_APPROVED: 409,
+  /** The number of parameters is not the template's (details: { expected, received }). */
+  ERR_CLOUD_TEMPLATE_PARAMETERS: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

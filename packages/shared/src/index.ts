@@ -34,3 +34,4 @@ export * from "./schemas/bots.ts";
 export * from "./schemas/distribution.ts";
 export * from "./schemas/campaigns.ts";
 export * from "./phone-number.ts";
+export * from "./schemas/cloud-templates.ts";

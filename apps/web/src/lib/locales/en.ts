@@ -132,6 +132,10 @@ export const en: Messages = {
     ERR_URL_NOT_ALLOWED: "The server may not call this address: {{reason}}.",
     ERR_STORAGE_QUOTA: "The company's storage is full: delete files or ask your administrator for a plan with more space.",
     ERR_UPLOAD_TOO_LARGE: "Together, the files pass the limit of one upload. Send them in parts.",
+    ERR_CLOUD_WINDOW_CLOSED: "This conversation's 24-hour window is closed: only an approved template can be sent.",
+    ERR_CLOUD_TEMPLATE_NOT_FOUND: "Message template not found on this connection. Refresh the template list.",
+    ERR_CLOUD_TEMPLATE_NOT_APPROVED: "This template has not been approved by Meta.",
+    ERR_CLOUD_TEMPLATE_PARAMETERS: "The number of parameters does not match the template's.",
   },
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
   formErrors: {

@@ -133,6 +133,10 @@ export const es: Messages = {
     ERR_URL_NOT_ALLOWED: "El servidor no puede llamar a esta dirección: {{reason}}.",
     ERR_STORAGE_QUOTA: "El almacenamiento de la empresa está lleno: elimine archivos o pida al administrador un plan con más espacio.",
     ERR_UPLOAD_TOO_LARGE: "Juntos, los archivos superan el límite de un envío. Envíelos por partes.",
+    ERR_CLOUD_WINDOW_CLOSED: "La ventana de 24 h de esta conversación está cerrada: solo se puede enviar una plantilla aprobada.",
+    ERR_CLOUD_TEMPLATE_NOT_FOUND: "Plantilla de mensaje no encontrada en esta conexión. Actualice la lista de plantillas.",
+    ERR_CLOUD_TEMPLATE_NOT_APPROVED: "Esta plantilla aún no fue aprobada por Meta.",
+    ERR_CLOUD_TEMPLATE_PARAMETERS: "El número de parámetros no coincide con el de la plantilla.",
   },
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
   formErrors: {

@@ -136,6 +136,10 @@ export const pt = {
     ERR_URL_NOT_ALLOWED: "O servidor não pode chamar este endereço: {{reason}}.",
     ERR_STORAGE_QUOTA: "O armazenamento da empresa está cheio: apague arquivos ou peça ao administrador um plano com mais espaço.",
     ERR_UPLOAD_TOO_LARGE: "Os arquivos enviados juntos passam do limite de um envio. Envie-os em partes.",
+    ERR_CLOUD_WINDOW_CLOSED: "A janela de 24 h desta conversa está fechada: só um modelo aprovado pode ser enviado.",
+    ERR_CLOUD_TEMPLATE_NOT_FOUND: "Modelo de mensagem não encontrado nesta conexão. Atualize a lista de modelos.",
+    ERR_CLOUD_TEMPLATE_NOT_APPROVED: "Este modelo ainda não foi aprovado pela Meta.",
+    ERR_CLOUD_TEMPLATE_PARAMETERS: "O número de parâmetros não corresponde ao do modelo.",
   } satisfies ErrorTexts,
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
   formErrors: {
