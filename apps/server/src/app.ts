@@ -27,6 +27,7 @@ import type { AuthDeps } from "./modules/auth/auth.service.ts";
 import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { plansRoutes } from "./modules/plans/plans.routes.ts";
 import { installationSettingsRoutes } from "./modules/installation-settings/index.ts";
+import { auditRoutes } from "./modules/audit/index.ts";
 import { signupRoutes } from "./modules/signup/signup.routes.ts";
 import { helpsRoutes } from "./modules/helps/helps.routes.ts";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.ts";
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(signupRoutes(deps));
   await app.register(plansRoutes(deps));
   await app.register(installationSettingsRoutes(deps));
+  await app.register(auditRoutes(deps));
   await app.register(helpsRoutes(deps));
   await app.register(announcementsRoutes(deps));
   await app.register(messagesRoutes(deps));

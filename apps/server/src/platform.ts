@@ -22,6 +22,8 @@ import { openRedis } from "./lib/redis.ts";
 import { startScheduleWorkers } from "./modules/schedules/index.ts";
 import { createPaymentProvider, startBillingWorkers } from "./modules/billing/index.ts";
 import { registerCampaignReplies, startCampaignWorkers } from "./modules/campaigns/index.ts";
+import { startAuditWorkers } from "./modules/audit/index.ts";
+import { auditRetentionDays } from "./modules/installation-settings/index.ts";
 import { registerSimulatorOps } from "./modules/simulator/simulator.service.ts";
 
 /** The composition root: every long-lived service, wired once, for main.ts and for the tests. */
@@ -113,6 +115,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       await startScheduleWorkers(engine.deps);
       await startBillingWorkers({ db: database.db, events, config, mailer, payments, logger, jobs });
       await startCampaignWorkers(engine.deps);
+      await startAuditWorkers({ db: database.db, jobs, logger, retentionDays: auditRetentionDays });
       await channels.startAll();
     },
     async stop() {

@@ -27,6 +27,7 @@ export * from "./schemas/business-hours.ts";
 export * from "./schemas/schedules.ts";
 export * from "./schemas/dashboard.ts";
 export * from "./schemas/installation-settings.ts";
+export * from "./schemas/audit.ts";
 export * from "./schemas/signup.ts";
 export * from "./schemas/external-api.ts";
 export * from "./schemas/billing.ts";

@@ -8,6 +8,8 @@ export interface RequestContext {
   userId: number;
   profile: Profile;
   isSuper: boolean;
+  /** The client's address (HTTP requests), for the audit log; jobs and sockets have none. */
+  ip?: string;
 }
 
 declare module "fastify" {

@@ -28,7 +28,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance, deps: Pick<AuthDeps, "db" | "tokens" | "now">): void {
   app.decorateRequest("ctx", null);
   app.decorate("authenticate", async function authenticateRequest(request: FastifyRequest) {
-    request.ctx = await authenticate(deps, bearerToken(request));
+    const ctx = await authenticate(deps, bearerToken(request));
+    ctx.ip = request.ip;
+    request.ctx = ctx;
   });
   app.decorateRequest("apiClient", null);
   app.decorate("authenticateConnectionToken", async function authenticateConnectionToken(request: FastifyRequest) {

@@ -97,6 +97,8 @@ const RULES: Record<string, RuleKind> = {
   "GET /companies/cadastro": "public",
   "POST /companies/cadastro": "public",
   "GET /installation-settings": "super-only",
+  "GET /audit-logs": "admin-only",
+  "GET /audit-logs/export": "admin-only",
   "PUT /installation-settings/:key": "super-only",
   "GET /plans/all": "super-only",
   "POST /plans": "super-only",

@@ -2,10 +2,15 @@ import { z } from "zod";
 
 /**
  * Settings of the whole installation, changed by super users only, with the values each accepts and
- * its default. `signupEnabled`: whether visitors may sign a company up on /signup.
+ * its default. `signupEnabled`: whether visitors may sign a company up on /signup. `auditRetentionDays`:
+ * how many days the audit log keeps its entries (30 to 3650; a daily job removes older ones).
  */
 export const INSTALLATION_SETTING_DEFINITIONS = {
   signupEnabled: { schema: z.enum(["true", "false"]), default: "true" },
+  auditRetentionDays: {
+    schema: z.string().regex(/^\d{1,4}$/).refine((value) => Number(value) >= 30 && Number(value) <= 3650, "30 to 3650 days"),
+    default: "365",
+  },
 } as const satisfies Record<string, { schema: z.ZodType<string>; default: string }>;
 
 export type InstallationSettingKey = keyof typeof INSTALLATION_SETTING_DEFINITIONS;

@@ -7,3 +7,4 @@ export * from "./billing.ts";
 export * from "./bots.ts";
 export * from "./distribution.ts";
 export * from "./campaigns.ts";
+export * from "./audit.ts";

@@ -1,4 +1,5 @@
 import { INSTALLATION_SETTING_DEFINITIONS, INSTALLATION_SETTING_KEYS, type InstallationSetting, type InstallationSettingKey } from "@conversa/shared";
+import { recordAudit } from "../audit/index.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
@@ -36,11 +37,20 @@ export async function updateInstallationSetting(deps: InstallationSettingsDeps, 
   if (!parsed.success) {
     throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/value", message: parsed.error.issues[0]?.message ?? "Invalid value" }], "Invalid value for this setting");
   }
-  await upsertInstallationSetting(deps.db, key, parsed.data);
+  const before = valueOf(key, await readInstallationSettingRow(deps.db, key));
+  await deps.db.transaction(async (tx) => {
+    await upsertInstallationSetting(tx, key, parsed.data);
+    await recordAudit(tx, ctx, { action: "installation_settings.update", companyId: null, target: { type: "installation_setting", id: key }, before: { value: before }, after: { value: parsed.data } });
+  });
   return { key, value: parsed.data };
 }
 
 /** Whether visitors may sign a company up (installation setting signupEnabled; open unless a super user closed it). */
 export async function isSignupEnabled(db: Db): Promise<boolean> {
   return valueOf("signupEnabled", await readInstallationSettingRow(db, "signupEnabled")) === "true";
+}
+
+/** How many days the audit log keeps its entries (installation setting auditRetentionDays). */
+export async function auditRetentionDays(db: Db): Promise<number> {
+  return Number(valueOf("auditRetentionDays", await readInstallationSettingRow(db, "auditRetentionDays")));
 }
