@@ -1,4 +1,5 @@
 import { SETTING_DEFINITIONS, isSettingKey, type Setting } from "@conversa/shared";
+import { recordAudit } from "../audit/index.ts";
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -29,7 +30,16 @@ export async function updateSetting(deps: SettingsDeps, ctx: RequestContext, key
     throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/value", message: parsed.error.issues[0]?.message ?? "Invalid value" }], "Invalid value for this setting");
   }
   const existing = await findSettingRow(deps.db, ctx.companyId, key);
-  const row = existing?.value === parsed.data ? existing : await upsertSetting(deps.db, ctx.companyId, key, parsed.data);
+  const row =
+    existing?.value === parsed.data
+      ? existing
+      : await deps.db.transaction(async (tx) => {
+          const saved = await upsertSetting(tx, ctx.companyId, key, parsed.data);
+          const { secret } = SETTING_DEFINITIONS[key];
+          const values = { before: { value: existing?.value ?? SETTING_DEFINITIONS[key].default }, after: { value: saved.value } };
+          await recordAudit(tx, ctx, { action: "settings.update", target: { type: "setting", id: key }, ...values, secretFields: secret ? ["value"] : [] });
+          return saved;
+        });
   const setting = toSettingDto(row);
   deps.events.publish("setting.updated", { companyId: ctx.companyId, setting });
   return setting;
