@@ -53,7 +53,9 @@ export function changedFields(before: AuditFields | null | undefined, after: Aud
     if (!before && (is === null || is === "")) continue;
     if (!after && (was === null || was === "")) continue;
     const secret = SECRET_FIELD.test(key) || secretFields.includes(key);
-    changes[key] = secret ? { before: was === null ? null : REDACTED, after: is === null ? null : REDACTED } : { before: was, after: is };
+    // A secret shows only whether it was set: its empty value stays, any other reads REDACTED.
+    const hide = (value: unknown) => (value === null || value === "" ? value : REDACTED);
+    changes[key] = secret ? { before: hide(was), after: hide(is) } : { before: was, after: is };
   }
   return changes;
 }
