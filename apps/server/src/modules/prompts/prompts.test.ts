@@ -87,11 +87,11 @@ describe("/prompt", () => {
     const a = await createTenant(t.app, t.db);
     const queue = await createQueue(t.db, a.company.id, { name: "Vendas" });
     const { id } = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: promptBody(queue.id) })).json();
-    const put = await t.app.inject({ method: "PUT", url: `/prompt/${id}`, headers: bearer(a.adminToken), payload: promptBody(queue.id, { maxTokens: 300, apiKey: "sk-new-key-000099990000" }) });
+    const put = await t.app.inject({ method: "PUT", url: `/prompt/${id}`, headers: bearer(a.adminToken), payload: promptBody(queue.id, { maxMessages: 20, apiKey: "sk-new-key-000099990000" }) });
     expect(put.statusCode).toBe(200);
     const entries = await t.db.select().from(auditLogs).where(and(eq(auditLogs.targetType, "prompt"), eq(auditLogs.targetId, String(id)))).orderBy(asc(auditLogs.id));
     expect(entries.map((entry) => entry.action)).toEqual(["prompt.create", "prompt.update"]);
-    expect(entries[1]!.changes).toEqual({ maxTokens: { before: 100, after: 300 }, apiKey: { before: "[redacted]", after: "[redacted]" } });
+    expect(entries[1]!.changes).toEqual({ maxMessages: { before: 10, after: 20 }, apiKey: { before: "[redacted]", after: "[redacted]" } });
     const [row] = await t.db.select().from(prompts).where(eq(prompts.id, id));
     for (const entry of entries) {
       const text = JSON.stringify(entry.changes);
@@ -231,7 +231,7 @@ describe("/queueIntegration", () => {
     const entries = await t.db.select().from(auditLogs).where(and(eq(auditLogs.targetType, "integration"), eq(auditLogs.targetId, String(dialogflow.json().id)))).orderBy(asc(auditLogs.id));
     expect(entries.map((entry) => entry.action)).toEqual(["integration.create", "integration.update"]);
     expect(entries[0]!.changes).toMatchObject({ jsonContent: { before: null, after: "[redacted]" } });
-    expect(entries[1]!.changes).toEqual({ name: { before: "DF", after: "DF 2" } });
+    expect(entries[1]!.changes).toEqual({ name: { before: "DF", after: "DF 2" }, language: { before: "en", after: "pt-BR" } });
     for (const entry of entries) expect(JSON.stringify(entry.changes)).not.toContain("PRIVATE-MATERIAL");
   });
 });
