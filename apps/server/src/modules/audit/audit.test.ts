@@ -191,6 +191,19 @@ describe("changedFields", () => {
       ),
     ).toEqual({ name: { before: "Vendas", after: "Vendas 2" }, apiKey: { before: REDACTED, after: REDACTED }, notes: { before: REDACTED, after: REDACTED } });
     expect(changedFields(null, { name: "Nova", color: null, token: "t" })).toEqual({ name: { before: null, after: "Nova" }, token: { before: null, after: REDACTED } });
+    expect(
+      changedFields(
+        { maxTokens: 100, clientSecret: "a", api_key: "k", passwordHash: "h", keywords: "x", totpSecret: "s" },
+        { maxTokens: 200, clientSecret: "b", api_key: "l", passwordHash: "i", keywords: "y", totpSecret: "t" },
+      ),
+    ).toEqual({
+      maxTokens: { before: 100, after: 200 },
+      clientSecret: { before: REDACTED, after: REDACTED },
+      api_key: { before: REDACTED, after: REDACTED },
+      passwordHash: { before: REDACTED, after: REDACTED },
+      keywords: { before: "x", after: "y" },
+      totpSecret: { before: REDACTED, after: REDACTED },
+    });
     expect(changedFields({ name: "Velha", when: new Date("2026-01-01T00:00:00Z") }, null)).toEqual({
       name: { before: "Velha", after: null },
       when: { before: "2026-01-01T00:00:00.000Z", after: null },
