@@ -265,8 +265,8 @@ export async function deleteCompany(deps: CompaniesDeps, ctx: RequestContext, id
     if (!current) throw notFound();
     if ((await countSupersOutside(tx, id)) === 0) throw new AppError("ERR_LAST_SUPER", undefined, "The installation must keep at least one super user");
     const ids = await listCompanyUserIds(tx, id);
-    // Written before the row goes, so that the entry still carries the company's name.
-    await recordAudit(tx, ctx, { action: "company.delete", target: { type: "company", id }, companyId: id, before: { name: current.name, email: current.email, planId: current.planId, status: current.status } });
+    // The company's own entries go with it: its deletion is the installation's record, naming it in `before`.
+    await recordAudit(tx, ctx, { action: "company.delete", target: { type: "company", id }, companyId: null, before: { name: current.name, email: current.email, planId: current.planId, status: current.status } });
     await deleteCompanyRow(tx, id);
     return ids;
   });

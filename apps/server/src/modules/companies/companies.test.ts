@@ -423,16 +423,18 @@ describe("the companies administration (super users)", () => {
       });
     });
 
-    it("records a creation and a deletion in the company concerned, the deletion still naming it", async () => {
+    it("records a creation in the company concerned; its deletion takes the company's entries and stays as the installation's record, naming it", async () => {
       const created = await call("POST", "/companies", superToken, newCompany({ name: "Padaria Auditada" }));
       expect(created.statusCode, created.body).toBe(200);
       const { id } = created.json<{ id: number }>();
-      expect((await call("DELETE", `/companies/${id}`, superToken)).statusCode).toBe(200);
-
-      const [creation, deletion] = await entriesOf(id);
+      const [creation] = await entriesOf(id);
       expect(creation).toMatchObject({ action: "company.create", companyId: id, companyName: "Padaria Auditada", actorKind: "provider" });
       expect(creation!.changes).toMatchObject({ name: { before: null, after: "Padaria Auditada" }, campaignsEnabled: { before: null, after: false } });
-      expect(deletion).toMatchObject({ action: "company.delete", companyId: id, companyName: "Padaria Auditada" });
+      expect((await call("DELETE", `/companies/${id}`, superToken)).statusCode).toBe(200);
+
+      const [deletion, ...rest] = await entriesOf(id);
+      expect(rest).toEqual([]);
+      expect(deletion).toMatchObject({ action: "company.delete", companyId: null, companyName: null, actorKind: "provider" });
       expect(deletion!.changes).toMatchObject({ name: { before: "Padaria Auditada", after: null } });
     });
 
