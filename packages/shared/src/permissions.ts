@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   "campaigns:manage": ["admin"],
   /** Create, change and delete the company's file lists (/files); every user lists them. */
   "files:manage": ["admin"],
+  /** A contact's data export and erasure (LGPD, docs/privacy.md). */
+  "contacts:dataRights": ["admin"],
   /** The Auditoria page: the company's audit log and its CSV export (super users read the whole installation's). */
   "audit:view": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;

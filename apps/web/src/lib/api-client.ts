@@ -165,3 +165,37 @@ export async function apiBlob(path: string, options: Omit<RequestOptions, "body"
   const response = await execute(path, options, "*/*");
   return response.blob();
 }
+
+/** What a download has received so far; `total` is undefined when the server sends no Content-Length. */
+export interface DownloadProgress {
+  received: number;
+  total: number | undefined;
+}
+
+/**
+ * GETs binary content as a Blob, reading the answer as it arrives and calling `onProgress` after each chunk
+ * (long exports). Rejects with ApiError.
+ */
+export async function apiDownload(path: string, onProgress: (progress: DownloadProgress) => void, options: Omit<RequestOptions, "body" | "method"> = {}): Promise<Blob> {
+  const response = await execute(path, options, "*/*");
+  const length = Number(response.headers.get("Content-Length"));
+  const total = Number.isFinite(length) && length > 0 ? length : undefined;
+  const type = response.headers.get("Content-Type") ?? "";
+  onProgress({ received: 0, total });
+  if (!response.body) {
+    const blob = await response.blob();
+    onProgress({ received: blob.size, total });
+    return blob;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress({ received, total });
+  }
+  return new Blob(chunks as BlobPart[], { type });
+}

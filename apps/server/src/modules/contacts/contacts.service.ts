@@ -13,6 +13,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { recordAudit } from "../audit/index.ts";
 import { settingValueOf } from "../settings/index.ts";
 import { canDeleteContact } from "./contacts.policy.ts";
 import {
@@ -133,6 +134,7 @@ export async function deleteContact(deps: Deps, ctx: RequestContext, id: number)
     if (!(await lockContact(tx, companyId, id))) throw notFound();
     const ticketsOfContact = await listContactTickets(tx, companyId, id);
     await deleteContactRow(tx, companyId, id);
+    await recordAudit(tx, ctx, { action: "contact.delete", target: { type: "contact", id } });
     return ticketsOfContact;
   });
   for (const ticket of removedTickets) {

@@ -6,7 +6,7 @@
  */
 import { createReadStream } from "node:fs";
 import { randomUUID } from "node:crypto";
-import type { EraseContactResponse } from "@conversa/shared";
+import { type EraseContactResponse, can } from "@conversa/shared";
 import { and, asc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
@@ -25,6 +25,7 @@ import {
 } from "../../db/schema/index.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordAudit } from "../audit/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { type ZipStreamEntry, zipStream } from "../../lib/zip-stream.ts";
 import type { MediaStore } from "../../media/media-store.ts";
@@ -49,7 +50,7 @@ const notFound = () => new AppError("ERR_NO_CONTACT_FOUND", undefined, "Contact 
 
 /** The company's admins (and super users, admins of their own company); supervisors and attendants are refused. */
 function assertAdmin(ctx: RequestContext): void {
-  if (ctx.profile !== "admin" && !ctx.isSuper) throw new AppError("ERR_NO_PERMISSION");
+  if (!can(ctx, "contacts:dataRights")) throw new AppError("ERR_NO_PERMISSION");
 }
 
 async function findContact(db: Db, companyId: number, id: number) {
@@ -113,6 +114,8 @@ export async function exportContactData(
   const found = await findContact(db, companyId, id);
   if (!found) throw notFound();
   const contact = found;
+  // Recorded when the export starts, on its own: only ids, never the person's data.
+  await recordAudit(db, ctx, { action: "contact.export", target: { type: "contact", id } });
 
   async function* entries(): AsyncGenerator<ZipStreamEntry> {
     const counts: Record<string, number> = {};
@@ -305,6 +308,7 @@ export async function eraseContactData(deps: DataRightsDeps, ctx: RequestContext
       .update(contacts)
       .set({ name: ERASED_CONTACT_NAME, number: `erased-${randomUUID().replaceAll("-", "")}`, email: "", profilePicUrl: null, erasedAt: now, updatedAt: now })
       .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+    await recordAudit(tx, ctx, { action: "contact.erase", target: { type: "contact", id } });
     return { ticketIds, mediaFiles: [...mediaFiles], messageCount, schedules: scheduleRows.length };
   });
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  auditLogs,
   campaignShipping,
   campaigns,
   contactExtraInfo,
@@ -154,6 +155,8 @@ describe("POST /contacts/{id}/erase", () => {
 
   it("leaves the erased name, number, e-mail and message text in no text column of any table, and removes the media file", async () => {
     const { contact, ticket, mediaFile } = await seedPerson();
+    // Exported first, so that the audit log holds both entries when the sweep runs.
+    expect((await exportOf(contact.id)).statusCode).toBe(200);
     const response = await erase(contact.id, `+55 (11) 98765-0042`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ contactId: contact.id, tickets: 1, messages: 2, mediaFiles: 1 });
@@ -204,5 +207,46 @@ describe("POST /contacts/{id}/erase", () => {
     const newTickets = await t.db.select().from(tickets).where(eq(tickets.contactId, sameNumber[0]!.id));
     expect(newTickets).toHaveLength(1);
     expect(newTickets[0]!.id).not.toBe(ticket.id);
+  });
+});
+
+describe("the audit log of a contact's data rights", () => {
+  const entriesOf = (contactId: number) =>
+    t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, "contact"), eq(auditLogs.targetId, String(contactId))))
+      .orderBy(auditLogs.id);
+
+  it("records the export when it starts and the erasure with it, by the admin, on the contact's id only", async () => {
+    const { contact } = await seedPerson();
+    expect((await exportOf(contact.id)).statusCode).toBe(200);
+    expect((await erase(contact.id, NUMBER)).statusCode).toBe(200);
+    const entries = await entriesOf(contact.id);
+    expect(entries.map((entry) => entry.action)).toEqual(["contact.export", "contact.erase"]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ companyId: a.company.id, actorKind: "user", userId: a.admin.id, targetType: "contact", targetId: String(contact.id), changes: {} });
+      const text = JSON.stringify(entry);
+      for (const needle of [NAME, NUMBER, EMAIL, SECRET_TEXT]) expect(text).not.toContain(needle);
+    }
+  });
+
+  it("writes no entry for a refused request, and an erasure that fails writes none", async () => {
+    const { contact } = await seedPerson();
+    expect((await exportOf(contact.id, a.agentToken)).statusCode).toBe(403);
+    expect((await exportOf(contact.id, b.adminToken)).statusCode).toBe(404);
+    expect((await erase(contact.id, "5511000000000")).statusCode).toBe(400);
+    expect((await erase(contact.id, NUMBER, a.agentToken)).statusCode).toBe(403);
+    expect(await entriesOf(contact.id)).toEqual([]);
+  });
+
+  it("records a contact's deletion with its id only", async () => {
+    const { contact } = await seedPerson();
+    const response = await t.app.inject({ method: "DELETE", url: `/contacts/${contact.id}`, headers: bearer(a.adminToken) });
+    expect(response.statusCode).toBe(200);
+    const entries = await entriesOf(contact.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: "contact.delete", companyId: a.company.id, userId: a.admin.id, targetType: "contact", targetId: String(contact.id), changes: {} });
+    expect(JSON.stringify(entries[0])).not.toContain(NAME);
   });
 });

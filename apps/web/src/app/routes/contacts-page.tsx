@@ -21,7 +21,10 @@ function ContactsView({ user }: { user: SessionUser }) {
 
   return (
     <>
-      <ContactsPanel canDelete={can({ profile: user.profile, isSuper: user.super }, "contacts-page:deleteContact")} onOpenTicket={(contact) => setTicketFor({ open: true, contact })} />
+      <ContactsPanel
+        canDelete={can({ profile: user.profile, isSuper: user.super }, "contacts-page:deleteContact")}
+        canManageData={can({ profile: user.profile, isSuper: user.super }, "contacts:dataRights")}
+        onOpenTicket={(contact) => setTicketFor({ open: true, contact })} />
       {ticketFor.contact && (
         <Suspense fallback={null}>
           <NewTicketDialog

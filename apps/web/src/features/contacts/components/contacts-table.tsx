@@ -1,4 +1,6 @@
 import { type Contact, formatPhoneNumber } from "@conversa/shared";
+import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
+import PersonOffOutlined from "@mui/icons-material/PersonOffOutlined";
 import WhatsApp from "@mui/icons-material/WhatsApp";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
@@ -8,6 +10,7 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import { useTranslation } from "react-i18next";
+import { isErasedContact } from "../api/erase-contact.ts";
 import { EditDeleteActions, ListStateRows, RowAction, RowActionsCell } from "../../../components/list/index.ts";
 
 const COLUMNS = 4;
@@ -29,10 +32,17 @@ interface ContactsTableProps {
   onOpenTicket: (contact: Contact) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
+  /** Admins only: the export and erasure of a contact's data (docs/privacy.md); absent, the buttons are too. */
+  dataRights?: {
+    onExport: (contact: Contact) => void;
+    onErase: (contact: Contact) => void;
+    /** The contact whose export is under way: the export buttons wait for it. */
+    exportingId: number | null;
+  };
 }
 
 /** The company's contacts (core §2): picture and name, number, e-mail, and the row's actions. */
-export function ContactsTable({ contacts, isLoading, isError, onRetry, canDelete, onOpenTicket, onEdit, onDelete }: ContactsTableProps) {
+export function ContactsTable({ contacts, isLoading, isError, onRetry, canDelete, onOpenTicket, onEdit, onDelete, dataRights }: ContactsTableProps) {
   const { t } = useTranslation();
   return (
     <Table size="small" stickyHeader aria-label={t("menu.contacts")}>
@@ -64,6 +74,24 @@ export function ContactsTable({ contacts, isLoading, isError, onRetry, canDelete
             <TableCell sx={{ ...FROM_MD, maxWidth: 260, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>{contact.email}</TableCell>
             <RowActionsCell sx={{ px: { xs: 0.5, sm: 2 } }}>
               <RowAction label={t("contacts.openTicket")} subject={contact.name} icon={<WhatsApp fontSize="small" />} onClick={() => onOpenTicket(contact)} />
+              {dataRights ? (
+                <>
+                  <RowAction
+                    label={t("contacts.dataExport.action")}
+                    subject={contact.name}
+                    icon={<FileDownloadOutlined fontSize="small" />}
+                    onClick={() => dataRights.onExport(contact)}
+                    blockedBy={dataRights.exportingId === null ? null : t("contacts.dataExport.busy")}
+                  />
+                  <RowAction
+                    label={t("contacts.erase.action")}
+                    subject={contact.name}
+                    icon={<PersonOffOutlined fontSize="small" />}
+                    onClick={() => dataRights.onErase(contact)}
+                    blockedBy={isErasedContact(contact) ? t("contacts.erase.already") : null}
+                  />
+                </>
+              ) : null}
               <EditDeleteActions subject={contact.name} onEdit={() => onEdit(contact)} {...(canDelete ? { onDelete: () => onDelete(contact) } : {})} />
             </RowActionsCell>
           </TableRow>
