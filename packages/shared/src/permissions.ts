@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   "files:manage": ["admin"],
   /** A contact's data export and erasure (LGPD, docs/privacy.md). */
   "contacts:dataRights": ["admin"],
+  /** The Auditoria page: the company's audit log and its CSV export (super users read the whole installation's). */
+  "audit:view": ["admin"],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

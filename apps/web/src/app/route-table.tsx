@@ -37,6 +37,7 @@ const ContactListContactsPage = lazy(() => import("./routes/contact-list-contact
 const CampaignsPage = lazy(() => import("./routes/campaigns-page.tsx"));
 const CampaignReportPage = lazy(() => import("./routes/campaign-report-page.tsx"));
 const CampaignsConfigPage = lazy(() => import("./routes/campaigns-config-page.tsx"));
+const AuditPage = lazy(() => import("./routes/audit-page.tsx"));
 const NotFoundPage = lazy(() => import("./routes/not-found-page.tsx"));
 const SimulatorPage = lazy(() => import("./routes/simulator-page.tsx"));
 
@@ -95,6 +96,7 @@ export function createRouteTable(): RouteObject[] {
                 { path: "financeiro", element: <FinancialPage /> },
                 { path: "settings", element: <SettingsPage /> },
                 { path: "subscription", element: <SubscriptionPage /> },
+                { path: "audit", element: <AuditPage /> },
                 { element: <RequireCampaignsFlag notFound={<NotFoundPage />} />, children: [gated("useCampaigns", campaignRoutes)] },
                 { path: "*", element: <NotFoundPage /> },
               ],

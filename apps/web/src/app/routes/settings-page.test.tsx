@@ -21,7 +21,8 @@ function signedIn(user: ReturnType<typeof sessionUser>) {
     if (call.path === "/settings") return jsonResponse([]);
     if (call.path === "/plans/all") return jsonResponse([{ id: 1, name: "Ouro", users: 10, connections: 3, queues: 5, value: 199.9, storageQuotaMb: 5120, isPublic: true, useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true }]);
     if (call.path === "/helps/list") return jsonResponse([{ id: 1, title: "Atendendo tickets", video: "dQw4w9WgXcQ", description: "" }]);
-    if (call.path === "/installation-settings") return jsonResponse([{ key: "signupEnabled", value: "true" }]);
+    if (call.path === "/installation-settings") return jsonResponse([{ key: "signupEnabled", value: "true" }, { key: "auditRetentionDays", value: "365" }]);
+    if (call.path === "/installation-settings/auditRetentionDays" && call.method === "PUT") return jsonResponse({ key: "auditRetentionDays", value: "730" });
     if (call.path === "/installation-settings/signupEnabled" && call.method === "PUT") return jsonResponse({ key: "signupEnabled", value: "false" });
     return undefined;
   });
@@ -65,5 +66,26 @@ describe("/settings", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Operação atualizada com sucesso.")).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Cadastro público" })).not.toBeChecked();
     expect(calls.find((call) => call.method === "PUT" && call.path === "/installation-settings/signupEnabled")?.body).toEqual({ value: "false" });
+  });
+
+  it("lets a super user change the audit log's retention, refusing a value outside 30 to 3650 days", async () => {
+    const { calls } = signedIn(sessionUser({ super: true }));
+    const user = userEvent.setup();
+    renderApp("/settings");
+    const retention = await screen.findByRole("spinbutton", { name: "Retenção da auditoria (dias)" }, { timeout: 20_000 });
+    expect(retention).toHaveValue(365);
+    expect(screen.getByText(/removidos diariamente/)).toBeInTheDocument();
+
+    await user.clear(retention);
+    await user.type(retention, "10");
+    expect(screen.getByText("Informe um número inteiro de 30 a 3650.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Salvar" })).toBeDisabled();
+
+    await user.clear(retention);
+    await user.type(retention, "730");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    expect(await screen.findByText("Operação atualizada com sucesso.")).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "PUT" && call.path === "/installation-settings/auditRetentionDays")?.body).toEqual({ value: "730" });
   });
 });

@@ -1,8 +1,11 @@
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useId } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadErrorAlert } from "../../../components/list/list-states.tsx";
 import { PageLoader } from "../../../components/page-loader.tsx";
@@ -12,7 +15,8 @@ import { useInstallationSettings, useUpdateInstallationSetting } from "../api/in
 /**
  * The "Instalação" section of the Options tab, for super users only: settings of the whole
  * installation. "Cadastro público" opens or closes /signup; like every setting, a change is sent at
- * once, 'Atualizando...' shows, then the success toast.
+ * once, 'Atualizando...' shows, then the success toast. The audit log's retention (days) is saved
+ * with its own button once it holds a whole number from 30 to 3650.
  */
 export function InstallationSection() {
   const { t } = useTranslation();
@@ -21,7 +25,8 @@ export function InstallationSection() {
   const settings = useInstallationSettings();
   const update = useUpdateInstallationSetting();
   const stored = settings.data?.find((setting) => setting.key === "signupEnabled")?.value;
-  const value = update.isPending ? update.variables.value : stored;
+  const value = update.isPending && update.variables.key === "signupEnabled" ? update.variables.value : stored;
+  const retention = settings.data?.find((setting) => setting.key === "auditRetentionDays")?.value ?? "365";
 
   const change = (enabled: boolean) =>
     update.mutate({ key: "signupEnabled", value: String(enabled) }, { onSuccess: () => showToast(t("settings.updated"), "success") });
@@ -53,8 +58,46 @@ export function InstallationSection() {
               slotProps={{ input: { "aria-labelledby": labelId } }}
             />
           </Box>
+          <Divider />
+          <RetentionRow key={retention} stored={retention} />
         </Paper>
       )}
     </section>
+  );
+}
+
+/** Whether a retention value is a whole number of days the server accepts (30 to 3650). */
+function isValidRetention(value: string): boolean {
+  return /^\d{1,4}$/.test(value) && Number(value) >= 30 && Number(value) <= 3650;
+}
+
+/** The audit log's retention in days: checked as typed, saved with its button. */
+function RetentionRow({ stored }: { stored: string }) {
+  const { t } = useTranslation();
+  const update = useUpdateInstallationSetting();
+  const [draft, setDraft] = useState(stored);
+  const invalid = !isValidRetention(draft.trim());
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid || draft.trim() === stored) return;
+    update.mutate({ key: "auditRetentionDays", value: draft.trim() }, { onSuccess: () => showToast(t("settings.updated"), "success") });
+  };
+  return (
+    <Box component="form" noValidate onSubmit={save} sx={{ display: "flex", alignItems: "flex-start", flexWrap: "wrap", gap: 2, py: 1.75, px: 2 }}>
+      <TextField
+        size="small"
+        type="number"
+        label={t("installation.auditRetentionDays.label")}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        error={invalid}
+        helperText={invalid ? t("installation.auditRetentionDays.invalid") : t("installation.auditRetentionDays.help")}
+        slotProps={{ htmlInput: { min: 30, max: 3650, step: 1 } }}
+        sx={{ flex: "1 1 260px", maxWidth: 480 }}
+      />
+      <Button type="submit" variant="contained" disabled={invalid || draft.trim() === stored} loading={update.isPending} sx={{ mt: 0.25 }}>
+        {t("recordEditor.save")}
+      </Button>
+    </Box>
   );
 }

@@ -14,6 +14,7 @@ import Forum from "@mui/icons-material/Forum";
 import HelpOutlined from "@mui/icons-material/HelpOutlined";
 import ListAlt from "@mui/icons-material/ListAlt";
 import LocalAtm from "@mui/icons-material/LocalAtm";
+import History from "@mui/icons-material/History";
 import LocalOffer from "@mui/icons-material/LocalOffer";
 import People from "@mui/icons-material/People";
 import PeopleAlt from "@mui/icons-material/PeopleAlt";
@@ -50,4 +51,5 @@ export const MENU_ICONS: Record<MenuItemId, MenuIcon> = {
   messagesApi: Code,
   financial: LocalAtm,
   settings: SettingsOutlined,
+  audit: History,
 };

@@ -55,6 +55,7 @@ describe("buildMenu", () => {
       "/messages-api",
       "/financeiro",
       "/settings",
+      "/audit",
     ]);
   });
 

@@ -97,6 +97,7 @@ export function buildMenu({ profile, isSuper, plan, campaignsFlag, connectionsAl
     ...(allows("useExternalApi") ? [link("messagesApi", "/messages-api")] : []),
     link("financial", "/financeiro"),
     link("settings", "/settings"),
+    ...(can({ profile, isSuper }, "audit:view") ? [link("audit", "/audit")] : []),
   ];
   sections.push({ id: "administration", heading: "administration", entries: administration });
   return sections;
