@@ -37,7 +37,7 @@ async function api<T>(page: Page, url: string): Promise<T> {
 
 test.describe("a customer's data rights", () => {
   test("an admin exports a contact with its messages, then erases it by typing its number", async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const suffix = Math.random().toString(36).slice(2, 7);
     const name = `Titular ${suffix}`;
     const number = `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
