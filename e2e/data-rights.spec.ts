@@ -57,10 +57,10 @@ test.describe("a customer's data rights", () => {
         .toContain(name);
 
       await page.goto("/contacts");
-      await expect(page.getByRole("heading", { name: "Contatos" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Contatos" })).toBeVisible({ timeout: 20_000 });
       await page.getByRole("searchbox", { name: "Pesquisar" }).fill(suffix);
       const row = page.getByRole("row").filter({ hasText: name });
-      await expect(row).toBeVisible();
+      await expect(row).toBeVisible({ timeout: 15_000 });
       const contactId = Number(await row.getAttribute("data-contact-id"));
 
       const downloaded = page.waitForEvent("download");
