@@ -88,10 +88,11 @@ test.describe("a customer's data rights", () => {
       await confirm.click();
       await expect(dialog).toBeHidden();
 
-      // Without reloading, the row shows the replaced name; the conversation is empty.
-      const erasedRow = page.locator(`tr[data-contact-id="${contactId}"]`);
-      await expect(erasedRow).toContainText("Contato removido");
+      // Without reloading: the name searched for is gone; without the search, the row shows the replaced name.
       await expect(page.getByText(name)).toHaveCount(0);
+      await page.getByRole("searchbox", { name: "Pesquisar" }).fill("");
+      const erasedRow = page.locator(`tr[data-contact-id="${contactId}"]`);
+      await expect(erasedRow).toContainText("Contato removido", { timeout: 15_000 });
       await expect(erasedRow.getByRole("button", { name: "Apagar dados pessoais: Contato removido" })).toBeDisabled();
 
       // The ticket stays, without the conversation's text.
