@@ -72,39 +72,43 @@ export async function insertAnnouncement(db: Db, values: AnnouncementValues): Pr
   return toAnnouncement(row!);
 }
 
-/** Replaces an announcement's fields; answers it before and after, undefined when there is none with this id. */
-export async function updateAnnouncementRow(db: Db, id: number, values: AnnouncementValues): Promise<{ before: Announcement; after: Announcement } | undefined> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
-    if (!current) return undefined;
-    const [row] = await tx
-      .update(announcements)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(announcements.id, id))
-      .returning();
-    return row ? { before: toAnnouncement(current), after: toAnnouncement(row) } : undefined;
-  });
+/**
+ * Replaces an announcement's fields under a row lock held until the end of the transaction `tx`; answers
+ * it before and after, undefined when there is none with this id.
+ */
+export async function updateAnnouncementRow(tx: Db, id: number, values: AnnouncementValues): Promise<{ before: Announcement; after: Announcement } | undefined> {
+  const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
+  if (!current) return undefined;
+  const [row] = await tx
+    .update(announcements)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(announcements.id, id))
+    .returning();
+  return row ? { before: toAnnouncement(current), after: toAnnouncement(row) } : undefined;
 }
 
 /**
- * Sets (or with null clears) an announcement's image, under a row lock so that two uploads cannot both
- * lose track of a file. Answers the announcement and the file it had before (for the caller to remove).
+ * Sets (or with null clears) an announcement's image, under a row lock held until the end of the
+ * transaction `tx`, so that two uploads cannot both lose track of a file. Answers the announcement and
+ * the stored file and name it had before (the caller removes the file once committed).
  */
 export async function setAnnouncementMedia(
-  db: Db,
+  tx: Db,
   id: number,
   media: { fileName: string; name: string } | null,
-): Promise<{ announcement: Announcement; previousFile: string | null } | undefined> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select({ mediaPath: announcements.mediaPath }).from(announcements).where(eq(announcements.id, id)).for("update");
-    if (!current) return undefined;
-    const [row] = await tx
-      .update(announcements)
-      .set({ mediaPath: media?.fileName ?? null, mediaName: media?.name ?? null, updatedAt: sql`now()` })
-      .where(eq(announcements.id, id))
-      .returning();
-    return row ? { announcement: toAnnouncement(row), previousFile: current.mediaPath } : undefined;
-  });
+): Promise<{ announcement: Announcement; previousFile: string | null; previousName: string | null } | undefined> {
+  const [current] = await tx
+    .select({ mediaPath: announcements.mediaPath, mediaName: announcements.mediaName })
+    .from(announcements)
+    .where(eq(announcements.id, id))
+    .for("update");
+  if (!current) return undefined;
+  const [row] = await tx
+    .update(announcements)
+    .set({ mediaPath: media?.fileName ?? null, mediaName: media?.name ?? null, updatedAt: sql`now()` })
+    .where(eq(announcements.id, id))
+    .returning();
+  return row ? { announcement: toAnnouncement(row), previousFile: current.mediaPath, previousName: current.mediaName } : undefined;
 }
 
 /** Deletes an announcement; answers it and the file of its image (null without one), undefined when it did not exist. */

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { type AuditEntry, recordAudit } from "../audit/index.ts";
 import { INSTALLATION_MEDIA, type MediaStore } from "../../media/media-store.ts";
 import type { UploadedFile } from "../../media/uploads.ts";
 import { canManageAnnouncements, canSeeAnnouncement } from "./announcements.policy.ts";
@@ -30,6 +31,14 @@ function publish(deps: AnnouncementsDeps, action: "create" | "update" | "delete"
   deps.events.publish("announcement.changed", { action, announcement, ...(previousStatus === undefined ? {} : { previousStatus }) });
 }
 
+/** The audit entry of an announcement of the installation (no company's). */
+function audited(id: number, action: AuditEntry["action"], changes: Pick<AuditEntry, "before" | "after">): AuditEntry {
+  return { action, target: { type: "announcement", id }, companyId: null, ...changes };
+}
+
+/** An announcement's own fields as the audit log records them. */
+const fieldsOf = ({ title, text, priority, status, mediaName }: Announcement) => ({ title, text, priority, status, mediaName });
+
 /**
  * A page of 20 announcements by priority, then newest, searched in title and text: every active one
  * for every user of every company, the inactive ones too for super users. Announcements belong to no company.
@@ -48,7 +57,11 @@ export async function showAnnouncement(deps: Pick<AnnouncementsDeps, "db">, ctx:
 /** Creates an announcement. Throws ERR_NO_PERMISSION (not a super user). */
 export async function createAnnouncement(deps: AnnouncementsDeps, ctx: RequestContext, body: ParsedAnnouncementBody): Promise<Announcement> {
   requireSuper(ctx);
-  const announcement = await insertAnnouncement(deps.db, body);
+  const announcement = await deps.db.transaction(async (tx) => {
+    const created = await insertAnnouncement(tx, body);
+    await recordAudit(tx, ctx, audited(created.id, "announcement.create", { after: fieldsOf(created) }));
+    return created;
+  });
   publish(deps, "create", announcement);
   return announcement;
 }
@@ -56,8 +69,12 @@ export async function createAnnouncement(deps: AnnouncementsDeps, ctx: RequestCo
 /** Replaces an announcement's fields. Throws ERR_NO_PERMISSION (not a super user), ERR_NO_ANNOUNCEMENT_FOUND. */
 export async function updateAnnouncement(deps: AnnouncementsDeps, ctx: RequestContext, id: number, body: ParsedAnnouncementBody): Promise<Announcement> {
   requireSuper(ctx);
-  const result = await updateAnnouncementRow(deps.db, id, body);
-  if (!result) throw notFound();
+  const result = await deps.db.transaction(async (tx) => {
+    const changed = await updateAnnouncementRow(tx, id, body);
+    if (!changed) throw notFound();
+    await recordAudit(tx, ctx, audited(id, "announcement.update", { before: fieldsOf(changed.before), after: fieldsOf(changed.after) }));
+    return changed;
+  });
   publish(deps, "update", result.after, result.before.status);
   return result.after;
 }
@@ -65,8 +82,12 @@ export async function updateAnnouncement(deps: AnnouncementsDeps, ctx: RequestCo
 /** Deletes an announcement and its image. Throws ERR_NO_PERMISSION (not a super user), ERR_NO_ANNOUNCEMENT_FOUND. */
 export async function deleteAnnouncement(deps: AnnouncementsDeps, ctx: RequestContext, id: number): Promise<void> {
   requireSuper(ctx);
-  const deleted = await deleteAnnouncementRow(deps.db, id);
-  if (!deleted) throw notFound();
+  const deleted = await deps.db.transaction(async (tx) => {
+    const row = await deleteAnnouncementRow(tx, id);
+    if (!row) throw notFound();
+    await recordAudit(tx, ctx, audited(id, "announcement.delete", { before: { title: row.announcement.title } }));
+    return row;
+  });
   if (deleted.fileName) await deps.media.remove(INSTALLATION_MEDIA, deleted.fileName);
   publish(deps, "delete", deleted.announcement);
 }
@@ -88,21 +109,32 @@ export async function assertAnnouncementMediaTarget(deps: Pick<AnnouncementsDeps
 export async function attachAnnouncementMedia(deps: AnnouncementsDeps, ctx: RequestContext, id: number, file: UploadedFile): Promise<Announcement> {
   requireSuper(ctx);
   const stored = await deps.media.save(INSTALLATION_MEDIA, file.content, file.filename, file.mimetype, { accept: ANNOUNCEMENT_MEDIA_TYPES });
-  const result = await setAnnouncementMedia(deps.db, id, { fileName: stored.fileName, name: stored.originalName });
-  if (!result) {
+  let result: Awaited<ReturnType<typeof changeMedia>>;
+  try {
+    result = await deps.db.transaction((tx) => changeMedia(tx, ctx, id, { fileName: stored.fileName, name: stored.originalName }));
+  } catch (error) {
+    // Nothing refers to the new file: it goes with the refused change.
     await deps.media.remove(INSTALLATION_MEDIA, stored.fileName);
-    throw notFound();
+    throw error;
   }
   if (result.previousFile) await deps.media.remove(INSTALLATION_MEDIA, result.previousFile);
   publish(deps, "update", result.announcement, result.announcement.status);
   return result.announcement;
 }
 
+/** Sets or clears the picture within the transaction `tx`, with its audit entry. Throws ERR_NO_ANNOUNCEMENT_FOUND. */
+async function changeMedia(tx: Db, ctx: RequestContext, id: number, media: { fileName: string; name: string } | null) {
+  const result = await setAnnouncementMedia(tx, id, media);
+  if (!result) throw notFound();
+  const before = { mediaPath: result.previousFile, mediaName: result.previousName };
+  await recordAudit(tx, ctx, audited(id, "announcement.update", { before, after: { mediaPath: media?.fileName ?? null, mediaName: media?.name ?? null } }));
+  return result;
+}
+
 /** Removes an announcement's picture. Throws ERR_NO_PERMISSION, ERR_NO_ANNOUNCEMENT_FOUND. */
 export async function removeAnnouncementMedia(deps: AnnouncementsDeps, ctx: RequestContext, id: number): Promise<Announcement> {
   requireSuper(ctx);
-  const result = await setAnnouncementMedia(deps.db, id, null);
-  if (!result) throw notFound();
+  const result = await deps.db.transaction((tx) => changeMedia(tx, ctx, id, null));
   if (result.previousFile) await deps.media.remove(INSTALLATION_MEDIA, result.previousFile);
   publish(deps, "update", result.announcement, result.announcement.status);
   return result.announcement;

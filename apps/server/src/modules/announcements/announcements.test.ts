@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { type Socket, io as connect } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ANNOUNCEMENTS_PAGE_SIZE, ANNOUNCEMENT_EVENT, type Announcement } from "@conversa/shared";
-import { announcements } from "../../db/schema/index.ts";
+import { announcements, auditLogs } from "../../db/schema/index.ts";
 import { INSTALLATION_MEDIA } from "../../media/media-store.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
@@ -229,6 +229,40 @@ describe("POST and DELETE /announcements/:id/media-upload", () => {
     }
     expect(await row(created.id)).toMatchObject({ mediaPath: null });
     expect(errorOf(await upload(999, superToken))).toEqual({ status: 404, error: "ERR_NO_ANNOUNCEMENT_FOUND" });
+  });
+});
+
+describe("the audit log", () => {
+  const entriesOf = async (id: number) =>
+    (await t.db.select().from(auditLogs).where(eq(auditLogs.targetType, "announcement")).orderBy(auditLogs.id)).filter((entry) => entry.targetId === String(id));
+
+  it("records an announcement's creation, change, picture and deletion as the installation's, with the changed fields only", async () => {
+    const created = await create();
+    expect((await call("PUT", `/announcements/${created.id}`, superToken, body({ priority: 2 }))).statusCode).toBe(200);
+    const withPng = (await upload(created.id, superToken)).json<Announcement>();
+    expect((await call("DELETE", `/announcements/${created.id}/media-upload`, superToken)).statusCode).toBe(200);
+    expect((await call("DELETE", `/announcements/${created.id}`, superToken)).statusCode).toBe(200);
+
+    const entries = await entriesOf(created.id);
+    expect(entries.map((entry) => [entry.action, entry.companyId, entry.actorKind])).toEqual([
+      ["announcement.create", null, "provider"],
+      ["announcement.update", null, "provider"],
+      ["announcement.update", null, "provider"],
+      ["announcement.update", null, "provider"],
+      ["announcement.delete", null, "provider"],
+    ]);
+    const [creation, change, attached, removed, deletion] = entries;
+    expect(creation!.changes).toMatchObject({ title: { before: null, after: "Manutenção programada" }, priority: { before: null, after: 1 } });
+    expect(change!.changes).toEqual({ priority: { before: 1, after: 2 } });
+    expect(attached!.changes).toEqual({ mediaPath: { before: null, after: fileOf(withPng) }, mediaName: { before: null, after: "aviso.png" } });
+    expect(removed!.changes).toEqual({ mediaPath: { before: fileOf(withPng), after: null }, mediaName: { before: "aviso.png", after: null } });
+    expect(deletion!.changes).toEqual({ title: { before: "Manutenção programada", after: null } });
+  });
+
+  it("writes no entry and keeps no file for a picture the announcement's type refuses", async () => {
+    const created = await create();
+    await upload(created.id, superToken, { name: "aviso.gif", content: Buffer.from("GIF89a", "latin1"), type: "image/gif" });
+    expect((await entriesOf(created.id)).map((entry) => entry.action)).toEqual(["announcement.create"]);
   });
 });
 

@@ -30,8 +30,20 @@ export interface AuditEntry {
   secretFields?: readonly string[];
 }
 
-/** Field names whose values are never written to the log: only the fact that they changed. */
-const SECRET_FIELD = /pass(word)?|secret|token|api_?key|credential|private|totp|recovery|hash|salt|certificate|webhook_?secret/i;
+/** Words of a field's name that make its value a secret: the log writes only whether it changed. */
+const SECRET_WORDS = new Set(["password", "passwd", "secret", "token", "hash", "salt", "credential", "credentials", "certificate", "totp", "recovery"]);
+/** Words that make a secret of the word "key" after them (`apiKey`, `private_key`). */
+const KEY_OWNERS = new Set(["api", "private", "secret", "access"]);
+
+/** Whether a field's name says it holds a secret, read word by word (`clientSecret`, `api_key`), so that `maxTokens` is none. */
+function isSecretField(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return words.some((word, index) => SECRET_WORDS.has(word) || (word === "key" && KEY_OWNERS.has(words[index - 1] ?? "")));
+}
 /** Bookkeeping fields that change with every write and say nothing of the change. */
 const NOISE_FIELDS = new Set(["updatedAt", "createdAt"]);
 export const REDACTED = "[redacted]";
@@ -55,7 +67,7 @@ export function changedFields(before: AuditFields | null | undefined, after: Aud
     if (before && after && same(was, is)) continue;
     if (!before && (is === null || is === "")) continue;
     if (!after && (was === null || was === "")) continue;
-    const secret = SECRET_FIELD.test(key) || secretFields.includes(key);
+    const secret = isSecretField(key) || secretFields.includes(key);
     // A secret shows only whether it was set: its empty value stays, any other reads REDACTED.
     const hide = (value: unknown) => (value === null || value === "" ? value : REDACTED);
     changes[key] = secret ? { before: hide(was), after: hide(is) } : { before: was, after: is };

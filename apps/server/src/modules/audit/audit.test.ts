@@ -82,7 +82,8 @@ describe("GET /audit-logs", () => {
   });
 
   it("answers 400 to an unknown action, a bad date or a period that ends before it starts", async () => {
-    for (const query of [{ action: "settings.delete" }, { dateFrom: "29/11/2026" }, { dateFrom: "2026-11-10", dateTo: "2026-11-01" }]) {
+    const queries: Record<string, string>[] = [{ action: "settings.delete" }, { dateFrom: "29/11/2026" }, { dateFrom: "2026-11-10", dateTo: "2026-11-01" }];
+    for (const query of queries) {
       const response = await get("/audit-logs", a.adminToken, query);
       expect({ query, status: response.statusCode, error: response.json<{ error: string }>().error }).toEqual({ query, status: 400, error: "ERR_VALIDATION" });
     }
@@ -190,6 +191,19 @@ describe("changedFields", () => {
       ),
     ).toEqual({ name: { before: "Vendas", after: "Vendas 2" }, apiKey: { before: REDACTED, after: REDACTED }, notes: { before: REDACTED, after: REDACTED } });
     expect(changedFields(null, { name: "Nova", color: null, token: "t" })).toEqual({ name: { before: null, after: "Nova" }, token: { before: null, after: REDACTED } });
+    expect(
+      changedFields(
+        { maxTokens: 100, clientSecret: "a", api_key: "k", passwordHash: "h", keywords: "x", totpSecret: "s" },
+        { maxTokens: 200, clientSecret: "b", api_key: "l", passwordHash: "i", keywords: "y", totpSecret: "t" },
+      ),
+    ).toEqual({
+      maxTokens: { before: 100, after: 200 },
+      clientSecret: { before: REDACTED, after: REDACTED },
+      api_key: { before: REDACTED, after: REDACTED },
+      passwordHash: { before: REDACTED, after: REDACTED },
+      keywords: { before: "x", after: "y" },
+      totpSecret: { before: REDACTED, after: REDACTED },
+    });
     expect(changedFields({ name: "Velha", when: new Date("2026-01-01T00:00:00Z") }, null)).toEqual({
       name: { before: "Velha", after: null },
       when: { before: "2026-01-01T00:00:00.000Z", after: null },

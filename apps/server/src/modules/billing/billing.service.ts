@@ -23,6 +23,7 @@ import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { Mailer } from "../../mail/mailer.ts";
+import { recordAudit } from "../audit/index.ts";
 import { formatAmount } from "./br-code.ts";
 import { canManageAllInvoices, canPayInvoices } from "./billing.policy.ts";
 import {
@@ -145,11 +146,20 @@ export async function openInvoiceForCompany(deps: BillingDeps, ctx: RequestConte
   if (!company.plan) throw new AppError("ERR_NO_PLAN_FOUND");
   if (planValueCents(company.plan.value) === 0) throw new AppError("ERR_FREE_PLAN");
   const dueDate = company.dueDate ?? new Date(Math.floor(Date.now() / 1000) * 1000);
-  const { invoice, created } = await ensureInvoice(
-    deps.db,
-    { id: company.id, planId: company.plan.id, planName: company.plan.name, planValue: company.plan.value, recurrence: company.recurrence, timezone: company.timezone },
-    dueDate,
-  );
+  const plan = company.plan;
+  const { invoice, created } = await deps.db.transaction(async (tx) => {
+    const ensured = await ensureInvoice(
+      tx,
+      { id: company.id, planId: plan.id, planName: plan.name, planValue: plan.value, recurrence: company.recurrence, timezone: company.timezone },
+      dueDate,
+    );
+    // Only a new invoice is an entry: the one of this due date that already existed changed nothing.
+    if (ensured.created) {
+      const { id, detail, valueCents, planId, status } = ensured.invoice;
+      await recordAudit(tx, ctx, { action: "invoice.create", target: { type: "invoice", id }, after: { detail, valueCents, planId, status, dueDate: ensured.invoice.dueDate } });
+    }
+    return ensured;
+  });
   const dto = invoiceDto(invoice);
   if (created) deps.events.publish("invoice.changed", { companyId: ctx.companyId, invoice: dto });
   if (invoice.status !== "open") {
@@ -224,26 +234,39 @@ export async function chargeForInvoice(
   plan: { id: number; value: string },
   payer: Record<string, unknown>,
   now = new Date(),
+  /** The admin checking out: the charge (made or reused) is recorded as their subscription.checkout. */
+  checkout?: RequestContext,
 ): Promise<ChargeRow> {
+  const recordCheckout = (db: Db, charge: ChargeRow) =>
+    checkout
+      ? recordAudit(db, checkout, { action: "subscription.checkout", target: { type: "invoice", id: invoice.id }, after: { planId: plan.id, amountCents: charge.amountCents, provider: charge.provider } })
+      : Promise.resolve();
   const amountCents = planValueCents(plan.value);
   if (amountCents === 0) throw new AppError("ERR_FREE_PLAN");
   const provider = deps.payments;
   if (!provider) throw new AppError("ERR_PAYMENTS_NOT_CONFIGURED");
   const reusable = await findReusableCharge(deps.db, invoice.id, provider.name, plan.id, amountCents, new Date(now.getTime() + 10 * 60_000));
-  if (reusable) return reusable;
+  if (reusable) {
+    await recordCheckout(deps.db, reusable);
+    return reusable;
+  }
   const txid = newTxid();
   const created = await provider.createCharge({ txid, amountCents, expiresInSeconds: CHARGE_EXPIRY_SECONDS, description: `Fatura ${invoice.id}` });
-  return insertCharge(deps.db, {
-    companyId: invoice.companyId,
-    invoiceId: invoice.id,
-    provider: provider.name,
-    txid,
-    amountCents,
-    planId: plan.id,
-    brCode: created.brCode,
-    location: created.location,
-    expiresAt: new Date(now.getTime() + CHARGE_EXPIRY_SECONDS * 1000),
-    payer,
+  return deps.db.transaction(async (tx) => {
+    const charge = await insertCharge(tx, {
+      companyId: invoice.companyId,
+      invoiceId: invoice.id,
+      provider: provider.name,
+      txid,
+      amountCents,
+      planId: plan.id,
+      brCode: created.brCode,
+      location: created.location,
+      expiresAt: new Date(now.getTime() + CHARGE_EXPIRY_SECONDS * 1000),
+      payer,
+    });
+    await recordCheckout(tx, charge);
+    return charge;
   });
 }
 
@@ -273,7 +296,7 @@ export async function subscribe(deps: BillingDeps, ctx: RequestContext, body: z.
     zipcode: body.zipcode ?? "",
     country: body.country ?? "",
   };
-  return chargeDto(await chargeForInvoice(deps, invoice, plan, payer));
+  return chargeDto(await chargeForInvoice(deps, invoice, plan, payer, new Date(), ctx));
 }
 
 interface Settlement {
@@ -339,6 +362,13 @@ export async function settlePayment(deps: BillingDeps, providerName: string, pay
     if (!invoice || invoice.status !== "open" || !wasPending) return undefined;
     const result = await settleInvoice(tx, invoice, "provider", charge.planId ?? undefined, now);
     await updateInvoice(tx, invoice.id, { valueCents: charge.amountCents });
+    await recordAudit(tx, "system", {
+      action: "invoice.paid",
+      target: { type: "invoice", id: invoice.id },
+      companyId: invoice.companyId,
+      before: { status: invoice.status, valueCents: invoice.valueCents, planId: invoice.planId },
+      after: { status: "paid", paidBy: "provider", valueCents: charge.amountCents, planId: result.planId, dueDate: result.dueDate },
+    });
     return { ...result, invoice: { ...result.invoice, value: charge.amountCents / 100 } };
   });
   if (!settled) {
@@ -373,7 +403,15 @@ export async function markInvoicePaid(deps: BillingDeps, ctx: RequestContext, id
     const invoice = await lockInvoice(tx, id);
     if (!invoice) throw new AppError("ERR_NO_INVOICE_FOUND");
     if (invoice.status !== "open") throw new AppError("ERR_INVOICE_NOT_OPEN");
-    return settleInvoice(tx, invoice, "manual", undefined, now, ctx.userId);
+    const result = await settleInvoice(tx, invoice, "manual", undefined, now, ctx.userId);
+    await recordAudit(tx, ctx, {
+      action: "invoice.mark_paid",
+      target: { type: "invoice", id },
+      companyId: invoice.companyId,
+      before: { status: invoice.status, planId: invoice.planId },
+      after: { status: "paid", paidBy: "manual", planId: result.planId, dueDate: result.dueDate },
+    });
+    return result;
   });
   publishSettlement(deps, settled.invoice.companyId, settled);
   return withCompanyName(deps, settled.invoice);
@@ -386,7 +424,15 @@ export async function cancelInvoice(deps: BillingDeps, ctx: RequestContext, id: 
     const invoice = await lockInvoice(tx, id);
     if (!invoice) throw new AppError("ERR_NO_INVOICE_FOUND");
     if (invoice.status !== "open") throw new AppError("ERR_INVOICE_NOT_OPEN");
-    return invoiceDto(await updateInvoice(tx, id, { status: "cancelled", cancelledAt: now, cancelReason: reason, closedByUserId: ctx.userId }));
+    const updated = await updateInvoice(tx, id, { status: "cancelled", cancelledAt: now, cancelReason: reason, closedByUserId: ctx.userId });
+    await recordAudit(tx, ctx, {
+      action: "invoice.cancel",
+      target: { type: "invoice", id },
+      companyId: invoice.companyId,
+      before: { status: invoice.status, cancelReason: invoice.cancelReason },
+      after: { status: updated.status, cancelReason: updated.cancelReason },
+    });
+    return invoiceDto(updated);
   });
   deps.events.publish("invoice.changed", { companyId: cancelled.companyId, invoice: cancelled });
   return withCompanyName(deps, cancelled);

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Recurrence, RECURRENCES } from "@conversa/shared";
-import { companies, invoices, paymentCharges, plans } from "../../db/schema/index.ts";
+import { auditLogs, companies, invoices, paymentCharges, plans } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { DEFAULT_PASSWORD, bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 import { runInvoiceSweep } from "./billing.jobs.ts";
@@ -426,5 +426,44 @@ describe("the log of a payment confirmation", () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe("the audit log", () => {
+  const entriesOf = (invoiceId: number) =>
+    t.db.select().from(auditLogs).where(eq(auditLogs.targetId, String(invoiceId))).then((rows) => rows.filter((row) => row.targetType === "invoice").sort((x, y) => x.id - y.id));
+
+  it("records the invoice an admin opens, the checkout, and its settlement by the payment as the system's", async () => {
+    const invoice = await openInvoice(a.adminToken);
+    await openInvoice(a.adminToken);
+    const pix = await pixFor(a.adminToken, invoice.id);
+    expect((await call("POST", `/payment-simulator/charges/${pix.txid}/pay`, a.adminToken)).json()).toEqual({ settled: 1 });
+
+    const entries = await entriesOf(invoice.id);
+    expect(entries.map((entry) => [entry.action, entry.actorKind, entry.companyId, entry.userId])).toEqual([
+      ["invoice.create", "user", a.company.id, a.admin.id],
+      ["subscription.checkout", "user", a.company.id, a.admin.id],
+      ["invoice.paid", "system", a.company.id, null],
+    ]);
+    expect(entries[2]!.changes).toMatchObject({ status: { before: "open", after: "paid" }, paidBy: { before: null, after: "provider" } });
+    expect(entries[2]!.changes).not.toHaveProperty("valueCents");
+  });
+
+  it("records a super user's manual payment and cancellation in the invoice's company, as the provider", async () => {
+    const superUser = await createUser(t.db, { companyId: a.company.id, profile: "admin", isSuper: true, email: "billing-audit-super@example.com" });
+    const superToken = (await loginAs(t.app, superUser.email)).token;
+    await runInvoiceSweep(deps());
+    const [paid] = await invoicesOf(b.company.id);
+    expect((await call("POST", `/billing/invoices/${paid!.id}/mark-paid`, superToken, {})).statusCode).toBe(200);
+    const [, open] = await invoicesOf(b.company.id).then((rows) => rows.sort((x, y) => x.id - y.id));
+    const cancelled = open ?? (await openInvoice(b.adminToken));
+    expect((await call("POST", `/billing/invoices/${cancelled.id}/cancel`, superToken, { reason: "Cobrança duplicada" })).statusCode).toBe(200);
+
+    const [markPaid] = await entriesOf(paid!.id);
+    expect(markPaid).toMatchObject({ action: "invoice.mark_paid", actorKind: "provider", companyId: b.company.id, companyName: "Loja B", userId: superUser.id });
+    expect(markPaid!.changes).toMatchObject({ status: { before: "open", after: "paid" } });
+    const cancellation = (await entriesOf(cancelled.id)).find((entry) => entry.action === "invoice.cancel");
+    expect(cancellation).toMatchObject({ actorKind: "provider", companyId: b.company.id });
+    expect(cancellation!.changes).toEqual({ status: { before: "open", after: "cancelled" }, cancelReason: { before: null, after: "Cobrança duplicada" } });
   });
 });

@@ -185,14 +185,33 @@ export interface CompanyValues {
   recurrence: string;
 }
 
-/** The company's row, locked until the end of the transaction `tx` (a concurrent change of it waits). */
-export async function lockCompanyRow(tx: Db, id: number): Promise<{ status: boolean; timezone: string; planId: number | null; dueDate: Date | null } | undefined> {
+/** A company's stored fields as PUT /companies/{id} replaces them, and its time zone. */
+export interface LockedCompany extends Omit<CompanyValues, "email" | "planId" | "recurrence"> {
+  email: string | null;
+  planId: number | null;
+  recurrence: string | null;
+  timezone: string;
+  campaignsEnabled: boolean;
+}
+
+/** The company's row, locked until the end of the transaction `tx` (a concurrent change of it waits), with its campaignsEnabled setting. */
+export async function lockCompanyRow(tx: Db, id: number): Promise<LockedCompany | undefined> {
   const [row] = await tx
-    .select({ status: companies.status, timezone: companies.timezone, planId: companies.planId, dueDate: companies.dueDate })
+    .select({
+      name: companies.name,
+      email: companies.email,
+      phone: companies.phone,
+      planId: companies.planId,
+      status: companies.status,
+      dueDate: companies.dueDate,
+      recurrence: companies.recurrence,
+      timezone: companies.timezone,
+      campaignsEnabled: companyColumns.campaignsEnabled,
+    })
     .from(companies)
     .where(eq(companies.id, id))
     .for("update");
-  return row;
+  return row ? { ...row, campaignsEnabled: row.campaignsEnabled !== "false" } : undefined;
 }
 
 export async function updateCompanyRow(tx: Db, id: number, values: CompanyValues): Promise<void> {

@@ -22,6 +22,7 @@ import type { RequestContext } from "../../lib/context.ts";
 import type { MediaStore } from "../../media/media-store.ts";
 import type { MailLanguage } from "../../mail/language.ts";
 import { type AccountCodeDeps, sendAccountCode } from "../account-codes/index.ts";
+import { recordAudit } from "../audit/index.ts";
 import { lockCompanyUsers, lockSuperUsers } from "../users/index.ts";
 import { canManageCompanies, canSeeCompany, canSeeCompanyStorage, isOwnCompany } from "./companies.policy.ts";
 import {
@@ -43,7 +44,7 @@ import {
   updateCompanyRow,
 } from "./companies.repository.ts";
 import { getCompanyDetail } from "./company-hours.service.ts";
-import { provisionCompany } from "./company-provisioning.ts";
+import { type NewCompany, auditedNewCompany, provisionCompany } from "./company-provisioning.ts";
 
 export interface CompaniesDeps {
   db: Db;
@@ -156,7 +157,7 @@ export async function lookupCompany(deps: { db: Db }, ctx: RequestContext, id: n
 export async function createCompany(deps: CompaniesDeps, ctx: RequestContext, body: ParsedCreateBody, language: MailLanguage): Promise<CreatedCompany> {
   requireSuper(ctx);
   if (!deps.invitations.mailer.enabled) throw new AppError("ERR_MAIL_NOT_CONFIGURED", undefined, "This server has no mail configured (SMTP_URL)");
-  const provisioned = await provisionCompany(deps.db, {
+  const input: NewCompany = {
     name: body.name,
     email: body.email,
     phone: body.phone,
@@ -167,7 +168,10 @@ export async function createCompany(deps: CompaniesDeps, ctx: RequestContext, bo
     trialExpiration: null,
     campaignsEnabled: body.campaignsEnabled,
     admin: { name: body.name, email: body.email },
-  });
+  };
+  const provisioned = await provisionCompany(deps.db, input, (tx, { companyId, adminId }) =>
+    recordAudit(tx, ctx, { action: "company.create", target: { type: "company", id: companyId }, companyId, after: auditedNewCompany(input, adminId) }),
+  );
   await invoiceIfDue(deps, provisioned.companyId);
   let invitation: CreatedCompany["invitation"] = "sent";
   try {
@@ -200,7 +204,7 @@ export async function updateCompany(deps: CompaniesDeps, ctx: RequestContext, id
       if (await isCompanyNameTaken(tx, body.name, id)) throw duplicate();
       if (!(await planExists(tx, body.planId))) throw new AppError("ERR_NO_PLAN_FOUND");
       const dueDate = body.renew ? renewDueDate(body.dueDate, body.recurrence, current.timezone) : body.dueDate;
-      await updateCompanyRow(tx, id, {
+      const values = {
         name: body.name,
         email: body.email,
         phone: body.phone,
@@ -208,8 +212,11 @@ export async function updateCompany(deps: CompaniesDeps, ctx: RequestContext, id
         status: body.status,
         dueDate,
         recurrence: body.recurrence,
-      });
+      };
+      await updateCompanyRow(tx, id, values);
       const setting = await setCampaignsEnabled(tx, id, body.campaignsEnabled);
+      const { timezone: _timezone, ...before } = current;
+      await recordAudit(tx, ctx, { action: "company.update", target: { type: "company", id }, companyId: id, before, after: { ...values, campaignsEnabled: body.campaignsEnabled } });
       const disabled = current.status && !body.status;
       const billingChanged = current.planId !== body.planId || current.dueDate?.getTime() !== dueDate?.getTime() || (!current.status && body.status);
       return { disabled, endedUserIds: disabled ? await endCompanySessions(tx, id) : [], setting, billingChanged };
@@ -258,6 +265,8 @@ export async function deleteCompany(deps: CompaniesDeps, ctx: RequestContext, id
     if (!current) throw notFound();
     if ((await countSupersOutside(tx, id)) === 0) throw new AppError("ERR_LAST_SUPER", undefined, "The installation must keep at least one super user");
     const ids = await listCompanyUserIds(tx, id);
+    // Written before the row goes, so that the entry still carries the company's name.
+    await recordAudit(tx, ctx, { action: "company.delete", target: { type: "company", id }, companyId: id, before: { name: current.name, email: current.email, planId: current.planId, status: current.status } });
     await deleteCompanyRow(tx, id);
     return ids;
   });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_BUSINESS_HOURS } from "@conversa/shared";
-import { companies, contacts, plans, settings, users } from "../../db/schema/index.ts";
+import { auditLogs, companies, contacts, plans, settings, users } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 
@@ -400,6 +400,46 @@ describe("the companies administration (super users)", () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(await companyRow(a.company.id)).toBeUndefined();
       expect((await call("GET", "/auth/me", a.adminToken)).statusCode).toBe(401);
+    });
+  });
+
+  describe("the audit log", () => {
+    const entriesOf = (companyId: number) =>
+      t.db.select().from(auditLogs).where(and(eq(auditLogs.targetType, "company"), eq(auditLogs.targetId, String(companyId)))).orderBy(auditLogs.id);
+
+    it("records a super user's change of a company in that company, as the provider, with the changed fields only", async () => {
+      const other = await createPlanRow();
+      const payload = { name: a.company.name, email: "contato@example.com", phone: "", planId: a.company.plan.id, status: true, campaignsEnabled: true, dueDate: "2027-01-31T15:00:00.000Z", recurrence: "MENSAL" };
+      expect((await call("PUT", `/companies/${a.company.id}`, superToken, payload)).statusCode).toBe(200);
+      const response = await call("PUT", `/companies/${a.company.id}`, superToken, { ...payload, name: "Nova Razão", planId: other.id, campaignsEnabled: false });
+      expect(response.statusCode, response.body).toBe(200);
+
+      const [, entry] = await entriesOf(a.company.id);
+      expect(entry).toMatchObject({ action: "company.update", companyId: a.company.id, companyName: "Nova Razão", actorKind: "provider" });
+      expect(entry!.changes).toEqual({
+        name: { before: a.company.name, after: "Nova Razão" },
+        planId: { before: a.company.plan.id, after: other.id },
+        campaignsEnabled: { before: true, after: false },
+      });
+    });
+
+    it("records a creation and a deletion in the company concerned, the deletion still naming it", async () => {
+      const created = await call("POST", "/companies", superToken, newCompany({ name: "Padaria Auditada" }));
+      expect(created.statusCode, created.body).toBe(200);
+      const { id } = created.json<{ id: number }>();
+      expect((await call("DELETE", `/companies/${id}`, superToken)).statusCode).toBe(200);
+
+      const [creation, deletion] = await entriesOf(id);
+      expect(creation).toMatchObject({ action: "company.create", companyId: id, companyName: "Padaria Auditada", actorKind: "provider" });
+      expect(creation!.changes).toMatchObject({ name: { before: null, after: "Padaria Auditada" }, campaignsEnabled: { before: null, after: false } });
+      expect(deletion).toMatchObject({ action: "company.delete", companyId: id, companyName: "Padaria Auditada" });
+      expect(deletion!.changes).toMatchObject({ name: { before: "Padaria Auditada", after: null } });
+    });
+
+    it("writes no entry for a refused change", async () => {
+      const response = await call("PUT", `/companies/${a.company.id}`, a.adminToken, { name: "Tentativa" });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(await entriesOf(a.company.id)).toEqual([]);
     });
   });
 

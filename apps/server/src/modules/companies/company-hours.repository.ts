@@ -25,8 +25,10 @@ function toCompanyDetail(row: { id: number; name: string; planId: number | null;
   };
 }
 
-export async function findCompanyDetail(db: Db, companyId: number): Promise<CompanyDetail | undefined> {
-  const [row] = await db.select(detailColumns).from(companies).where(eq(companies.id, companyId));
+/** A company's detail; with `lock`, its row is locked until the end of the transaction `db`. */
+export async function findCompanyDetail(db: Db, companyId: number, options: { lock?: boolean } = {}): Promise<CompanyDetail | undefined> {
+  const query = db.select(detailColumns).from(companies).where(eq(companies.id, companyId));
+  const [row] = options.lock ? await query.for("update") : await query;
   return row ? toCompanyDetail(row) : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_BUSINESS_HOURS } from "@conversa/shared";
-import { companies } from "../../db/schema/index.ts";
+import { auditLogs, companies } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 
@@ -88,6 +88,14 @@ describe("PUT /companies/:id/schedules", () => {
     expect(response.json()).toMatchObject({ id: a.company.id, schedules: hours });
     expect(await schedulesOf(a.company.id)).toEqual(hours);
     expect(await schedulesOf(b.company.id)).toEqual(weekdays);
+  });
+
+  it("records the change in the audit log with the hours before and after", async () => {
+    expect((await put(a.company.id, a.adminToken, { schedules: sundaysToo })).statusCode).toBe(200);
+
+    const entries = await t.db.select().from(auditLogs).where(eq(auditLogs.action, "company.schedules.update"));
+    expect(entries).toMatchObject([{ companyId: a.company.id, userId: a.admin.id, actorKind: "user", targetType: "company", targetId: String(a.company.id) }]);
+    expect(entries[0]!.changes).toEqual({ schedules: { before: weekdays, after: sundaysToo } });
   });
 
   it("answers ERR_NO_PERMISSION to a user-profile account and saves nothing", async () => {

@@ -42,6 +42,12 @@ export const unusablePasswordHash = () => `!unset:${randomBytes(16).toString("he
 const duplicateCompany = () => new AppError("ERR_DUPLICATED_COMPANY", undefined, "A company with this name already exists");
 const emailTaken = () => new AppError("ERR_EMAIL_ALREADY_EXISTS", undefined, "A user with this e-mail already exists");
 
+/** A new company's own fields as the audit log records its creation. */
+export function auditedNewCompany(input: NewCompany, adminId: number): Record<string, unknown> {
+  const { name, email, phone, planId, status, dueDate, recurrence, trialExpiration, campaignsEnabled } = input;
+  return { name, email, phone, planId, status, dueDate, recurrence, trialExpiration, campaignsEnabled, adminId };
+}
+
 /**
  * Creates a company with the default settings (campaignsEnabled as given) and its first admin, in one
  * transaction: nothing is left half-written. Company names are unique (case-insensitive) and user
@@ -49,7 +55,12 @@ const emailTaken = () => new AppError("ERR_EMAIL_ALREADY_EXISTS", undefined, "A 
  * ERR_DUPLICATED_COMPANY, ERR_EMAIL_ALREADY_EXISTS, ERR_NO_PLAN_FOUND, ERR_USER_LIMIT (a plan without room
  * for one user).
  */
-export async function provisionCompany(db: Db, input: NewCompany): Promise<ProvisionedCompany> {
+export async function provisionCompany(
+  db: Db,
+  input: NewCompany,
+  /** Runs in the same transaction once the company and its admin exist (the caller's audit entry). */
+  onProvisioned?: (tx: Db, provisioned: ProvisionedCompany) => Promise<void>,
+): Promise<ProvisionedCompany> {
   const passwordHash = input.admin.password === undefined ? unusablePasswordHash() : await hashPassword(input.admin.password);
   try {
     return await db.transaction(async (tx) => {
@@ -88,7 +99,9 @@ export async function provisionCompany(db: Db, input: NewCompany): Promise<Provi
         .values({ companyId: company.id, name: input.admin.name, email: input.admin.email, passwordHash, profile: "admin" })
         .returning({ id: users.id });
       if (!admin) throw new Error("admin not created");
-      return { companyId: company.id, adminId: admin.id };
+      const provisioned = { companyId: company.id, adminId: admin.id };
+      await onProvisioned?.(tx, provisioned);
+      return provisioned;
     });
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);

@@ -41,6 +41,12 @@ export async function insertHelp(db: Db, values: HelpValues): Promise<Help> {
   return row!;
 }
 
+/** A help video, its row locked until the end of the transaction `tx`. */
+export async function lockHelpRow(tx: Db, id: number): Promise<Help | undefined> {
+  const [row] = await tx.select(helpColumns).from(helps).where(eq(helps.id, id)).for("update");
+  return row;
+}
+
 /** Replaces a help video's fields; undefined when there is none with this id. */
 export async function updateHelpRow(db: Db, id: number, values: HelpValues): Promise<Help | undefined> {
   const [row] = await db
@@ -51,8 +57,8 @@ export async function updateHelpRow(db: Db, id: number, values: HelpValues): Pro
   return row;
 }
 
-/** Deletes a help video; false when there is none with this id. */
-export async function deleteHelpRow(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(helps).where(eq(helps.id, id)).returning({ id: helps.id });
-  return rows.length > 0;
+/** Deletes a help video; answers it, undefined when there is none with this id. */
+export async function deleteHelpRow(db: Db, id: number): Promise<Help | undefined> {
+  const [row] = await db.delete(helps).where(eq(helps.id, id)).returning(helpColumns);
+  return row;
 }

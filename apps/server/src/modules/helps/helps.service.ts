@@ -3,14 +3,17 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { recordAudit } from "../audit/index.ts";
 import { canManageHelps, canReadHelps } from "./helps.policy.ts";
-import { deleteHelpRow, insertHelp, listHelpPage, listHelpRows, updateHelpRow } from "./helps.repository.ts";
+import { deleteHelpRow, insertHelp, listHelpPage, listHelpRows, lockHelpRow, updateHelpRow } from "./helps.repository.ts";
 
 export interface HelpsDeps {
   db: Db;
 }
 
 type ParsedHelpBody = z.output<typeof ZHelpBody>;
+
+const notFound = () => new AppError("ERR_NO_HELP_FOUND");
 
 function requireSuper(ctx: RequestContext): void {
   if (!canManageHelps(ctx)) throw new AppError("ERR_NO_PERMISSION");
@@ -32,22 +35,34 @@ export function listAllHelps(deps: HelpsDeps, ctx: RequestContext): Promise<Help
   return listHelpRows(deps.db);
 }
 
-/** Creates a help video. Throws ERR_NO_PERMISSION (not a super user). */
+/** Creates a help video (an installation record in the audit log). Throws ERR_NO_PERMISSION (not a super user). */
 export async function createHelp(deps: HelpsDeps, ctx: RequestContext, body: ParsedHelpBody): Promise<Help> {
   requireSuper(ctx);
-  return insertHelp(deps.db, body);
+  return deps.db.transaction(async (tx) => {
+    const help = await insertHelp(tx, body);
+    await recordAudit(tx, ctx, { action: "help.create", target: { type: "help", id: help.id }, companyId: null, after: help });
+    return help;
+  });
 }
 
 /** Replaces a help video's fields. Throws ERR_NO_PERMISSION (not a super user), ERR_NO_HELP_FOUND. */
 export async function updateHelp(deps: HelpsDeps, ctx: RequestContext, id: number, body: ParsedHelpBody): Promise<Help> {
   requireSuper(ctx);
-  const help = await updateHelpRow(deps.db, id, body);
-  if (!help) throw new AppError("ERR_NO_HELP_FOUND");
-  return help;
+  return deps.db.transaction(async (tx) => {
+    const before = await lockHelpRow(tx, id);
+    const help = before && (await updateHelpRow(tx, id, body));
+    if (!help) throw notFound();
+    await recordAudit(tx, ctx, { action: "help.update", target: { type: "help", id }, companyId: null, before, after: help });
+    return help;
+  });
 }
 
 /** Deletes a help video. Throws ERR_NO_PERMISSION (not a super user), ERR_NO_HELP_FOUND. */
 export async function deleteHelp(deps: HelpsDeps, ctx: RequestContext, id: number): Promise<void> {
   requireSuper(ctx);
-  if (!(await deleteHelpRow(deps.db, id))) throw new AppError("ERR_NO_HELP_FOUND");
+  await deps.db.transaction(async (tx) => {
+    const deleted = await deleteHelpRow(tx, id);
+    if (!deleted) throw notFound();
+    await recordAudit(tx, ctx, { action: "help.delete", target: { type: "help", id }, companyId: null, before: { title: deleted.title } });
+  });
 }

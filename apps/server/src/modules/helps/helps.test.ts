@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HELPS_PAGE_SIZE } from "@conversa/shared";
-import { helps } from "../../db/schema/index.ts";
+import { auditLogs, helps } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 
@@ -174,5 +174,23 @@ describe("GET /helps/list and GET /helps", () => {
   it("answers 400 to a page number out of range", async () => {
     expect((await call("GET", "/helps?pageNumber=0", a.agentToken)).statusCode).toBe(400);
     expect((await call("GET", "/helps?pageNumber=99999999999", a.agentToken)).statusCode).toBe(400);
+  });
+});
+
+describe("the audit log", () => {
+  it("records a help video's creation, change and deletion as the installation's, with the changed fields only", async () => {
+    const { id } = await create();
+    expect((await call("PUT", `/helps/${id}`, superToken, body({ title: "Aceitando um ticket" }))).statusCode).toBe(200);
+    expect((await call("DELETE", `/helps/${id}`, superToken)).statusCode).toBe(200);
+
+    const entries = await t.db.select().from(auditLogs).where(eq(auditLogs.targetType, "help")).orderBy(auditLogs.id);
+    expect(entries).toMatchObject([
+      { action: "help.create", companyId: null, actorKind: "provider", userName: "Sara Super", targetId: String(id) },
+      { action: "help.update", companyId: null, targetId: String(id) },
+      { action: "help.delete", companyId: null, targetId: String(id) },
+    ]);
+    expect(entries[0]!.changes).toMatchObject({ title: { before: null, after: "Abrindo um atendimento" }, video: { before: null, after: "dQw4w9WgXcQ" } });
+    expect(entries[1]!.changes).toEqual({ title: { before: "Abrindo um atendimento", after: "Aceitando um ticket" } });
+    expect(entries[2]!.changes).toEqual({ title: { before: "Aceitando um ticket", after: null } });
   });
 });

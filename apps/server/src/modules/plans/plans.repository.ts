@@ -63,6 +63,12 @@ export async function findPlanRow(db: Db, id: number, viewer?: { companyId: numb
   return row ? planOf(row) : undefined;
 }
 
+/** A plan, its row locked until the end of the transaction `tx`. */
+export async function lockPlanRow(tx: Db, id: number): Promise<Plan | undefined> {
+  const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for("update");
+  return row ? planOf(row) : undefined;
+}
+
 /** Inserts a plan; undefined when another plan has this name (the name is unique in the table). */
 export async function insertPlan(db: Db, body: PlanBody): Promise<Plan | undefined> {
   const [row] = await db.insert(plans).values(valuesOf(body)).onConflictDoNothing({ target: plans.name }).returning();
@@ -85,13 +91,13 @@ export async function updatePlanRow(db: Db, id: number, body: PlanBody): Promise
 }
 
 /**
- * Deletes a plan: "deleted", "missing", or "in-use" when a company is on it (the companies' foreign key
- * restricts the delete, so a company moved onto the plan at the same moment is never left without it).
+ * Deletes a plan: the plan deleted, "missing", or "in-use" when a company is on it (the companies' foreign
+ * key restricts the delete, so a company moved onto the plan at the same moment is never left without it).
  */
-export async function deletePlanRow(db: Db, id: number): Promise<"deleted" | "missing" | "in-use"> {
+export async function deletePlanRow(db: Db, id: number): Promise<Plan | "missing" | "in-use"> {
   try {
-    const rows = await db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id });
-    return rows.length ? "deleted" : "missing";
+    const [row] = await db.delete(plans).where(eq(plans.id, id)).returning();
+    return row ? planOf(row) : "missing";
   } catch (error) {
     if (STILL_REFERENCED.has(pgErrorCode(error) ?? "")) return "in-use";
     throw error;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { companies, plans } from "../../db/schema/index.ts";
+import { auditLogs, companies, plans } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 
@@ -192,5 +192,33 @@ describe("DELETE /plans/:id", () => {
     const response = await call("DELETE", `/plans/${created.id}`, a.adminToken);
     expect({ status: response.statusCode, error: response.json().error }).toEqual({ status: 403, error: "ERR_NO_PERMISSION" });
     expect(await planRow(created.id)).toBeDefined();
+  });
+});
+
+describe("the audit log", () => {
+  const entries = () => t.db.select().from(auditLogs).where(eq(auditLogs.targetType, "plan")).orderBy(auditLogs.id);
+
+  it("records a plan's creation, change and deletion as the installation's, with the changed fields only", async () => {
+    const { id } = (await call("POST", "/plans", superToken, body())).json<{ id: number }>();
+    expect((await call("PUT", `/plans/${id}`, superToken, body({ value: 249.9, users: 20 }))).statusCode).toBe(200);
+    expect((await call("DELETE", `/plans/${id}`, superToken)).statusCode).toBe(200);
+
+    const [creation, change, deletion] = await entries();
+    expect([creation, change, deletion]).toMatchObject([
+      { action: "plan.create", companyId: null, companyName: null, actorKind: "provider", userName: "Sara Super", targetId: String(id) },
+      { action: "plan.update", companyId: null, targetId: String(id) },
+      { action: "plan.delete", companyId: null, targetId: String(id) },
+    ]);
+    expect(creation!.changes).toMatchObject({ name: { before: null, after: "Ouro" }, value: { before: null, after: 199.9 } });
+    expect(change!.changes).toEqual({ value: { before: 199.9, after: 249.9 }, users: { before: 10, after: 20 } });
+    expect(deletion!.changes).toEqual({ name: { before: "Ouro", after: null } });
+  });
+
+  it("writes no entry for a refused change", async () => {
+    await call("POST", "/plans", superToken, body({ name: "Prata" }));
+    const { id } = (await call("POST", "/plans", superToken, body())).json<{ id: number }>();
+    expect((await call("PUT", `/plans/${id}`, superToken, body({ name: "Prata" }))).statusCode).toBe(409);
+    expect((await call("DELETE", `/plans/${a.company.plan.id}`, superToken)).statusCode).toBe(409);
+    expect((await entries()).map((entry) => entry.action)).toEqual(["plan.create", "plan.create"]);
   });
 });

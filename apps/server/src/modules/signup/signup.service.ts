@@ -2,7 +2,8 @@ import { type ParsedSignupBody, type SignupResponse, type SignupStatus, TRIAL_DA
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type RateRule, hitRateLimits } from "../../db/rate-limit.ts";
-import { provisionCompany } from "../companies/index.ts";
+import { recordAudit } from "../audit/index.ts";
+import { type NewCompany, auditedNewCompany, provisionCompany } from "../companies/index.ts";
 import { isSignupEnabled } from "../installation-settings/index.ts";
 import { findSignupConflict } from "./signup.repository.ts";
 
@@ -37,6 +38,7 @@ export async function getSignupStatus(deps: SignupDeps): Promise<SignupStatus> {
  * company, with the given e-mail and password), who may log in at once. Throws ERR_SIGNUP_DISABLED when
  * a super user closed sign-up, ERR_RATE_LIMITED (details.retryAfter) past the address's limits,
  * ERR_NO_PLAN_FOUND (no such plan, or not public), ERR_EMAIL_ALREADY_EXISTS (any user of the installation), ERR_DUPLICATED_COMPANY.
+ * The sign-up is recorded in the audit log as the new admin's, from `clientAddress`.
  */
 export async function signUpCompany(deps: SignupDeps, body: ParsedSignupBody, clientAddress: string, now = new Date()): Promise<SignupResponse> {
   if (!(await isSignupEnabled(deps.db))) throw new AppError("ERR_SIGNUP_DISABLED", undefined, "Public sign-up is closed");
@@ -48,7 +50,7 @@ export async function signUpCompany(deps: SignupDeps, body: ParsedSignupBody, cl
   await hitRateLimits(deps.db, [{ name: "signup.created", subject: clientAddress, rule: SIGNUP_LIMITS.created }], now);
 
   const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-  const { companyId } = await provisionCompany(deps.db, {
+  const input: NewCompany = {
     name: body.name,
     email: body.email,
     phone: body.phone ?? null,
@@ -60,7 +62,11 @@ export async function signUpCompany(deps: SignupDeps, body: ParsedSignupBody, cl
     campaignsEnabled: true,
     signedUp: true,
     admin: { name: body.name, email: body.email, password: body.password },
-  });
+  };
+  // No session signs up: the entry names the new admin, in the new company, from the client's address.
+  const { companyId } = await provisionCompany(deps.db, input, (tx, { companyId: id, adminId }) =>
+    recordAudit(tx, { userId: adminId, companyId: id, ip: clientAddress }, { action: "company.signup", target: { type: "company", id }, after: auditedNewCompany(input, adminId) }),
+  );
   try {
     await deps.invoicing?.invoiceCompanyIfDue(companyId);
   } catch (error) {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TRIAL_DAYS } from "@conversa/shared";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createCompany, createPlan, createUser, loginAs } from "../../../test/factories.ts";
-import { companies, settings, users } from "../../db/schema/index.ts";
+import { auditLogs, companies, settings, users } from "../../db/schema/index.ts";
 import { SIGNUP_LIMITS } from "./signup.service.ts";
 
 const t = await buildTestApp();
@@ -102,6 +102,22 @@ describe("POST /companies/cadastro", () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ error: "ERR_VALIDATION" });
     expect(await companyCount()).toBe(before);
+  });
+
+  it("records the sign-up in the new company's audit log as its new admin's, from the client's address, without the password", async () => {
+    const plan = await createPlan(t.db);
+    const body = newcomer(plan.id);
+    const response = await signUp(body, "203.0.113.250");
+    expect(response.statusCode, response.body).toBe(200);
+    const { id } = response.json<{ id: number }>();
+    const [admin] = await t.db.select().from(users).where(eq(users.companyId, id));
+
+    const entries = await t.db.select().from(auditLogs).where(eq(auditLogs.companyId, id));
+    expect(entries).toMatchObject([
+      { action: "company.signup", actorKind: "user", userId: admin!.id, userName: body.name, companyName: body.name, ip: "203.0.113.250", targetType: "company", targetId: String(id) },
+    ]);
+    expect(entries[0]!.changes).toMatchObject({ name: { before: null, after: body.name }, planId: { before: null, after: plan.id }, recurrence: { before: null, after: "MENSAL" } });
+    expect(JSON.stringify(entries[0])).not.toContain(body.password);
   });
 
   it("answers 409 ERR_EMAIL_ALREADY_EXISTS for an e-mail any user of the installation has, whatever its case, and creates nothing", async () => {

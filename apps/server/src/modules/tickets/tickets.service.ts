@@ -8,6 +8,7 @@ import { routeTicket } from "../../engine/routing.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { assertReferencesExist } from "../../db/references.ts";
+import { recordAudit } from "../audit/index.ts";
 import { accessFactsOf, findAccessibleTicket } from "./tickets.access.ts";
 import { mayOpenTicketInQueue } from "./tickets.policy.ts";
 import { listContextOf, listSearchMatches, listTicketIds, ticketListOrderOf, ticketListWhere, ticketSearchCondition } from "./tickets.list.ts";
@@ -160,11 +161,18 @@ export async function updateTicket(deps: EngineDeps, ctx: RequestContext, ticket
   return result ?? (await showTicket(deps, ctx, { id: ticketId }));
 }
 
-/** Deletes a ticket and its messages. Requires ticket-options:deleteTicket. Throws ERR_NO_PERMISSION, ERR_NO_TICKET_FOUND. */
+/**
+ * Deletes a ticket and its messages, with its audit entry (ids and status only: nothing of the contact).
+ * Requires ticket-options:deleteTicket. Throws ERR_NO_PERMISSION, ERR_NO_TICKET_FOUND.
+ */
 export async function deleteTicket(deps: EngineDeps, ctx: RequestContext, ticketId: number): Promise<void> {
   if (!can(actor(ctx), "ticket-options:deleteTicket")) throw new AppError("ERR_NO_PERMISSION");
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);
-  await deps.db.delete(tickets).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)));
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(tickets).where(and(eq(tickets.companyId, ctx.companyId), eq(tickets.id, ticketId)));
+    const before = { status: ticket.status, contactId: ticket.contactId, queueId: ticket.queueId, userId: ticket.userId, whatsappId: ticket.whatsappId };
+    await recordAudit(tx, ctx, { action: "ticket.delete", target: { type: "ticket", id: ticketId }, before });
+  });
   deps.events.publish("ticket.deleted", {
     companyId: ctx.companyId,
     ticketId,

@@ -91,14 +91,14 @@ export async function listCompanyUserRows(db: Db, companyId: number): Promise<Us
   return rows.map((row) => ({ id: row.id, name: row.name, profile: ZProfile.catch("user").parse(row.profile), online: row.online, queues: byUser.get(row.id) ?? [] }));
 }
 
-/** The stored profile, guarded fields and super flag of a user of the company, and its queue ids. */
+/** The stored name, e-mail, profile, guarded fields and super flag of a user of the company, and its queue ids. */
 export async function findUserState(
   db: Db,
   companyId: number,
   id: number,
-): Promise<{ profile: string; whatsappId: number | null; allTicket: string; isSuper: boolean; queueIds: number[] } | undefined> {
+): Promise<{ name: string; email: string; profile: string; whatsappId: number | null; allTicket: string; isSuper: boolean; queueIds: number[] } | undefined> {
   const [row] = await db
-    .select({ profile: users.profile, whatsappId: users.whatsappId, allTicket: users.allTicket, isSuper: users.isSuper })
+    .select({ name: users.name, email: users.email, profile: users.profile, whatsappId: users.whatsappId, allTicket: users.allTicket, isSuper: users.isSuper })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, id)));
   if (!row) return undefined;

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { type AuditFields, REDACTED, recordAudit } from "../audit/index.ts";
 import type { LoginThrottle } from "../auth/index.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
@@ -90,6 +91,12 @@ async function assertReferences(tx: Db, companyId: number, queueIds: readonly nu
   }
 }
 
+/** A user's stored fields as the audit log records them (queue ids sorted, so that an unchanged set compares equal). */
+function auditedUser(user: Omit<UserValues, "passwordHash"> & { queueIds: readonly number[] }): AuditFields {
+  const { name, email, profile, whatsappId, allTicket, isSuper } = user;
+  return { name, email, profile, whatsappId, allTicket, isSuper, queueIds: [...user.queueIds].sort((a, b) => a - b) };
+}
+
 async function publishUser(deps: UsersDeps, companyId: number, id: number, action: "create" | "update"): Promise<User> {
   const user = await requireUser(deps, companyId, id);
   deps.events.publish("record.changed", { companyId, channel: "user", action, record: user });
@@ -146,6 +153,8 @@ export async function createUser(deps: UsersDeps, ctx: RequestContext, body: Cre
       await assertReferences(tx, companyId, queueIds, values.whatsappId);
       const newId = await insertUser(tx, companyId, values);
       await replaceUserQueues(tx, companyId, newId, queueIds);
+      // The password shows only as set (its value is redacted by name).
+      await recordAudit(tx, ctx, { action: "user.create", target: { type: "user", id: newId }, after: { ...auditedUser({ ...values, queueIds }), password: values.passwordHash } });
       return newId;
     });
   } catch (error) {
@@ -203,6 +212,13 @@ export async function updateUser(deps: UsersDeps, ctx: RequestContext, id: numbe
       };
       await updateUserRow(tx, companyId, id, values, endsSessions);
       if (queueIds !== undefined) await replaceUserQueues(tx, companyId, id, queueIds);
+      const after = {
+        ...auditedUser({ ...current, ...values, queueIds: queueIds ?? current.queueIds }),
+        // A new password shows only as changed: both sides are redacted.
+        ...(passwordHash === undefined ? {} : { password: passwordHash }),
+      };
+      const before = { ...auditedUser(current), ...(passwordHash === undefined ? {} : { password: REDACTED }) };
+      await recordAudit(tx, ctx, { action: "user.update", target: { type: "user", id }, before, after });
     });
   } catch (error) {
     throw isUniqueViolation(error) ? emailTaken() : error;
@@ -234,6 +250,7 @@ export async function deleteUser(deps: UsersDeps, ctx: RequestContext, id: numbe
     }
     const tickets = await releaseUserTickets(tx, companyId, id);
     await deleteUserRow(tx, companyId, id);
+    await recordAudit(tx, ctx, { action: "user.delete", target: { type: "user", id }, before: { name: current.name, email: current.email, profile: current.profile, isSuper: current.isSuper } });
     return tickets;
   });
   deps.events.publish("session.ended", { companyId, userId: id });

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { contacts, plans, tickets, userQueues, users } from "../../db/schema/index.ts";
+import { auditLogs, contacts, plans, tickets, userQueues, users } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { createConnectionRow, createQueue } from "../../../test/engine-harness.ts";
 import { DEFAULT_PASSWORD, bearer, createCompany, createTenant, createUser, loginAs } from "../../../test/factories.ts";
@@ -553,5 +553,45 @@ describe("PUT /users/:id with companyId", () => {
     }
     expect(await rowsOf(a.company.id)).toEqual(before);
     expect(await rowsOf(other.id)).toEqual([]);
+  });
+});
+
+describe("the audit log", () => {
+  const entriesOf = (userId: number) =>
+    t.db.select().from(auditLogs).where(and(eq(auditLogs.targetType, "user"), eq(auditLogs.targetId, String(userId)))).orderBy(asc(auditLogs.id));
+
+  it("records a change of a user with the changed fields only, and a new password only as redacted", async () => {
+    const response = await send("PUT", `/users/${a.agent.id}`, a.adminToken, { name: "Beto Gerente", email: a.agent.email, password: "Trocada-secreta-1" });
+    expect(response.statusCode).toBe(200);
+
+    const [entry] = await entriesOf(a.agent.id);
+    expect(entry).toMatchObject({ action: "user.update", targetType: "user", companyId: a.company.id, userId: a.admin.id, actorKind: "user" });
+    expect(entry!.ip).toBeTruthy();
+    expect(entry!.changes).toEqual({
+      name: { before: "Beto Atendente", after: "Beto Gerente" },
+      password: { before: "[redacted]", after: "[redacted]" },
+    });
+    const stored = JSON.stringify(entry);
+    expect(stored).not.toContain("Trocada-secreta-1");
+    expect(stored).not.toContain("argon2");
+  });
+
+  it("records a creation with the new user's fields and a deletion with who it was, in the user's company", async () => {
+    const created = await send("POST", "/users", a.adminToken, newUser({ name: "Dora Nova", password: "Senha-da-Dora-1" }));
+    expect(created.statusCode).toBe(200);
+    const { id } = created.json<{ id: number }>();
+    expect((await send("DELETE", `/users/${id}`, a.adminToken)).statusCode).toBe(200);
+
+    const [creation, deletion] = await entriesOf(id);
+    expect(creation).toMatchObject({ action: "user.create", companyId: a.company.id });
+    expect(creation!.changes).toMatchObject({ name: { before: null, after: "Dora Nova" }, profile: { before: null, after: "user" }, password: { before: null, after: "[redacted]" } });
+    expect(JSON.stringify(creation)).not.toContain("Senha-da-Dora-1");
+    expect(deletion).toMatchObject({ action: "user.delete", companyId: a.company.id });
+    expect(deletion!.changes).toMatchObject({ name: { before: "Dora Nova", after: null } });
+  });
+
+  it("writes no entry for a refused change", async () => {
+    expect((await send("PUT", `/users/${b.agent.id}`, a.adminToken, { name: "Outro", email: b.agent.email })).statusCode).toBe(404);
+    expect(await entriesOf(b.agent.id)).toEqual([]);
   });
 });
