@@ -136,6 +136,11 @@ export const en: Messages = {
     ERR_CLOUD_TEMPLATE_NOT_FOUND: "Message template not found on this connection. Refresh the template list.",
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: "This template has not been approved by Meta.",
     ERR_CLOUD_TEMPLATE_PARAMETERS: "The number of parameters does not match the template's.",
+    ERR_2FA_REQUIRED: "Enter the code from your authenticator app.",
+    ERR_2FA_INVALID_CODE: "Invalid or already used code.",
+    ERR_2FA_ALREADY_ENABLED: "Two-step verification is already on.",
+    ERR_2FA_NOT_ENABLED: "Two-step verification is not on.",
+    ERR_2FA_NOT_SET_UP: "Start the two-step verification setup again.",
   },
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
   formErrors: {

@@ -137,6 +137,11 @@ export const es: Messages = {
     ERR_CLOUD_TEMPLATE_NOT_FOUND: "Plantilla de mensaje no encontrada en esta conexión. Actualice la lista de plantillas.",
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: "Esta plantilla aún no fue aprobada por Meta.",
     ERR_CLOUD_TEMPLATE_PARAMETERS: "El número de parámetros no coincide con el de la plantilla.",
+    ERR_2FA_REQUIRED: "Introduce el código de tu aplicación de autenticación.",
+    ERR_2FA_INVALID_CODE: "Código inválido o ya utilizado.",
+    ERR_2FA_ALREADY_ENABLED: "La verificación en dos pasos ya está activada.",
+    ERR_2FA_NOT_ENABLED: "La verificación en dos pasos no está activada.",
+    ERR_2FA_NOT_SET_UP: "Vuelve a iniciar la configuración de la verificación en dos pasos.",
   },
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
   formErrors: {
