@@ -14,6 +14,8 @@ CREATE TABLE "audit_logs" (
 	"changes" jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "audit_logs" ADD CONSTRAINT "audit_logs_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 CREATE INDEX "audit_logs_company_created_idx" ON "audit_logs" USING btree ("company_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
 --> statement-breakpoint
 CREATE INDEX "audit_logs_created_idx" ON "audit_logs" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

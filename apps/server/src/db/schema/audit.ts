@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
+import { companies } from "./companies.ts";
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /**
  * The audit log (docs/audit.md): one row per administrative change or security event, written in the
  * transaction of the change and never updated (a trigger refuses it); only the retention job deletes.
- * No foreign keys: an entry outlives the user and the company it names, so it keeps their names.
+ * An entry outlives the user it names (no foreign key; it keeps the name), not its company: deleting a
+ * company removes its entries with its other rows, and the provider's record of that deletion is an
+ * entry of the installation (`company_id` null).
  */
 export const auditLogs = pgTable(
   "audit_logs",
@@ -12,7 +15,7 @@ export const auditLogs = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The company the entry belongs to (whose admins read it); null for the installation's own records. */
-    companyId: integer("company_id"),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
     companyName: text("company_name"),
     /** "user", "provider" (a super user acting on another company or the installation) or "system". */
     actorKind: varchar("actor_kind", { length: 16 }).notNull(),

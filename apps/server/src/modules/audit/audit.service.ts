@@ -17,7 +17,10 @@ export type AuditFields = Record<string, unknown>;
 export interface AuditEntry {
   action: AuditAction;
   target?: { type: string; id: number | string };
-  /** The company the change belongs to; the actor's company when left out (null: the installation's own records). */
+  /**
+   * The company the change belongs to; the actor's company when left out (null: the installation's own
+   * records, and a company's deletion: its entries go with it, the provider's record of it stays).
+   */
   companyId?: number | null;
   /** The record before the change (left out or null for a creation). */
   before?: AuditFields | null;

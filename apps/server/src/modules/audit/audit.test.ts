@@ -82,7 +82,8 @@ describe("GET /audit-logs", () => {
   });
 
   it("answers 400 to an unknown action, a bad date or a period that ends before it starts", async () => {
-    for (const query of [{ action: "settings.delete" }, { dateFrom: "29/11/2026" }, { dateFrom: "2026-11-10", dateTo: "2026-11-01" }]) {
+    const queries: Record<string, string>[] = [{ action: "settings.delete" }, { dateFrom: "29/11/2026" }, { dateFrom: "2026-11-10", dateTo: "2026-11-01" }];
+    for (const query of queries) {
       const response = await get("/audit-logs", a.adminToken, query);
       expect({ query, status: response.statusCode, error: response.json<{ error: string }>().error }).toEqual({ query, status: 400, error: "ERR_VALIDATION" });
     }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import { fillCampaignMessage } from "@conversa/shared";
+import { recordAudit } from "../audit/index.ts";
 import type { Db } from "../../db/client.ts";
 import { campaignOptOuts, campaignShipping, campaigns, contactListItems, contacts, fileListOptions, messages, ticketTags, tickets } from "../../db/schema/index.ts";
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
@@ -102,6 +103,7 @@ export async function runStartCampaignJob(deps: EngineDeps, payload: StartPayloa
     const seq = campaign.dispatchSeq + 1;
     await tx.update(campaigns).set({ status: "EM_ANDAMENTO", dispatchSeq: seq, updatedAt: nowOf(deps) }).where(eq(campaigns.id, campaign.id));
     await queueDispatchStep(deps.jobs, campaign, seq, undefined, tx);
+    await recordAudit(tx, "system", { action: "campaign.start", companyId: campaign.companyId, target: { type: "campaign", id: campaign.id }, before: { status: campaign.status }, after: { status: "EM_ANDAMENTO" } });
     return true;
   });
   if (started) await publishCampaign(deps, payload.companyId, payload.campaignId);

@@ -6,6 +6,7 @@ import { campaigns, connections, contactLists, contacts, fileLists, tags } from 
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { type AuditFields, recordAudit } from "../audit/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { UploadedFile } from "../../media/uploads.ts";
 import { companyTimeZone, readCampaignSettings, readPacing, toCampaignPacing, writeCampaignSettings, writePacing } from "./campaign-settings.repository.ts";
@@ -119,6 +120,7 @@ export async function createCampaign(deps: EngineDeps, ctx: RequestContext, sent
       .returning();
     if (!row) throw new Error("campaign insert returned no row");
     if (row.scheduledAt) await queueCampaignStart(deps.jobs, { id: row.id, companyId: row.companyId, scheduledAt: row.scheduledAt }, tx);
+    await recordAudit(tx, ctx, { action: "campaign.create", target: campaignTarget(row.id), after: audited(row) });
     return row.id;
   });
   const campaign = await loadOrFail(deps.db, ctx.companyId, id);
@@ -157,21 +159,32 @@ export async function updateCampaign(deps: EngineDeps, ctx: RequestContext, id: 
         body.fileListId === current.fileListId &&
         (body.scheduledAt === undefined || requested?.getTime() === current.scheduledAt?.getTime());
       if (!unchanged) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE", undefined, "Only the message texts of a cancelled campaign can change");
-      await tx.update(campaigns).set({ ...textsOf(body), updatedAt: nowOf(deps) }).where(eq(campaigns.id, id));
+      const [saved] = await tx.update(campaigns).set({ ...textsOf(body), updatedAt: nowOf(deps) }).where(eq(campaigns.id, id)).returning();
+      await recordAudit(tx, ctx, { action: "campaign.update", target: campaignTarget(id), before: audited(current), after: saved && audited(saved) });
       return;
     }
     const scheduledAt = scheduledAtOf(body);
     if (scheduledAt && !isComplete(body)) throw new AppError("ERR_CAMPAIGN_INCOMPLETE");
-    await tx
+    const [saved] = await tx
       .update(campaigns)
       .set({ ...columnsOf(body), scheduledAt, status: statusOnSave(scheduledAt), updatedAt: nowOf(deps) })
-      .where(eq(campaigns.id, id));
+      .where(eq(campaigns.id, id))
+      .returning();
     if (scheduledAt) await queueCampaignStart(deps.jobs, { id, companyId: ctx.companyId, scheduledAt }, tx);
+    await recordAudit(tx, ctx, { action: "campaign.update", target: campaignTarget(id), before: audited(current), after: saved && audited(saved) });
   });
   const campaign = await loadOrFail(deps.db, ctx.companyId, id);
   publish(deps, ctx.companyId, "update", campaign);
   return campaign;
 }
+
+/** A campaign's own fields as the audit log records them (no counters, no dispatch bookkeeping). */
+function audited(row: CampaignRow): AuditFields {
+  const { name, status, confirmation, scheduledAt, pausedAt, whatsappId, contactListId, tagListId, fileListId, mediaName } = row;
+  return { name, status, confirmation, scheduledAt, pausedAt, whatsappId, contactListId, tagListId, fileListId, mediaName, ...textsOf(row) };
+}
+
+const campaignTarget = (id: number) => ({ type: "campaign", id });
 
 function statusOrInactive(status: string): Campaign["status"] {
   return status === "PROGRAMADA" || status === "EM_ANDAMENTO" || status === "CANCELADA" || status === "FINALIZADA" ? status : "INATIVA";
@@ -181,7 +194,10 @@ function statusOrInactive(status: string): Campaign["status"] {
 export async function deleteCampaign(deps: EngineDeps, ctx: RequestContext, id: number): Promise<void> {
   requireCampaignManager(ctx);
   const current = await requireCampaign(deps.db, ctx, id);
-  await deps.db.delete(campaigns).where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)));
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(campaigns).where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)));
+    await recordAudit(tx, ctx, { action: "campaign.delete", target: campaignTarget(id), before: { name: current.name, status: current.status } });
+  });
   await deps.jobs.cancelByKey(START_CAMPAIGN_JOB, campaignJobKey(id));
   if (current.mediaPath) await deps.media.remove(ctx.companyId, current.mediaPath);
   publish(deps, ctx.companyId, "delete", { id });
@@ -209,6 +225,7 @@ export async function changeCampaignState(deps: EngineDeps, ctx: RequestContext,
     const now = nowOf(deps);
     const pausedAt = action === "pause" ? now : null;
     await tx.update(campaigns).set({ status, pausedAt, dispatchSeq: seq, updatedAt: now }).where(eq(campaigns.id, id));
+    await recordAudit(tx, ctx, { action: `campaign.${action}`, target: campaignTarget(id), before: { status: current.status, pausedAt: current.pausedAt }, after: { status, pausedAt } });
     if (action === "restart" || action === "resume") await queueDispatchStep(deps.jobs, current, seq, undefined, tx);
   });
   const campaign = await loadOrFail(deps.db, ctx.companyId, id);
@@ -225,11 +242,16 @@ export async function attachCampaignMedia(deps: EngineDeps, ctx: RequestContext,
   const current = await requireCampaign(deps.db, ctx, id);
   if (editabilityOf({ status: statusOrInactive(current.status), scheduledAt: current.scheduledAt }, nowOf(deps)) !== "all") throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
   const stored = await deps.media.save(ctx.companyId, file.content, file.filename, file.mimetype);
-  const rows = await deps.db
-    .update(campaigns)
-    .set({ mediaPath: stored.fileName, mediaName: stored.originalName.replace(/\s+/g, "_"), updatedAt: nowOf(deps) })
-    .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)))
-    .returning({ id: campaigns.id });
+  const mediaName = stored.originalName.replace(/\s+/g, "_");
+  const rows = await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(campaigns)
+      .set({ mediaPath: stored.fileName, mediaName, updatedAt: nowOf(deps) })
+      .where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)))
+      .returning({ id: campaigns.id });
+    if (updated.length > 0) await recordAudit(tx, ctx, { action: "campaign.update", target: campaignTarget(id), before: { mediaName: current.mediaName }, after: { mediaName } });
+    return updated;
+  });
   if (rows.length === 0) {
     await deps.media.remove(ctx.companyId, stored.fileName);
     throw notFound();
@@ -245,7 +267,10 @@ export async function removeCampaignMedia(deps: EngineDeps, ctx: RequestContext,
   requireCampaignManager(ctx);
   const current = await requireCampaign(deps.db, ctx, id);
   if (editabilityOf({ status: statusOrInactive(current.status), scheduledAt: current.scheduledAt }, nowOf(deps)) !== "all") throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
-  await deps.db.update(campaigns).set({ mediaPath: null, mediaName: null, updatedAt: nowOf(deps) }).where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)));
+  await deps.db.transaction(async (tx) => {
+    await tx.update(campaigns).set({ mediaPath: null, mediaName: null, updatedAt: nowOf(deps) }).where(and(eq(campaigns.companyId, ctx.companyId), eq(campaigns.id, id)));
+    await recordAudit(tx, ctx, { action: "campaign.update", target: campaignTarget(id), before: { mediaName: current.mediaName }, after: { mediaName: null } });
+  });
   if (current.mediaPath) await deps.media.remove(ctx.companyId, current.mediaPath);
   const campaign = await loadOrFail(deps.db, ctx.companyId, id);
   publish(deps, ctx.companyId, "update", campaign);
@@ -267,7 +292,11 @@ export async function testSendCampaign(deps: EngineDeps, ctx: RequestContext, id
   const [known] = await deps.db.select({ name: contacts.name, email: contacts.email }).from(contacts).where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.number, number)));
   const recipient = { name: known?.name ?? number, number, email: known?.email ?? "" };
   const body = composeText(campaign, pickSlot(campaign, Math.random()), "message", recipient, settings.variables);
-  const ticketId = await deps.db.transaction(async (tx) => campaignTicketOf(tx, ctx.companyId, await campaignContactOf(tx, ctx.companyId, recipient, whatsappId), whatsappId, now));
+  const ticketId = await deps.db.transaction(async (tx) => {
+    // The number typed is a person's: the entry names the campaign only.
+    await recordAudit(tx, ctx, { action: "campaign.test_send", target: campaignTarget(id) });
+    return campaignTicketOf(tx, ctx.companyId, await campaignContactOf(tx, ctx.companyId, recipient, whatsappId), whatsappId, now);
+  });
   const file = campaign.mediaPath ? await deps.media.resolve(ctx.companyId, campaign.mediaPath) : undefined;
   await queueOutboundMessage(deps, {
     companyId: ctx.companyId,
@@ -290,8 +319,26 @@ export function showCampaignSettings(deps: Pick<EngineDeps, "db">, ctx: RequestC
 /** Saves the given campaign settings (variable keys unique, checked by the schema). */
 export async function saveCampaignSettings(deps: Pick<EngineDeps, "db">, ctx: RequestContext, body: CampaignSettingsValues): Promise<CampaignSettings> {
   requireCampaignManager(ctx);
-  await writeCampaignSettings(deps.db, ctx.companyId, body);
+  const before = await readCampaignSettings(deps.db, ctx.companyId);
+  await deps.db.transaction(async (tx) => {
+    await writeCampaignSettings(tx, ctx.companyId, body);
+    const after = await readCampaignSettings(tx, ctx.companyId);
+    const target = { type: "campaign_settings", id: ctx.companyId };
+    await recordAudit(tx, ctx, { action: "campaign_settings.update", target, before: auditedSettings(before), after: auditedSettings(after), secretFields: variableFields(before, after) });
+  });
   return readCampaignSettings(deps.db, ctx.companyId);
+}
+
+/** Campaign settings as the audit log records them: the intervals, and each variable as a field of its own, its value redacted (it may hold a company's secret). */
+function auditedSettings(settings: CampaignSettings): AuditFields {
+  const { variables, ...intervals } = settings;
+  return { ...intervals, ...Object.fromEntries(variables.map((variable) => [variableField(variable.key), variable.value])) };
+}
+
+const variableField = (key: string) => `variable:${key}`;
+
+function variableFields(...all: CampaignSettings[]): string[] {
+  return all.flatMap((settings) => settings.variables.map((variable) => variableField(variable.key)));
 }
 
 async function requireConnection(db: Db, companyId: number, whatsappId: number): Promise<void> {
@@ -316,6 +363,10 @@ export async function savePacing(deps: Pick<EngineDeps, "db">, ctx: RequestConte
     windowEndMinute: body.windowEnd,
     jitterSeconds: body.jitterSeconds,
   };
-  await writePacing(deps.db, ctx.companyId, whatsappId, pacing);
+  const before = await readPacing(deps.db, ctx.companyId, whatsappId);
+  await deps.db.transaction(async (tx) => {
+    await writePacing(tx, ctx.companyId, whatsappId, pacing);
+    await recordAudit(tx, ctx, { action: "campaign_settings.update", target: { type: "campaign_pacing", id: whatsappId }, before: { ...before }, after: pacing });
+  });
   return toCampaignPacing(whatsappId, pacing);
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { campaignOptOuts, campaignShipping, campaigns, contactListItems, contactLists, messages } from "../../db/schema/index.ts";
+import { auditLogs, campaignOptOuts, campaignShipping, campaigns, contactListItems, contactLists, messages } from "../../db/schema/index.ts";
 import { runSendMessageJob } from "../../engine/outbound.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { type FakeDriver, attachFakeDriver, createConnectionRow, inbound } from "../../../test/engine-harness.ts";
@@ -329,5 +329,29 @@ describe("the dispatch", () => {
     expect(test.statusCode).toBe(200);
     await sendPending();
     expect(driver.sent.at(-1)).toMatchObject({ to: "5511977770000", body: "Olá 5511977770000, oferta {cupom}!" });
+  });
+});
+
+describe("the audit log of campaigns", () => {
+  it("records the campaign's changes, its start by the system and its state changes, never a person's number or a variable's value", async () => {
+    const contactListId = await listWith(1);
+    const campaign = await create({ contactListId, scheduledAt: new Date(Date.now() + 2 * 3_600_000).toISOString() });
+    expect((await call("PUT", `/campaigns/${campaign.id}`, a.adminToken, body({ contactListId, name: "Natal", scheduledAt: campaign.scheduledAt }))).statusCode).toBe(200);
+    await start(campaign.id);
+    expect((await call("POST", `/campaigns/${campaign.id}/pause`, a.adminToken)).statusCode).toBe(200);
+    expect((await call("POST", `/campaigns/${campaign.id}/test-send`, a.adminToken, { number: "+55 11 97777-0000" })).statusCode).toBe(200);
+    await setSettings({ variables: [{ key: "cupom", value: "SEGREDO-10" }] });
+    await setSettings({ variables: [{ key: "cupom", value: "SEGREDO-20" }] });
+
+    const entries = await t.db.select().from(auditLogs).where(eq(auditLogs.companyId, a.company.id)).orderBy(auditLogs.id);
+    const of = (action: string) => entries.filter((entry) => entry.action === action);
+    expect(of("campaign.create")[0]).toMatchObject({ userId: a.admin.id, targetType: "campaign", targetId: String(campaign.id) });
+    expect(of("campaign.update")[0]?.changes).toEqual({ name: { before: "Black Friday", after: "Natal" } });
+    expect(of("campaign.start")[0]).toMatchObject({ actorKind: "system", userId: null, changes: { status: { before: "PROGRAMADA", after: "EM_ANDAMENTO" } } });
+    expect(of("campaign.pause")[0]?.changes).toMatchObject({ pausedAt: { before: null } });
+    expect(of("campaign.test_send")).toHaveLength(1);
+    expect(of("campaign_settings.update").at(-1)?.changes).toEqual({ "variable:cupom": { before: "[redacted]", after: "[redacted]" } });
+    const written = JSON.stringify(entries);
+    for (const personal of ["97777", "SEGREDO", "Cliente 1", "5511900000000"]) expect(written).not.toContain(personal);
   });
 });

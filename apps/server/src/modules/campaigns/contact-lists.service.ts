@@ -14,6 +14,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import type { JobQueue } from "../../jobs/queue.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordAudit } from "../audit/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import {
   type ImportLocks,
@@ -90,10 +91,17 @@ export function showContactList(deps: Pick<ContactListsDeps, "db">, ctx: Request
   return requireList(deps.db, ctx, id);
 }
 
+const listTarget = (id: number) => ({ type: "contact_list", id });
+const itemTarget = (id: number) => ({ type: "contact_list_item", id });
+
 /** Creates a contact list. */
 export async function createContactList(deps: ContactListsDeps, ctx: RequestContext, body: ContactListBody): Promise<ContactList> {
   requireCampaignManager(ctx);
-  const id = await insertContactList(deps.db, ctx.companyId, body.name);
+  const id = await deps.db.transaction(async (tx) => {
+    const created = await insertContactList(tx, ctx.companyId, body.name);
+    await recordAudit(tx, ctx, { action: "contact_list.create", target: listTarget(created), after: { name: body.name } });
+    return created;
+  });
   const list = await requireList(deps.db, ctx, id);
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "ContactList", action: "create", record: list });
   return list;
@@ -102,7 +110,11 @@ export async function createContactList(deps: ContactListsDeps, ctx: RequestCont
 /** Renames a contact list. Throws ERR_NO_CONTACT_LIST_FOUND. */
 export async function updateContactList(deps: ContactListsDeps, ctx: RequestContext, id: number, body: ContactListBody): Promise<ContactList> {
   requireCampaignManager(ctx);
-  if (!(await renameContactList(deps.db, ctx.companyId, id, body.name))) throw listNotFound();
+  const current = await requireList(deps.db, ctx, id);
+  await deps.db.transaction(async (tx) => {
+    if (!(await renameContactList(tx, ctx.companyId, id, body.name))) throw listNotFound();
+    await recordAudit(tx, ctx, { action: "contact_list.update", target: listTarget(id), before: { name: current.name }, after: { name: body.name } });
+  });
   const list = await requireList(deps.db, ctx, id);
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "ContactList", action: "update", record: list });
   return list;
@@ -111,7 +123,11 @@ export async function updateContactList(deps: ContactListsDeps, ctx: RequestCont
 /** Deletes a contact list and its contacts; campaigns that named it keep running on their frozen recipients. Throws ERR_NO_CONTACT_LIST_FOUND. */
 export async function deleteContactList(deps: ContactListsDeps, ctx: RequestContext, id: number): Promise<void> {
   requireCampaignManager(ctx);
-  if (!(await deleteContactListRow(deps.db, ctx.companyId, id))) throw listNotFound();
+  const current = await requireList(deps.db, ctx, id);
+  await deps.db.transaction(async (tx) => {
+    if (!(await deleteContactListRow(tx, ctx.companyId, id))) throw listNotFound();
+    await recordAudit(tx, ctx, { action: "contact_list.delete", target: listTarget(id), before: { name: current.name } });
+  });
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "ContactList", action: "delete", record: { id } });
 }
 
@@ -149,6 +165,8 @@ export async function importContactListSpreadsheet(
       deps.events.publish("contact.import.progress", { ...progress, processed: rejected.length + start + batch.length });
     }
     const sorted: ImportRejectedRow[] = [...rejected].sort((a, b) => a.row - b.row);
+    // One entry for the import, with its counts (the rows are people: none of their values is recorded).
+    await recordAudit(deps.db, ctx, { action: "contact_list.import", target: listTarget(id), after: { total: rows.length, created, updated, rejected: sorted.length } });
     return { total: rows.length, created, updated, rejected: sorted };
   });
   await publishList(deps, ctx.companyId, id);
@@ -203,7 +221,14 @@ export async function createContactListItem(deps: ContactListsDeps, ctx: Request
   requireSessionCompany(ctx, body);
   await requireList(deps.db, ctx, body.contactListId);
   const stored = await withStoredNumber(deps.db, ctx.companyId, body);
-  const item = await saveItem(deps, () => insertContactListItem(deps.db, ctx.companyId, stored));
+  const item = await saveItem(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const saved = await insertContactListItem(tx, ctx.companyId, stored);
+      // A list contact is a person: the entry holds ids only.
+      if (saved) await recordAudit(tx, ctx, { action: "contact_list_item.create", target: itemTarget(saved.id), after: { contactListId: saved.contactListId } });
+      return saved;
+    }),
+  );
   if (!item) throw itemNotFound();
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "ContactListItem", action: "create", record: item });
   await publishList(deps, ctx.companyId, item.contactListId);
@@ -222,7 +247,13 @@ export async function updateContactListItem(deps: ContactListsDeps, ctx: Request
   if (!current) throw itemNotFound();
   if (body.contactListId !== current.contactListId) await requireList(deps.db, ctx, body.contactListId);
   const stored = await withStoredNumber(deps.db, ctx.companyId, body);
-  const item = await saveItem(deps, () => updateContactListItemRow(deps.db, ctx.companyId, id, stored));
+  const item = await saveItem(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const saved = await updateContactListItemRow(tx, ctx.companyId, id, stored);
+      if (saved) await recordAudit(tx, ctx, { action: "contact_list_item.update", target: itemTarget(id), before: { contactListId: current.contactListId }, after: { contactListId: saved.contactListId } });
+      return saved;
+    }),
+  );
   if (!item) throw itemNotFound();
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "ContactListItem", action: "update", record: item });
   if (item.isWhatsappValid === null) await queueNumberChecks(deps.jobs, ctx.companyId, item.contactListId);
@@ -234,7 +265,11 @@ export async function deleteContactListItem(deps: ContactListsDeps, ctx: Request
   requireCampaignManager(ctx);
   if (!can(ctx, "contacts-page:deleteContact")) throw new AppError("ERR_NO_PERMISSION");
   const current = await findContactListItem(deps.db, ctx.companyId, id);
-  if (!current || !(await deleteContactListItemRow(deps.db, ctx.companyId, id))) throw itemNotFound();
+  if (!current) throw itemNotFound();
+  await deps.db.transaction(async (tx) => {
+    if (!(await deleteContactListItemRow(tx, ctx.companyId, id))) throw itemNotFound();
+    await recordAudit(tx, ctx, { action: "contact_list_item.delete", target: itemTarget(id), before: { contactListId: current.contactListId } });
+  });
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "ContactListItem", action: "delete", record: { id } });
   await publishList(deps, ctx.companyId, current.contactListId);
 }

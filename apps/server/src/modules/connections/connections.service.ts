@@ -8,6 +8,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { hitRateLimits, secondsUntilOpen } from "../../db/rate-limit.ts";
 import { assertReferencesExist } from "../../db/references.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { recordAudit } from "../audit/index.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
 import {
   canAddConnection,
@@ -144,6 +145,27 @@ const NEW_CONNECTION: ConnectionValues = {
   token: null,
 };
 
+/** A connection's fields as its audit entries show them: never its token, whose changes have their own entry. */
+function auditFields(values: ConnectionValues, queueIds: readonly number[]): Record<string, unknown> {
+  return {
+    name: values.name,
+    provider: values.provider,
+    isDefault: values.isDefault,
+    greetingMessage: values.greetingMessage,
+    complationMessage: values.complationMessage,
+    outOfHoursMessage: values.outOfHoursMessage,
+    ratingMessage: values.ratingMessage,
+    expiresInactiveMessage: values.expiresInactiveMessage,
+    expiresTicket: values.expiresTicket,
+    timeUseBotQueues: values.timeUseBotQueues,
+    maxUseBotQueues: values.maxUseBotQueues,
+    timeToTransfer: values.timeToTransfer,
+    transferQueueId: values.transferQueueId,
+    promptId: values.promptId,
+    queueIds: [...queueIds].sort((a, b) => a - b),
+  };
+}
+
 /** Checks the rules shared by create and update, inside the transaction `tx`. */
 async function assertConnectionRules(tx: Db, companyId: number, values: ConnectionValues, queueIds: readonly number[], id?: number): Promise<void> {
   if (await isConnectionNameTaken(tx, companyId, values.name, id)) {
@@ -221,6 +243,7 @@ export async function createConnection(deps: ConnectionsDeps, ctx: RequestContex
     const cleared = values.isDefault ? await clearDefaultConnections(tx, companyId) : [];
     const newId = await insertConnection(tx, companyId, values);
     await replaceConnectionQueues(tx, companyId, newId, queueIds);
+    await recordAudit(tx, ctx, { action: "connection.create", target: { type: "connection", id: newId }, after: auditFields(values, queueIds) });
     return { id: newId, undefaulted: cleared };
   }));
   await publishConnections(deps, companyId, [id, ...undefaulted]);
@@ -251,11 +274,18 @@ export async function updateConnection(deps: ConnectionsDeps, ctx: RequestContex
       throw new AppError("ERR_NO_OTHER_WHATSAPP", undefined, "There must be at least one default connection");
     }
     const values = mergeValues(body, row);
-    const queueIds = body.queueIds === undefined ? await findConnectionQueueIds(tx, companyId, id) : [...new Set(body.queueIds)];
+    const storedQueueIds = await findConnectionQueueIds(tx, companyId, id);
+    const queueIds = body.queueIds === undefined ? storedQueueIds : [...new Set(body.queueIds)];
     await assertConnectionRules(tx, companyId, values, queueIds, id);
     const cleared = values.isDefault && !row.isDefault ? await clearDefaultConnections(tx, companyId, id) : [];
     await updateConnectionRow(tx, companyId, id, values);
     if (body.queueIds !== undefined) await replaceConnectionQueues(tx, companyId, id, queueIds);
+    const target = { type: "connection", id };
+    await recordAudit(tx, ctx, { action: "connection.update", target, before: auditFields(row, storedQueueIds), after: auditFields(values, queueIds) });
+    // A new token (typed, or generated for an empty one) is its own entry; the values stay redacted.
+    if (values.token !== row.token) {
+      await recordAudit(tx, ctx, { action: "connection.token.rotate", target, before: { token: row.token }, after: { token: values.token }, secretFields: ["token"] });
+    }
     return { undefaulted: cleared, providerChanged: values.provider !== row.provider };
   }));
   await publishConnections(deps, companyId, [id, ...undefaulted]);
@@ -291,14 +321,20 @@ export async function deleteConnection(deps: ConnectionsDeps, ctx: RequestContex
       await setDefaultConnection(tx, companyId, promoted);
     }
     await deleteConnectionRow(tx, companyId, id);
+    await recordAudit(tx, ctx, { action: "connection.delete", target: { type: "connection", id }, before: { name: current.name, provider: current.provider, isDefault: current.isDefault } });
     return { newDefault: promoted };
   });
   deps.events.publish("connection.deleted", { companyId, connectionId: id });
   if (newDefault !== undefined) await publishConnections(deps, companyId, [newDefault]);
 }
 
-/** Runs a session action; a driver's own failure is logged and answered as ERR_WAPP_NOT_INITIALIZED. */
-async function sessionAction(deps: ConnectionsDeps, ctx: RequestContext, id: number, action: (companyId: number, id: number) => Promise<void>): Promise<void> {
+type SessionAuditAction = "connection.session.start" | "connection.session.restart" | "connection.session.disconnect";
+
+/**
+ * Runs a session action and records it once the driver took it; a driver's own failure is logged and
+ * answered as ERR_WAPP_NOT_INITIALIZED (and recorded nowhere: nothing changed).
+ */
+async function sessionAction(deps: ConnectionsDeps, ctx: RequestContext, id: number, audit: SessionAuditAction, action: (companyId: number, id: number) => Promise<void>): Promise<void> {
   if (!canUseSessionActions(ctx)) throw noPermission();
   await requireConnection(deps, ctx.companyId, id);
   try {
@@ -308,19 +344,20 @@ async function sessionAction(deps: ConnectionsDeps, ctx: RequestContext, id: num
     deps.logger?.error({ err: error, connectionId: id }, "session action failed");
     throw new AppError("ERR_WAPP_NOT_INITIALIZED", undefined, "The session could not be started");
   }
+  await recordAudit(deps.db, ctx, { action: audit, target: { type: "connection", id } });
 }
 
 /** POST /whatsappsession/{id}: starts or retries the session. Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND, ERR_WAPP_NOT_INITIALIZED. */
 export function startConnectionSession(deps: ConnectionsDeps, ctx: RequestContext, id: number): Promise<void> {
-  return sessionAction(deps, ctx, id, (companyId, connectionId) => deps.channels.start(companyId, connectionId));
+  return sessionAction(deps, ctx, id, "connection.session.start", (companyId, connectionId) => deps.channels.start(companyId, connectionId));
 }
 
 /** PUT /whatsappsession/{id}: drops the credentials and starts over with a new QR code. Throws as startConnectionSession. */
 export function renewConnectionQrCode(deps: ConnectionsDeps, ctx: RequestContext, id: number): Promise<void> {
-  return sessionAction(deps, ctx, id, (companyId, connectionId) => deps.channels.restartWithNewQr(companyId, connectionId));
+  return sessionAction(deps, ctx, id, "connection.session.restart", (companyId, connectionId) => deps.channels.restartWithNewQr(companyId, connectionId));
 }
 
 /** DELETE /whatsappsession/{id}: logs out; the connection becomes DISCONNECTED. Throws as startConnectionSession. */
 export function disconnectConnectionSession(deps: ConnectionsDeps, ctx: RequestContext, id: number): Promise<void> {
-  return sessionAction(deps, ctx, id, (companyId, connectionId) => deps.channels.disconnect(companyId, connectionId));
+  return sessionAction(deps, ctx, id, "connection.session.disconnect", (companyId, connectionId) => deps.channels.disconnect(companyId, connectionId));
 }

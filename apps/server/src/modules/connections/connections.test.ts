@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConnectionProvider } from "@conversa/shared";
 import type { ChannelDriver } from "../../channels/types.ts";
 import { migrationsFolder } from "../../db/client.ts";
-import { connectionQueues, connections, contacts, plans, queues, tickets } from "../../db/schema/index.ts";
+import { auditLogs, connectionQueues, connections, contacts, plans, queues, tickets } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createTenant } from "../../../test/factories.ts";
 
@@ -309,6 +309,26 @@ describe("POST /whatsapp", () => {
 });
 
 describe("PUT /whatsapp/:id", () => {
+  it("records the change in the audit log, and a new token as its own entry without its value", async () => {
+    const a = await createTenant(t.app, t.db);
+    const token = "tok-audit-0123456789abcdefghijklmnop";
+    const id = await createConnection(a, { name: "Loja", token, expiresTicket: 10 });
+    const response = await t.app.inject({ method: "PUT", url: `/whatsapp/${id}`, headers: bearer(a.adminToken), payload: { name: "Loja Centro", expiresTicket: 10, token: "" } });
+    expect(response.statusCode).toBe(200);
+
+    const entries = await t.db.select().from(auditLogs).where(eq(auditLogs.targetId, String(id))).orderBy(asc(auditLogs.id));
+    expect(entries.map((entry) => entry.action)).toEqual(["connection.create", "connection.update", "connection.token.rotate"]);
+    const [, update, rotate] = entries;
+    expect(update).toMatchObject({ companyId: a.company.id, userId: a.admin.id, targetType: "connection" });
+    expect(update!.changes).toEqual({ name: { before: "Loja", after: "Loja Centro" } });
+    expect(rotate!.changes).toEqual({ token: { before: "[redacted]", after: "[redacted]" } });
+    const stored = (await rowsOf(a.company.id))[0]!.token!;
+    for (const entry of entries) {
+      expect(JSON.stringify(entry.changes)).not.toContain(token);
+      expect(JSON.stringify(entry.changes)).not.toContain(stored);
+    }
+  });
+
   it("changes the fields, replaces the queues and publishes the change", async () => {
     const a = await createTenant(t.app, t.db);
     const vendas = await createQueue(a.company.id, "Vendas", "#00ff00");

@@ -22,6 +22,7 @@ import { firstMatchingRule, planDistribution, requestDrain } from "../../engine/
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { recordAudit } from "../audit/index.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
 import { accessFactsOf, findAccessibleTicket, ticketAccessCondition } from "../tickets/index.ts";
 import { oneQueueMetrics, queueMetricsOf } from "./distribution.metrics.ts";
@@ -63,6 +64,21 @@ async function requireStore(db: Db, companyId: number, id: number): Promise<Stor
   return store;
 }
 
+/** A rule's own fields as its audit entries show them. */
+function ruleAuditFields(rule: RuleValues): Record<string, unknown> {
+  return {
+    name: rule.name,
+    matchType: rule.matchType,
+    match: rule.match,
+    strategy: rule.strategy,
+    onlineOnly: rule.onlineOnly,
+    queueId: rule.queueId,
+    userIds: rule.userIds,
+    orderedUserIds: rule.orderedUserIds,
+    position: rule.position,
+  };
+}
+
 /** A store name taken by another store of the company answers its own code. */
 async function mapStoreName<T>(write: () => Promise<T>): Promise<T> {
   try {
@@ -84,15 +100,29 @@ export async function listStores(deps: Deps, ctx: RequestContext, query: { searc
 /** Creates a store. Throws ERR_NO_PERMISSION, ERR_STORE_NAME_ALREADY_EXISTS. */
 export async function createStore(deps: Deps, ctx: RequestContext, body: StoreBody): Promise<Store> {
   assertManager(ctx);
-  const id = await mapStoreName(() => insertStore(deps.db, ctx.companyId, { name: body.name, active: body.active ?? true }));
+  const values = { name: body.name, active: body.active ?? true };
+  const id = await mapStoreName(() =>
+    deps.db.transaction(async (tx) => {
+      const newId = await insertStore(tx, ctx.companyId, values);
+      await recordAudit(tx, ctx, { action: "distribution.store.create", target: { type: "store", id: newId }, after: values });
+      return newId;
+    }),
+  );
   return requireStore(deps.db, ctx.companyId, id);
 }
 
 /** Renames or (de)activates a store. Throws ERR_NO_PERMISSION, ERR_NO_STORE_FOUND, ERR_STORE_NAME_ALREADY_EXISTS. */
 export async function updateStore(deps: Deps, ctx: RequestContext, id: number, body: StoreBody): Promise<Store> {
   assertManager(ctx);
-  const changed = await mapStoreName(() => updateStoreRow(deps.db, ctx.companyId, id, { name: body.name, ...(body.active === undefined ? {} : { active: body.active }) }));
-  if (!changed) throw storeNotFound();
+  await mapStoreName(() =>
+    deps.db.transaction(async (tx) => {
+      const current = await findStore(tx, ctx.companyId, id);
+      if (!current) throw storeNotFound();
+      const values = { name: body.name, active: body.active ?? current.active };
+      if (!(await updateStoreRow(tx, ctx.companyId, id, values))) throw storeNotFound();
+      await recordAudit(tx, ctx, { action: "distribution.store.update", target: { type: "store", id }, before: { name: current.name, active: current.active }, after: values });
+    }),
+  );
   const store = await requireStore(deps.db, ctx.companyId, id);
   return store;
 }
@@ -100,8 +130,13 @@ export async function updateStore(deps: Deps, ctx: RequestContext, id: number, b
 /** Deletes a store and its rules; its queues stay, without a store. Throws ERR_NO_PERMISSION, ERR_NO_STORE_FOUND. */
 export async function deleteStore(deps: Deps, ctx: RequestContext, id: number): Promise<void> {
   assertManager(ctx);
-  const freed = await deleteStoreRow(deps.db, ctx.companyId, id);
-  if (!freed) throw storeNotFound();
+  const freed = await deps.db.transaction(async (tx) => {
+    const current = await findStore(tx, ctx.companyId, id);
+    const queueIds = current ? await deleteStoreRow(tx, ctx.companyId, id) : undefined;
+    if (!current || !queueIds) throw storeNotFound();
+    await recordAudit(tx, ctx, { action: "distribution.store.delete", target: { type: "store", id }, before: { name: current.name } });
+    return queueIds;
+  });
   for (const queueId of freed) deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "queue", action: "update", record: { id: queueId } });
 }
 
@@ -146,7 +181,9 @@ export async function createRule(deps: Deps, ctx: RequestContext, storeId: numbe
   await assertRuleValues(deps.db, companyId, values);
   const id = await deps.db.transaction(async (tx) => {
     if ((await countRules(tx, companyId, storeId)) >= MAX_RULES_PER_STORE) throw new AppError("ERR_RULE_LIMIT", undefined, "A store holds at most 100 rules");
-    return insertRule(tx, companyId, storeId, values);
+    const newId = await insertRule(tx, companyId, storeId, values);
+    await recordAudit(tx, ctx, { action: "distribution.rule.create", target: { type: "distribution_rule", id: newId }, after: { storeId, ...ruleAuditFields(values) } });
+    return newId;
   });
   const rule = await findRule(deps.db, companyId, storeId, id);
   if (!rule) throw ruleNotFound();
@@ -166,7 +203,10 @@ export async function updateRule(deps: Deps, ctx: RequestContext, storeId: numbe
   if (!current) throw ruleNotFound();
   const values = ruleValues(body, current);
   await assertRuleValues(deps.db, companyId, values);
-  if (!(await updateRuleRow(deps.db, companyId, storeId, ruleId, values))) throw ruleNotFound();
+  await deps.db.transaction(async (tx) => {
+    if (!(await updateRuleRow(tx, companyId, storeId, ruleId, values))) throw ruleNotFound();
+    await recordAudit(tx, ctx, { action: "distribution.rule.update", target: { type: "distribution_rule", id: ruleId }, before: ruleAuditFields(current), after: ruleAuditFields(values) });
+  });
   const rule = await findRule(deps.db, companyId, storeId, ruleId);
   if (!rule) throw ruleNotFound();
   if (rule.queueId !== null) await requestDrain(deps, companyId, { queueIds: [rule.queueId] });
@@ -177,14 +217,22 @@ export async function updateRule(deps: Deps, ctx: RequestContext, storeId: numbe
 export async function deleteRule(deps: Deps, ctx: RequestContext, storeId: number, ruleId: number): Promise<void> {
   assertManager(ctx);
   await requireStore(deps.db, ctx.companyId, storeId);
-  if (!(await deleteRuleRow(deps.db, ctx.companyId, storeId, ruleId))) throw ruleNotFound();
+  await deps.db.transaction(async (tx) => {
+    const current = await findRule(tx, ctx.companyId, storeId, ruleId);
+    if (!current || !(await deleteRuleRow(tx, ctx.companyId, storeId, ruleId))) throw ruleNotFound();
+    await recordAudit(tx, ctx, { action: "distribution.rule.delete", target: { type: "distribution_rule", id: ruleId }, before: { storeId, name: current.name } });
+  });
 }
 
 /** Puts a rule's round-robin pointer back to its first candidate. Throws ERR_NO_PERMISSION, ERR_NO_STORE_FOUND, ERR_NO_RULE_FOUND. */
 export async function resetRoundRobin(deps: Deps, ctx: RequestContext, storeId: number, ruleId: number): Promise<DistributionRule> {
   assertManager(ctx);
   await requireStore(deps.db, ctx.companyId, storeId);
-  if (!(await updateRuleRow(deps.db, ctx.companyId, storeId, ruleId, { rrLastUserId: null }))) throw ruleNotFound();
+  await deps.db.transaction(async (tx) => {
+    const current = await findRule(tx, ctx.companyId, storeId, ruleId);
+    if (!current || !(await updateRuleRow(tx, ctx.companyId, storeId, ruleId, { rrLastUserId: null }))) throw ruleNotFound();
+    await recordAudit(tx, ctx, { action: "distribution.rule.reset", target: { type: "distribution_rule", id: ruleId }, before: { rrLastUserId: current.rrLastUserId }, after: { rrLastUserId: null } });
+  });
   const rule = await findRule(deps.db, ctx.companyId, storeId, ruleId);
   if (!rule) throw ruleNotFound();
   return rule;
@@ -287,7 +335,7 @@ export async function updateQueueConfig(deps: Deps, ctx: RequestContext, queueId
   const current = configDto(queueId, await findQueueConfigRow(deps.db, companyId, queueId));
   const ordered = body.defaultOrderedUserIds ? [...new Set(body.defaultOrderedUserIds)] : current.defaultOrderedUserIds;
   if ((await findCompanyUserIds(deps.db, companyId, ordered)).length !== ordered.length) throw new AppError("ERR_NO_USER_FOUND", undefined, "User not found");
-  await upsertQueueConfig(deps.db, companyId, queueId, {
+  const values = {
     defaultStrategy: body.defaultStrategy ?? current.defaultStrategy,
     onlineOnlyDefault: body.onlineOnlyDefault ?? current.onlineOnlyDefault,
     maxOpenPerAgent: body.maxOpenPerAgent === undefined ? current.maxOpenPerAgent : body.maxOpenPerAgent,
@@ -295,6 +343,11 @@ export async function updateQueueConfig(deps: Deps, ctx: RequestContext, queueId
     slaMinutesTarget: body.slaMinutesTarget === undefined ? current.slaMinutesTarget : body.slaMinutesTarget,
     keywords: body.keywords ?? current.keywords,
     enableFallbackToQueueKeywords: body.enableFallbackToQueueKeywords ?? current.enableFallbackToQueueKeywords,
+  };
+  await deps.db.transaction(async (tx) => {
+    await upsertQueueConfig(tx, companyId, queueId, values);
+    const { queueId: _queueId, ...before } = current;
+    await recordAudit(tx, ctx, { action: "distribution.config.update", target: { type: "queue", id: queueId }, before, after: values });
   });
   await requestDrain(deps, companyId, { queueIds: [queueId] });
   return configDto(queueId, await findQueueConfigRow(deps.db, companyId, queueId));

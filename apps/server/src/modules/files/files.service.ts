@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { fileListOptions, fileLists, users } from "../../db/schema/index.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { type AuditFields, recordAudit } from "../audit/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { MediaStore, StoredMedia } from "../../media/media-store.ts";
 import { findFileList, listFileListsPage, listOptionFiles } from "./files.repository.ts";
@@ -57,6 +58,7 @@ export async function createFileList(deps: FilesDeps, ctx: RequestContext, body:
     if (body.options.length > 0) {
       await tx.insert(fileListOptions).values(body.options.map((option) => ({ companyId: ctx.companyId, fileListId: row.id, name: option.name, mediaType: option.mediaType || null })));
     }
+    await recordAudit(tx, ctx, { action: "file_list.create", target: fileListTarget(row.id), after: audited(await loadOrFail(tx, ctx.companyId, row.id)) });
     return row.id;
   });
   const list = await loadOrFail(deps.db, ctx.companyId, id);
@@ -73,6 +75,7 @@ export async function updateFileList(deps: FilesDeps, ctx: RequestContext, id: n
   requireManager(ctx);
   await checkUser(deps.db, ctx, body.userId);
   const removedFiles = await deps.db.transaction(async (tx) => {
+    const before = await loadOrFail(tx, ctx.companyId, id);
     const updated = await tx
       .update(fileLists)
       .set({ name: body.name, message: body.message, updatedAt: sql`now()` })
@@ -92,6 +95,7 @@ export async function updateFileList(deps: FilesDeps, ctx: RequestContext, id: n
         await tx.update(fileListOptions).set({ name: option.name, updatedAt: sql`now()` }).where(and(scope, eq(fileListOptions.id, option.id)));
       }
     }
+    await recordAudit(tx, ctx, { action: "file_list.update", target: fileListTarget(id), before: audited(before), after: audited(await loadOrFail(tx, ctx.companyId, id)) });
     return removed.flatMap((row) => (row.path ? [row.path] : []));
   });
   for (const file of removedFiles) await deps.media.remove(ctx.companyId, file);
@@ -100,11 +104,22 @@ export async function updateFileList(deps: FilesDeps, ctx: RequestContext, id: n
   return list;
 }
 
+const fileListTarget = (id: number) => ({ type: "file_list", id });
+
+/** A file list as the audit log records it: its name, message and its options' names and files. */
+function audited(list: FileList): AuditFields {
+  return { name: list.name, message: list.message, options: list.options.map((option) => `${option.name}${option.path ? ` (${option.path})` : ""}`) };
+}
+
 /** Deletes a file list and its files. Throws ERR_NO_PERMISSION, ERR_NO_FILE_LIST_FOUND. */
 export async function deleteFileList(deps: FilesDeps, ctx: RequestContext, id: number): Promise<void> {
   requireManager(ctx);
   const files = await listOptionFiles(deps.db, ctx.companyId, id);
-  const rows = await deps.db.delete(fileLists).where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id))).returning({ id: fileLists.id });
+  const rows = await deps.db.transaction(async (tx) => {
+    const deleted = await tx.delete(fileLists).where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id))).returning({ id: fileLists.id, name: fileLists.name });
+    if (deleted[0]) await recordAudit(tx, ctx, { action: "file_list.delete", target: fileListTarget(id), before: { name: deleted[0].name } });
+    return deleted;
+  });
   if (rows.length === 0) throw notFound();
   for (const file of files) if (file.path) await deps.media.remove(ctx.companyId, file.path);
   publish(deps, ctx.companyId, "delete", { id });
@@ -124,6 +139,7 @@ export async function attachFileListFiles(deps: FilesDeps, ctx: RequestContext, 
     replaced = await deps.db.transaction(async (tx) => {
       const [list] = await tx.select({ id: fileLists.id }).from(fileLists).where(and(eq(fileLists.companyId, ctx.companyId), eq(fileLists.id, id))).for("update");
       if (!list) throw notFound();
+      await recordAudit(tx, ctx, { action: "file_list.upload", target: fileListTarget(id), after: { files: stored.map((file) => file.originalName) } });
       const scope = and(eq(fileListOptions.companyId, ctx.companyId), eq(fileListOptions.fileListId, id));
       if (optionIds !== undefined) {
         const named = await tx.select({ id: fileListOptions.id, path: fileListOptions.path }).from(fileListOptions).where(and(scope, inArray(fileListOptions.id, [...optionIds])));

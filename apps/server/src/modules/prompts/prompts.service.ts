@@ -7,6 +7,7 @@ import { BotFailure, type BotEgress } from "../../bots/runtime.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { assertUrlAllowed } from "../../lib/egress.ts";
+import { recordAudit } from "../audit/index.ts";
 import { findCompanyEgressFacts } from "../companies/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
@@ -124,6 +125,15 @@ function valuesOf(body: PromptBody) {
   };
 }
 
+/**
+ * A prompt's fields as its audit entries show them: the keys by their sealed form only, which the log
+ * redacts (it shows whether a key was set, changed or removed, never a key).
+ */
+function auditFields(values: Record<keyof ReturnType<typeof valuesOf>, unknown>, keys: { apiKey: string | null; voiceKey: string | null }): Record<string, unknown> {
+  return { ...values, apiKey: keys.apiKey, voiceKey: keys.voiceKey };
+}
+const PROMPT_SECRET_FIELDS = ["apiKey", "voiceKey"] as const;
+
 /** Refuses a baseUrl the company's outbound policy would refuse (ERR_URL_NOT_ALLOWED). */
 async function assertBaseUrl(deps: PromptsDeps, ctx: RequestContext, body: PromptBody): Promise<void> {
   if (!body.baseUrl) return;
@@ -155,17 +165,23 @@ export async function createPrompt(deps: PromptsDeps, ctx: RequestContext, body:
   await assertBaseUrl(deps, ctx, body);
   const apiKey = keyChange(deps.box, body.apiKey);
   const voiceKey = keyChange(deps.box, body.voiceKey);
-  const [row] = await deps.db
-    .insert(prompts)
-    .values({
-      companyId: ctx.companyId,
-      ...valuesOf(body),
-      ...(apiKey === "keep" ? {} : { apiKeySealed: apiKey.sealed, apiKeyLast4: apiKey.last4 }),
-      ...(voiceKey === "keep" ? {} : { voiceKeySealed: voiceKey.sealed, voiceKeyLast4: voiceKey.last4 }),
-    })
-    .returning({ id: prompts.id });
-  await answerInQueue(deps.db, ctx.companyId, row!.id, null, body.queueId);
-  const prompt = await findPrompt(deps.db, ctx.companyId, row!.id);
+  const values = valuesOf(body);
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(prompts)
+      .values({
+        companyId: ctx.companyId,
+        ...values,
+        ...(apiKey === "keep" ? {} : { apiKeySealed: apiKey.sealed, apiKeyLast4: apiKey.last4 }),
+        ...(voiceKey === "keep" ? {} : { voiceKeySealed: voiceKey.sealed, voiceKeyLast4: voiceKey.last4 }),
+      })
+      .returning({ id: prompts.id, apiKeySealed: prompts.apiKeySealed, voiceKeySealed: prompts.voiceKeySealed });
+    await answerInQueue(tx, ctx.companyId, row!.id, null, body.queueId);
+    const after = auditFields(values, { apiKey: row!.apiKeySealed, voiceKey: row!.voiceKeySealed });
+    await recordAudit(tx, ctx, { action: "prompt.create", target: { type: "prompt", id: row!.id }, after, secretFields: PROMPT_SECRET_FIELDS });
+    return row!.id;
+  });
+  const prompt = await findPrompt(deps.db, ctx.companyId, id);
   publish(deps, ctx.companyId, "create", prompt!);
   return prompt!;
 }
@@ -181,19 +197,32 @@ export async function updatePrompt(deps: PromptsDeps, ctx: RequestContext, id: n
   await assertKeysStayWithTheirOrigin(deps.db, ctx.companyId, id, body, deps.installation);
   const apiKey = keyChange(deps.box, body.apiKey);
   const voiceKey = keyChange(deps.box, body.voiceKey);
-  const [before] = await deps.db.select({ queueId: prompts.queueId }).from(prompts).where(and(eq(prompts.companyId, ctx.companyId), eq(prompts.id, id)));
-  const rows = await deps.db
-    .update(prompts)
-    .set({
-      ...valuesOf(body),
-      ...(apiKey === "keep" ? {} : { apiKeySealed: apiKey.sealed, apiKeyLast4: apiKey.last4 }),
-      ...(voiceKey === "keep" ? {} : { voiceKeySealed: voiceKey.sealed, voiceKeyLast4: voiceKey.last4 }),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(prompts.companyId, ctx.companyId), eq(prompts.id, id)))
-    .returning({ id: prompts.id });
-  if (rows.length === 0) throw notFound();
-  await answerInQueue(deps.db, ctx.companyId, id, before?.queueId ?? null, body.queueId);
+  const values = valuesOf(body);
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(prompts).where(and(eq(prompts.companyId, ctx.companyId), eq(prompts.id, id)));
+    const [row] = await tx
+      .update(prompts)
+      .set({
+        ...values,
+        ...(apiKey === "keep" ? {} : { apiKeySealed: apiKey.sealed, apiKeyLast4: apiKey.last4 }),
+        ...(voiceKey === "keep" ? {} : { voiceKeySealed: voiceKey.sealed, voiceKeyLast4: voiceKey.last4 }),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(prompts.companyId, ctx.companyId), eq(prompts.id, id)))
+      .returning({ id: prompts.id, apiKeySealed: prompts.apiKeySealed, voiceKeySealed: prompts.voiceKeySealed });
+    if (!row || !before) throw notFound();
+    await answerInQueue(tx, ctx.companyId, id, before.queueId, body.queueId);
+    await recordAudit(tx, ctx, {
+      action: "prompt.update",
+      target: { type: "prompt", id },
+      before: auditFields(
+        { name: before.name, prompt: before.prompt, queueId: before.queueId, model: before.model, baseUrl: before.baseUrl, maxTokens: before.maxTokens, temperature: before.temperature, maxMessages: before.maxMessages, voice: before.voice, voiceRegion: before.voiceRegion },
+        { apiKey: before.apiKeySealed, voiceKey: before.voiceKeySealed },
+      ),
+      after: auditFields(values, { apiKey: row.apiKeySealed, voiceKey: row.voiceKeySealed }),
+      secretFields: PROMPT_SECRET_FIELDS,
+    });
+  });
   const prompt = await findPrompt(deps.db, ctx.companyId, id);
   publish(deps, ctx.companyId, "update", prompt!);
   return prompt!;
@@ -207,8 +236,9 @@ export async function deletePrompt(deps: PromptsDeps, ctx: RequestContext, id: n
   assertCanManage(ctx);
   const { companyId } = ctx;
   const deleted = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.delete(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))).returning({ id: prompts.id });
+    const [row] = await tx.delete(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id))).returning({ id: prompts.id, name: prompts.name });
     if (!row) return false;
+    await recordAudit(tx, ctx, { action: "prompt.delete", target: { type: "prompt", id }, before: { name: row.name } });
     await tx.update(queues).set({ promptId: null }).where(and(eq(queues.companyId, companyId), eq(queues.promptId, id)));
     await tx.update(connections).set({ promptId: null }).where(and(eq(connections.companyId, companyId), eq(connections.promptId, id)));
     return true;

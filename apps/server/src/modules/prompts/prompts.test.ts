@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { type LocalServer, sendJson, startLocalServer } from "../../../test/bot-servers.ts";
 import { createQueue } from "../../../test/engine-harness.ts";
 import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signatureOf } from "../../bots/integrations.ts";
-import { prompts, queueIntegrations, queues } from "../../db/schema/index.ts";
+import { auditLogs, prompts, queueIntegrations, queues } from "../../db/schema/index.ts";
 import { parseEgressAllow } from "../../lib/egress.ts";
 
 let t: TestApp;
@@ -81,6 +81,22 @@ describe("/prompt", () => {
     expect((await put({ baseUrl: null, apiKey: null, voiceRegion: "eastus", voiceKey: "speech-key-east-7777" })).json()).toMatchObject({ baseUrl: null, apiKey: null, voiceRegion: "eastus", voiceKey: "••••7777" });
     // Without a stored key nothing travels: any address is taken.
     expect((await put({ baseUrl: "http://127.0.0.1:11436/v1", apiKey: "", voiceRegion: "eastus" })).json()).toMatchObject({ baseUrl: "http://127.0.0.1:11436/v1", apiKey: null });
+  });
+
+  it("records a change in the audit log: the changed fields, and only the fact that the key changed", async () => {
+    const a = await createTenant(t.app, t.db);
+    const queue = await createQueue(t.db, a.company.id, { name: "Vendas" });
+    const { id } = (await t.app.inject({ method: "POST", url: "/prompt", headers: bearer(a.adminToken), payload: promptBody(queue.id) })).json();
+    const put = await t.app.inject({ method: "PUT", url: `/prompt/${id}`, headers: bearer(a.adminToken), payload: promptBody(queue.id, { maxMessages: 20, apiKey: "sk-new-key-000099990000" }) });
+    expect(put.statusCode).toBe(200);
+    const entries = await t.db.select().from(auditLogs).where(and(eq(auditLogs.targetType, "prompt"), eq(auditLogs.targetId, String(id)))).orderBy(asc(auditLogs.id));
+    expect(entries.map((entry) => entry.action)).toEqual(["prompt.create", "prompt.update"]);
+    expect(entries[1]!.changes).toEqual({ maxMessages: { before: 10, after: 20 }, apiKey: { before: "[redacted]", after: "[redacted]" } });
+    const [row] = await t.db.select().from(prompts).where(eq(prompts.id, id));
+    for (const entry of entries) {
+      const text = JSON.stringify(entry.changes);
+      for (const secret of ["abcdefgh", "00009999", row!.apiKeySealed!]) expect(text).not.toContain(secret);
+    }
   });
 
   it("requires a queue of the company, refuses unknown voices and fields", async () => {
@@ -210,6 +226,13 @@ describe("/queueIntegration", () => {
     // An update without the JSON keeps the stored credentials.
     const kept = await t.app.inject({ method: "PUT", url: `/queueIntegration/${dialogflow.json().id}`, headers: bearer(a.adminToken), payload: { type: "dialogflow", name: "DF 2", projectName: "p" } });
     expect(kept.json()).toMatchObject({ name: "DF 2", jsonClientEmail: "bot@p.iam.gserviceaccount.com" });
+
+    // The audit log tells that the credentials were set, never what they hold.
+    const entries = await t.db.select().from(auditLogs).where(and(eq(auditLogs.targetType, "integration"), eq(auditLogs.targetId, String(dialogflow.json().id)))).orderBy(asc(auditLogs.id));
+    expect(entries.map((entry) => entry.action)).toEqual(["integration.create", "integration.update"]);
+    expect(entries[0]!.changes).toMatchObject({ jsonContent: { before: null, after: "[redacted]" } });
+    expect(entries[1]!.changes).toEqual({ name: { before: "DF", after: "DF 2" }, language: { before: "en", after: "pt-BR" } });
+    for (const entry of entries) expect(JSON.stringify(entry.changes)).not.toContain("PRIVATE-MATERIAL");
   });
 });
 

@@ -18,6 +18,7 @@ import type { EngineDeps } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { assertUrlAllowed } from "../../lib/egress.ts";
+import { recordAudit } from "../audit/index.ts";
 import { findCompanyEgressFacts } from "../companies/index.ts";
 import { signingSecretChange } from "./integration-secret-origin.ts";
 
@@ -56,6 +57,31 @@ function toIntegration(row: IntegrationRow, secret?: string): QueueIntegration {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/**
+ * An integration's fields as its audit entries show them: the credentials and the signing secret by their
+ * sealed form only, which the log redacts (it shows that they were set, changed or removed).
+ */
+function auditFields(row: IntegrationRow): Record<string, unknown> {
+  return {
+    type: row.type,
+    name: row.name,
+    projectName: row.projectName,
+    jsonContent: row.jsonContentSealed,
+    jsonClientEmail: row.jsonClientEmail,
+    language: row.language,
+    urlN8N: row.urlN8N,
+    typebotSlug: row.typebotSlug,
+    typebotExpires: row.typebotExpires,
+    typebotDelayMessage: row.typebotDelayMessage,
+    typebotKeywordFinish: row.typebotKeywordFinish,
+    typebotKeywordRestart: row.typebotKeywordRestart,
+    typebotUnknownMessage: row.typebotUnknownMessage,
+    typebotRestartMessage: row.typebotRestartMessage,
+    secret: row.secretSealed,
+  };
+}
+const INTEGRATION_SECRET_FIELDS = ["jsonContent", "secret"] as const;
 
 async function findRow(db: Db, companyId: number, id: number): Promise<IntegrationRow | undefined> {
   const [row] = await db.select().from(queueIntegrations).where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)));
@@ -142,10 +168,14 @@ export async function createIntegration(deps: IntegrationsDeps, ctx: RequestCont
   const credentials = body.type === "dialogflow" ? credentialsOf(deps, body.jsonContent) : undefined;
   if (body.type === "dialogflow" && !credentials) throw new AppError("ERR_INTEGRATION_INVALID_CREDENTIALS", undefined, "The service-account JSON is required");
   const secret = signs(body.type) ? newSigningSecret() : undefined;
-  const [row] = await deps.db
-    .insert(queueIntegrations)
-    .values({ companyId: ctx.companyId, ...valuesOf(body), ...(credentials ?? {}), secretSealed: secret ? deps.bots.box.seal(secret) : null })
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(queueIntegrations)
+      .values({ companyId: ctx.companyId, ...valuesOf(body), ...(credentials ?? {}), secretSealed: secret ? deps.bots.box.seal(secret) : null })
+      .returning();
+    await recordAudit(tx, ctx, { action: "integration.create", target: { type: "integration", id: inserted!.id }, after: auditFields(inserted!), secretFields: INTEGRATION_SECRET_FIELDS });
+    return inserted;
+  });
   publish(deps, ctx.companyId, "create", toIntegration(row!));
   return toIntegration(row!, secret);
 }
@@ -166,12 +196,16 @@ export async function updateIntegration(deps: IntegrationsDeps, ctx: RequestCont
   if (body.type === "dialogflow" && !credentials && !current.jsonContentSealed) throw new AppError("ERR_INTEGRATION_INVALID_CREDENTIALS", undefined, "The service-account JSON is required");
   const secretChange = signingSecretChange({ urlN8N: current.urlN8N, hasSecret: current.secretSealed !== null }, { urlN8N: body.urlN8N, signs: signs(body.type), renewSecret: body.renewSecret });
   const secret = secretChange === "renew" ? newSigningSecret() : undefined;
-  const [row] = await deps.db
-    .update(queueIntegrations)
-    .set({ ...valuesOf(body), ...(credentials ?? {}), ...(secret ? { secretSealed: deps.bots.box.seal(secret) } : secretChange === "drop" ? { secretSealed: null } : {}), updatedAt: sql`now()` })
-    .where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, id)))
-    .returning();
-  if (!row) throw notFound();
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(queueIntegrations)
+      .set({ ...valuesOf(body), ...(credentials ?? {}), ...(secret ? { secretSealed: deps.bots.box.seal(secret) } : secretChange === "drop" ? { secretSealed: null } : {}), updatedAt: sql`now()` })
+      .where(and(eq(queueIntegrations.companyId, ctx.companyId), eq(queueIntegrations.id, id)))
+      .returning();
+    if (!updated) throw notFound();
+    await recordAudit(tx, ctx, { action: "integration.update", target: { type: "integration", id }, before: auditFields(current), after: auditFields(updated), secretFields: INTEGRATION_SECRET_FIELDS });
+    return updated;
+  });
   publish(deps, ctx.companyId, "update", toIntegration(row));
   return toIntegration(row, secret);
 }
@@ -184,8 +218,9 @@ export async function deleteIntegration(deps: IntegrationsDeps, ctx: RequestCont
     const [row] = await tx
       .delete(queueIntegrations)
       .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)))
-      .returning({ id: queueIntegrations.id });
+      .returning({ id: queueIntegrations.id, type: queueIntegrations.type, name: queueIntegrations.name });
     if (!row) return false;
+    await recordAudit(tx, ctx, { action: "integration.delete", target: { type: "integration", id }, before: { type: row.type, name: row.name } });
     await tx.update(queues).set({ integrationId: null }).where(and(eq(queues.companyId, companyId), eq(queues.integrationId, id)));
     return true;
   });

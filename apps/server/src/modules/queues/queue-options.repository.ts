@@ -9,7 +9,10 @@ export interface QueueOptionRow {
   queueId: number;
   parentId: number | null;
   option: number;
+  title: string;
+  message: string;
   mediaPath: string | null;
+  mediaName: string | null;
 }
 
 // The outer row is named explicitly: drizzle would render its id column unqualified, which inside the subquery means the child's.
@@ -57,7 +60,16 @@ export async function findOption(db: Db, companyId: number, id: number): Promise
 
 export async function findOptionRow(db: Db, companyId: number, id: number): Promise<QueueOptionRow | undefined> {
   const [row] = await db
-    .select({ id: queueOptions.id, queueId: queueOptions.queueId, parentId: queueOptions.parentId, option: queueOptions.option, mediaPath: queueOptions.mediaPath })
+    .select({
+      id: queueOptions.id,
+      queueId: queueOptions.queueId,
+      parentId: queueOptions.parentId,
+      option: queueOptions.option,
+      title: queueOptions.title,
+      message: queueOptions.message,
+      mediaPath: queueOptions.mediaPath,
+      mediaName: queueOptions.mediaName,
+    })
     .from(queueOptions)
     .where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id)));
   return row;

@@ -8,6 +8,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { recordAudit } from "../audit/index.ts";
 import type { MediaStore, StoredMedia } from "../../media/media-store.ts";
 import {
   type QueueOptionRow,
@@ -100,7 +101,10 @@ export async function createQueueOption(deps: QueueOptionsDeps, ctx: RequestCont
     }
     const positions = await optionPositions(tx, companyId, body.queueId, parentId);
     const last = Math.max(0, ...positions.values());
-    return insertOption(tx, companyId, { queueId: body.queueId, parentId, title: body.title, message: body.message ?? "", option: last + 1 });
+    const values = { queueId: body.queueId, parentId, title: body.title, message: body.message ?? "", option: last + 1 };
+    const newId = await insertOption(tx, companyId, values);
+    await recordAudit(tx, ctx, { action: "queue_option.create", target: { type: "queue_option", id: newId }, after: values });
+    return newId;
   });
   return requireOption(deps.db, companyId, id);
 }
@@ -116,10 +120,15 @@ export async function updateQueueOption(deps: QueueOptionsDeps, ctx: RequestCont
     const row = await lockedOption(tx, companyId, id);
     const texts = { ...(body.title !== undefined ? { title: body.title } : {}), ...(body.message !== undefined ? { message: body.message } : {}) };
     if (Object.keys(texts).length > 0) await updateOptionRow(tx, companyId, id, texts);
-    if (body.option === undefined) return;
-    const others = (await listSiblingIds(tx, companyId, row.queueId, row.parentId)).filter((sibling) => sibling !== id);
-    const index = Math.min(Math.max(body.option - 1, 0), others.length);
-    await renumberLevel(tx, companyId, row, [...others.slice(0, index), id, ...others.slice(index)]);
+    const before = { title: row.title, message: row.message, option: row.option };
+    const after = { ...before, ...texts };
+    if (body.option !== undefined) {
+      const others = (await listSiblingIds(tx, companyId, row.queueId, row.parentId)).filter((sibling) => sibling !== id);
+      const index = Math.min(Math.max(body.option - 1, 0), others.length);
+      await renumberLevel(tx, companyId, row, [...others.slice(0, index), id, ...others.slice(index)]);
+      after.option = index + 1;
+    }
+    await recordAudit(tx, ctx, { action: "queue_option.update", target: { type: "queue_option", id }, before, after });
   });
   return requireOption(deps.db, companyId, id);
 }
@@ -135,6 +144,7 @@ export async function deleteQueueOption(deps: QueueOptionsDeps, ctx: RequestCont
     const row = await lockedOption(tx, companyId, id);
     const paths = await subtreeMediaPaths(tx, companyId, id);
     await deleteOptionRow(tx, companyId, id);
+    await recordAudit(tx, ctx, { action: "queue_option.delete", target: { type: "queue_option", id }, before: { queueId: row.queueId, title: row.title } });
     await renumberLevel(tx, companyId, row, await listSiblingIds(tx, companyId, row.queueId, row.parentId));
     return paths;
   });
@@ -147,11 +157,12 @@ export async function assertOptionMediaTarget(deps: QueueOptionsDeps, ctx: Reque
   if (!(await findOptionRow(deps.db, ctx.companyId, id))) throw optionNotFound();
 }
 
-/** Sets or clears an option's media; answers the file it replaced. Throws ERR_NO_QUEUE_OPTION_FOUND. */
-async function replaceOptionMedia(db: Db, companyId: number, id: number, media: { path: string; name: string } | null): Promise<string | null> {
+/** Sets or clears an option's media, with its audit entry; answers the file it replaced. Throws ERR_NO_QUEUE_OPTION_FOUND. */
+async function replaceOptionMedia(db: Db, ctx: RequestContext, id: number, media: { path: string; name: string } | null): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const row = await lockedOption(tx, companyId, id);
-    await updateOptionRow(tx, companyId, id, { mediaPath: media?.path ?? null, mediaName: media?.name ?? null });
+    const row = await lockedOption(tx, ctx.companyId, id);
+    await updateOptionRow(tx, ctx.companyId, id, { mediaPath: media?.path ?? null, mediaName: media?.name ?? null });
+    await recordAudit(tx, ctx, { action: "queue_option.update", target: { type: "queue_option", id }, before: { mediaName: row.mediaName }, after: { mediaName: media?.name ?? null } });
     return row.mediaPath;
   });
 }
@@ -165,7 +176,7 @@ export async function attachOptionMedia(deps: QueueOptionsDeps, ctx: RequestCont
   let previous: string | null;
   try {
     assertCanEdit(ctx);
-    previous = await replaceOptionMedia(deps.db, companyId, id, { path: file.fileName, name: file.originalName });
+    previous = await replaceOptionMedia(deps.db, ctx, id, { path: file.fileName, name: file.originalName });
   } catch (error) {
     await deps.media.remove(companyId, file.fileName);
     throw error;
@@ -177,7 +188,7 @@ export async function attachOptionMedia(deps: QueueOptionsDeps, ctx: RequestCont
 /** Removes an option's media attachment. Throws ERR_NO_PERMISSION, ERR_NO_QUEUE_OPTION_FOUND. */
 export async function removeOptionMedia(deps: QueueOptionsDeps, ctx: RequestContext, id: number): Promise<QueueOption> {
   assertCanEdit(ctx);
-  const previous = await replaceOptionMedia(deps.db, ctx.companyId, id, null);
+  const previous = await replaceOptionMedia(deps.db, ctx, id, null);
   if (previous) await deps.media.remove(ctx.companyId, previous);
   return requireOption(deps.db, ctx.companyId, id);
 }

@@ -168,10 +168,10 @@ export async function updateQueueRow(db: Db, companyId: number, id: number, valu
 }
 
 /** Sets or clears the queue's media; answers the file it replaced (to be removed), or undefined when the queue is gone. */
-export async function setQueueMedia(db: Db, companyId: number, id: number, media: { path: string; name: string } | null): Promise<{ previous: string | null } | undefined> {
+export async function setQueueMedia(db: Db, companyId: number, id: number, media: { path: string; name: string } | null): Promise<{ previous: string | null; previousName: string | null } | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ mediaPath: queues.mediaPath })
+      .select({ mediaPath: queues.mediaPath, mediaName: queues.mediaName })
       .from(queues)
       .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
       .for("update");
@@ -180,7 +180,7 @@ export async function setQueueMedia(db: Db, companyId: number, id: number, media
       .update(queues)
       .set({ mediaPath: media?.path ?? null, mediaName: media?.name ?? null, updatedAt: sql`now()` })
       .where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
-    return { previous: current.mediaPath };
+    return { previous: current.mediaPath, previousName: current.mediaName };
   });
 }
 
@@ -188,7 +188,7 @@ export async function setQueueMedia(db: Db, companyId: number, id: number, media
  * Deletes a queue: its links to users and connections and its option tree go with it (cascade),
  * its tickets stay without a queue (set null). Answers the media files it and its options held.
  */
-export async function deleteQueueRow(db: Db, companyId: number, id: number): Promise<{ deleted: boolean; mediaPaths: string[] }> {
+export async function deleteQueueRow(db: Db, companyId: number, id: number): Promise<{ deleted: boolean; name?: string; mediaPaths: string[] }> {
   return db.transaction(async (tx) => {
     const optionMedia = await tx
       .select({ mediaPath: queueOptions.mediaPath })
@@ -197,10 +197,10 @@ export async function deleteQueueRow(db: Db, companyId: number, id: number): Pro
     const [row] = await tx
       .delete(queues)
       .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
-      .returning({ mediaPath: queues.mediaPath });
+      .returning({ name: queues.name, mediaPath: queues.mediaPath });
     if (!row) return { deleted: false, mediaPaths: [] };
     const mediaPaths = [row.mediaPath, ...optionMedia.map((option) => option.mediaPath)].filter((path): path is string => path !== null);
-    return { deleted: true, mediaPaths };
+    return { deleted: true, name: row.name, mediaPaths };
   });
 }
 

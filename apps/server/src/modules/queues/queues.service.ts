@@ -5,6 +5,7 @@ import { violatedUniqueConstraint } from "../../db/errors.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { assertReferencesExist } from "../../db/references.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { recordAudit } from "../audit/index.ts";
 import type { MediaStore, StoredMedia } from "../../media/media-store.ts";
 import { canEditQueues, fitsQueueLimit } from "./queues.policy.ts";
 import {
@@ -39,6 +40,11 @@ const nameTaken = () => new AppError("ERR_QUEUE_NAME_ALREADY_EXISTS", undefined,
 /** A non-null store id must name a store of the company. Throws ERR_NO_STORE_FOUND. */
 async function assertStoreExists(db: Db, companyId: number, storeId: number | null): Promise<void> {
   if (storeId !== null && !(await storeExists(db, companyId, storeId))) throw new AppError("ERR_NO_STORE_FOUND", undefined, "Store not found");
+}
+
+/** A queue's own fields as its audit entries show them. */
+function auditFields(values: QueueValues): Record<string, unknown> {
+  return { ...values };
 }
 
 function assertCanEdit(ctx: RequestContext): void {
@@ -120,7 +126,9 @@ export async function createQueue(deps: QueuesDeps, ctx: RequestContext, body: Q
         throw new AppError("ERR_QUEUE_LIMIT", undefined, "The plan's queue limit has been reached");
       }
       await assertUniqueValues(tx, companyId, values);
-      return insertQueue(tx, companyId, values);
+      const newId = await insertQueue(tx, companyId, values);
+      await recordAudit(tx, ctx, { action: "queue.create", target: { type: "queue", id: newId }, after: auditFields(values) });
+      return newId;
     }),
   );
   await publishCurrent(deps, companyId, id, "create");
@@ -156,6 +164,18 @@ export async function updateQueue(deps: QueuesDeps, ctx: RequestContext, id: num
       await assertStoreExists(tx, companyId, values.storeId);
       await assertUniqueValues(tx, companyId, values, id);
       await updateQueueRow(tx, companyId, id, values);
+      const before: QueueValues = {
+        name: current.name,
+        color: current.color,
+        greetingMessage: current.greetingMessage,
+        outOfHoursMessage: current.outOfHoursMessage,
+        orderQueue: current.orderQueue,
+        schedules: current.schedules,
+        integrationId: current.integrationId,
+        promptId: current.promptId,
+        storeId: current.storeId,
+      };
+      await recordAudit(tx, ctx, { action: "queue.update", target: { type: "queue", id }, before: auditFields(before), after: auditFields(values) });
     }),
   );
   await publishCurrent(deps, companyId, id, "update");
@@ -169,8 +189,12 @@ export async function updateQueue(deps: QueuesDeps, ctx: RequestContext, id: num
 export async function deleteQueue(deps: QueuesDeps, ctx: RequestContext, id: number): Promise<void> {
   assertCanEdit(ctx);
   const { companyId } = ctx;
-  const { deleted, mediaPaths } = await deleteQueueRow(deps.db, companyId, id);
-  if (!deleted) throw notFound();
+  const { mediaPaths } = await deps.db.transaction(async (tx) => {
+    const removed = await deleteQueueRow(tx, companyId, id);
+    if (!removed.deleted) throw notFound();
+    await recordAudit(tx, ctx, { action: "queue.delete", target: { type: "queue", id }, before: { name: removed.name } });
+    return removed;
+  });
   for (const path of mediaPaths) await deps.media.remove(companyId, path);
   deps.events.publish("record.changed", { companyId, channel: "queue", action: "delete", record: { id } });
 }
@@ -190,9 +214,12 @@ export async function attachQueueMedia(deps: QueuesDeps, ctx: RequestContext, id
   let previous: string | null;
   try {
     assertCanEdit(ctx);
-    const changed = await setQueueMedia(deps.db, companyId, id, { path: file.fileName, name: file.originalName });
-    if (!changed) throw notFound();
-    previous = changed.previous;
+    previous = await deps.db.transaction(async (tx) => {
+      const changed = await setQueueMedia(tx, companyId, id, { path: file.fileName, name: file.originalName });
+      if (!changed) throw notFound();
+      await recordAudit(tx, ctx, { action: "queue.update", target: { type: "queue", id }, before: { mediaName: changed.previousName }, after: { mediaName: file.originalName } });
+      return changed.previous;
+    });
   } catch (error) {
     await deps.media.remove(companyId, file.fileName);
     throw error;
@@ -206,8 +233,12 @@ export async function attachQueueMedia(deps: QueuesDeps, ctx: RequestContext, id
 export async function removeQueueMedia(deps: QueuesDeps, ctx: RequestContext, id: number): Promise<QueueDetail> {
   assertCanEdit(ctx);
   const { companyId } = ctx;
-  const changed = await setQueueMedia(deps.db, companyId, id, null);
-  if (!changed) throw notFound();
+  const changed = await deps.db.transaction(async (tx) => {
+    const result = await setQueueMedia(tx, companyId, id, null);
+    if (!result) throw notFound();
+    await recordAudit(tx, ctx, { action: "queue.update", target: { type: "queue", id }, before: { mediaName: result.previousName }, after: { mediaName: null } });
+    return result;
+  });
   if (changed.previous) await deps.media.remove(companyId, changed.previous);
   await publishCurrent(deps, companyId, id, "update");
   return requireDetail(deps.db, companyId, id);

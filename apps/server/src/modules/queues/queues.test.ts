@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_BUSINESS_HOURS, ZQueue } from "@conversa/shared";
-import { connectionQueues, contacts, plans, queueOptions, queues, tickets, userQueues } from "../../db/schema/index.ts";
+import { auditLogs, connectionQueues, contacts, plans, queueOptions, queues, tickets, userQueues } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createSimulatorConnection, createTenant } from "../../../test/factories.ts";
 import { PNG, multipartFile } from "./upload-fixtures.ts";
@@ -332,6 +332,26 @@ describe("DELETE /queue/:id", () => {
     expect((await t.app.inject({ method: "DELETE", url: `/queue/${queue.id}` })).statusCode).toBe(401);
     expect(await t.db.select().from(queues)).toHaveLength(1);
     expect(queueRecords()).toEqual([]);
+  });
+});
+
+describe("the queues' audit entries", () => {
+  it("records an edit's changed fields only, and a media upload and removal by the file's name", async () => {
+    const a = await createTenant(t.app, t.db);
+    const queue = await insertQueue(a.company.id, "Vendas", "#ff0000", { greetingMessage: "Olá" });
+    const put = await t.app.inject({ method: "PUT", url: `/queue/${queue.id}`, headers: bearer(a.adminToken), payload: { name: "Vendas Online", color: "#ff0000" } });
+    expect(put.statusCode).toBe(200);
+    const upload = await t.app.inject({ method: "POST", url: `/queue/${queue.id}/media-upload`, ...multipartFile(a.adminToken, { name: "boas vindas.png", content: PNG, type: "image/png" }) });
+    expect(upload.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "DELETE", url: `/queue/${queue.id}/media-upload`, headers: bearer(a.adminToken) })).statusCode).toBe(200);
+
+    const entries = await t.db.select().from(auditLogs).where(and(eq(auditLogs.targetType, "queue"), eq(auditLogs.targetId, String(queue.id)))).orderBy(asc(auditLogs.id));
+    expect(entries.map((entry) => [entry.action, entry.userId])).toEqual([["queue.update", a.admin.id], ["queue.update", a.admin.id], ["queue.update", a.admin.id]]);
+    expect(entries.map((entry) => entry.changes)).toEqual([
+      { name: { before: "Vendas", after: "Vendas Online" } },
+      { mediaName: { before: null, after: "boas vindas.png" } },
+      { mediaName: { before: "boas vindas.png", after: null } },
+    ]);
   });
 });
 

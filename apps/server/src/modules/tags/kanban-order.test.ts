@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { companies, tags } from "../../db/schema/index.ts";
+import { auditLogs, companies, tags } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { bearer, createPlan, createTenant, createUser, loginAs } from "../../../test/factories.ts";
 
@@ -57,6 +57,15 @@ describe("PUT /tags/kanban/order", () => {
 
     expect(await names(a.adminToken)).toEqual(["Ypsilon", "Xis", "Aaa nova"]);
     expect(await names(b.adminToken)).toEqual(["Alfa", "Beta"]);
+  });
+
+  it("records the lanes' order before and after in the audit log", async () => {
+    const novo = await lane(a.company.id, "Novo");
+    const fechando = await lane(a.company.id, "Fechando");
+    expect((await order(a.adminToken, { tagIds: [novo.id, fechando.id] })).statusCode).toBe(200);
+    const [entry] = await t.db.select().from(auditLogs).where(and(eq(auditLogs.companyId, a.company.id), eq(auditLogs.action, "kanban.order.update")));
+    expect(entry).toMatchObject({ userId: a.admin.id, targetType: null });
+    expect(entry!.changes).toEqual({ tagIds: { before: [fechando.id, novo.id], after: [novo.id, fechando.id] } });
   });
 
   it("lets a supervisor order the lanes", async () => {

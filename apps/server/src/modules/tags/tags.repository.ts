@@ -62,22 +62,24 @@ export function listKanbanTagRows(db: Db, companyId: number): Promise<Tag[]> {
 
 /**
  * Places the company's kanban lanes in the order of `tagIds` (which must be all of them), in one transaction.
- * Answers false, changing nothing, when the ids are not exactly the company's kanban tags.
+ * Answers the lanes' previous order, or undefined, changing nothing, when the ids are not exactly the
+ * company's kanban tags.
  */
-export function saveKanbanOrder(db: Db, companyId: number, tagIds: number[]): Promise<boolean> {
+export function saveKanbanOrder(db: Db, companyId: number, tagIds: number[]): Promise<number[] | undefined> {
   return db.transaction(async (tx) => {
     // Locked, so that a lane added or removed meanwhile cannot leave the board half ordered.
     const lanes = await tx
       .select({ id: tags.id })
       .from(tags)
       .where(and(eq(tags.companyId, companyId), eq(tags.kanban, 1)))
+      .orderBy(sql`${tags.kanbanOrder} asc nulls last`, asc(tags.name), asc(tags.id))
       .for("update");
     const known = new Set(lanes.map((lane) => lane.id));
-    if (known.size !== tagIds.length || tagIds.some((id) => !known.has(id))) return false;
+    if (known.size !== tagIds.length || tagIds.some((id) => !known.has(id))) return undefined;
     for (const [position, id] of tagIds.entries()) {
       await tx.update(tags).set({ kanbanOrder: position }).where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
     }
-    return true;
+    return lanes.map((lane) => lane.id);
   });
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import { recordAudit } from "../audit/index.ts";
 import { canManageTags, canOrderKanban, changesOnlyKanban, mayEditTag, mayRequestKanban } from "./tags.policy.ts";
 import { deleteTagRow, findTagRecord, insertTag, listAllTags, listKanbanTagRows, listTagPage, saveKanbanOrder, updateTagRow } from "./tags.repository.ts";
 
@@ -48,7 +49,11 @@ export async function listKanbanTags(deps: Pick<TagsDeps, "db">, ctx: RequestCon
  */
 export async function orderKanbanTags(deps: TagsDeps, ctx: RequestContext, body: KanbanOrderBody): Promise<Tag[]> {
   if (!canOrderKanban(ctx)) throw new AppError("ERR_NO_PERMISSION");
-  if (!(await saveKanbanOrder(deps.db, ctx.companyId, body.tagIds))) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    const previous = await saveKanbanOrder(tx, ctx.companyId, body.tagIds);
+    if (!previous) throw notFound();
+    await recordAudit(tx, ctx, { action: "kanban.order.update", before: { tagIds: previous }, after: { tagIds: body.tagIds } });
+  });
   for (const id of body.tagIds) {
     const tag = await findTagRecord(deps.db, ctx.companyId, id);
     if (tag) deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "tag", action: "update", record: tag });
@@ -63,8 +68,13 @@ export async function orderKanbanTags(deps: TagsDeps, ctx: RequestContext, body:
 export async function createTag(deps: TagsDeps, ctx: RequestContext, body: TagBody): Promise<TagRecord> {
   if (!canManageTags(ctx)) throw new AppError("ERR_NO_PERMISSION");
   if (!mayRequestKanban(ctx, body.kanban, 0)) throw new AppError("ERR_NO_PERMISSION");
-  const id = await insertTag(deps.db, ctx.companyId, ctx.userId, { name: body.name, color: body.color ?? DEFAULT_TAG_COLOR, kanban: body.kanban ?? 0 });
-  if (id === undefined) throw duplicate();
+  const values = { name: body.name, color: body.color ?? DEFAULT_TAG_COLOR, kanban: body.kanban ?? 0 };
+  const id = await deps.db.transaction(async (tx) => {
+    const newId = await insertTag(tx, ctx.companyId, ctx.userId, values);
+    if (newId === undefined) throw duplicate();
+    await recordAudit(tx, ctx, { action: "tag.create", target: { type: "tag", id: newId }, after: values });
+    return newId;
+  });
   const tag = await requireTag(deps.db, ctx.companyId, id);
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "tag", action: "create", record: tag });
   return tag;
@@ -80,9 +90,13 @@ export async function updateTag(deps: TagsDeps, ctx: RequestContext, id: number,
   const current = await requireTag(deps.db, ctx.companyId, id);
   if (!canManageTags(ctx) && !changesOnlyKanban(body, current)) throw new AppError("ERR_NO_PERMISSION");
   if (!mayRequestKanban(ctx, body.kanban, current.kanban)) throw new AppError("ERR_NO_PERMISSION");
-  const result = await updateTagRow(deps.db, ctx.companyId, id, { name: body.name, color: body.color ?? current.color, kanban: body.kanban ?? current.kanban });
-  if (result === "missing") throw notFound();
-  if (result === "duplicate") throw duplicate();
+  const values = { name: body.name, color: body.color ?? current.color, kanban: body.kanban ?? current.kanban };
+  await deps.db.transaction(async (tx) => {
+    const result = await updateTagRow(tx, ctx.companyId, id, values);
+    if (result === "missing") throw notFound();
+    if (result === "duplicate") throw duplicate();
+    await recordAudit(tx, ctx, { action: "tag.update", target: { type: "tag", id }, before: { name: current.name, color: current.color, kanban: current.kanban }, after: values });
+  });
   const tag = await requireTag(deps.db, ctx.companyId, id);
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "tag", action: "update", record: tag });
   return tag;
@@ -91,6 +105,10 @@ export async function updateTag(deps: TagsDeps, ctx: RequestContext, id: number,
 /** Deletes a tag and its links to tickets ("tags:manage": admins). Throws ERR_NO_PERMISSION, ERR_NO_TAG_FOUND. */
 export async function deleteTag(deps: TagsDeps, ctx: RequestContext, id: number): Promise<void> {
   if (!canManageTags(ctx)) throw new AppError("ERR_NO_PERMISSION");
-  if (!(await deleteTagRow(deps.db, ctx.companyId, id))) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    const current = await findTagRecord(tx, ctx.companyId, id);
+    if (!current || !(await deleteTagRow(tx, ctx.companyId, id))) throw notFound();
+    await recordAudit(tx, ctx, { action: "tag.delete", target: { type: "tag", id }, before: { name: current.name } });
+  });
   deps.events.publish("record.changed", { companyId: ctx.companyId, channel: "tag", action: "delete", record: { id } });
 }
