@@ -3,7 +3,9 @@ import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
-import type { AuthDeps } from "./auth.service.ts";
+import type { Db } from "../../db/client.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
 import { hashRecoveryCode, matchRecoveryCode, newRecoveryCodes } from "./recovery-codes.ts";
 import { matchTotp, newTotpSecret, totpUrl } from "./totp.ts";
 import {
@@ -15,6 +17,16 @@ import {
   findTwoFactorRow,
   savePendingSecret,
 } from "./two-factor.repository.ts";
+
+/** What two-factor sign-in uses of the auth module's dependencies (AuthDeps has them all). */
+export interface TwoFactorDeps {
+  db: Db;
+  box: SecretBox;
+  throttle: LoginThrottle;
+  now?: () => Date;
+}
+
+type AuthDeps = TwoFactorDeps;
 
 const nowOf = (deps: Pick<AuthDeps, "now">) => deps.now?.() ?? new Date();
 const invalidCode = () => new AppError("ERR_2FA_INVALID_CODE", undefined, "Invalid or already used code");
