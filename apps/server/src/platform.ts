@@ -18,6 +18,7 @@ import { type Mailer, createMailer } from "./mail/mailer.ts";
 import { MediaStore } from "./media/media-store.ts";
 import { createStorageLedger } from "./media/storage-ledger.ts";
 import { LoginThrottle } from "./modules/auth/login-throttle.ts";
+import { SecretBox } from "./lib/secret-box.ts";
 import { openRedis } from "./lib/redis.ts";
 import { startScheduleWorkers } from "./modules/schedules/index.ts";
 import { createPaymentProvider, startBillingWorkers } from "./modules/billing/index.ts";
@@ -106,6 +107,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       events,
       tokens: { accessSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret, accessTtl: config.accessTokenTtl, refreshTtl: config.refreshTokenTtl },
       throttle: new LoginThrottle(database.db),
+      box: new SecretBox(config.dataEncryptionKey),
     },
     async start() {
       if (started) return;

@@ -201,6 +201,16 @@ export const ERROR_CODES = {
   ERR_CLOUD_TEMPLATE_NOT_APPROVED: 409,
   /** The number of parameters is not the template's (details: { expected, received }). */
   ERR_CLOUD_TEMPLATE_PARAMETERS: 400,
+  /** The password is right and the account has two-factor sign-in on: send the same request again with `code`. */
+  ERR_2FA_REQUIRED: 401,
+  /** The two-factor code (or recovery code) is wrong, expired or already used. */
+  ERR_2FA_INVALID_CODE: 401,
+  /** POST /auth/2fa/setup or /enable: two-factor sign-in is already on for the account. */
+  ERR_2FA_ALREADY_ENABLED: 409,
+  /** POST /auth/2fa/disable: two-factor sign-in is not on for the account. */
+  ERR_2FA_NOT_ENABLED: 409,
+  /** POST /auth/2fa/enable without a pending POST /auth/2fa/setup. */
+  ERR_2FA_NOT_SET_UP: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

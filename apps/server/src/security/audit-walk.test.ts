@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS, type AuditAction } from "@conversa/shared";
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { bearer, createCompany, createPlan, createSimulatorConnection, createUser, loginAs } from "../../test/factories.ts";
-import { auditLogs, campaigns, invoices } from "../db/schema/index.ts";
+import { auditLogs, campaigns, invoices, users as usersTable } from "../db/schema/index.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { type BuiltRequest, type TenantIds, buildRequest } from "./route-requests.ts";
@@ -143,6 +143,14 @@ const AUDITED: Record<string, Audited> = {
   "DELETE /whatsapp/:id": { action: "connection.delete", request: async (_built, w) => ({ url: `/whatsapp/${(await createSimulatorConnection(t.db, { companyId: w.tenant.company.id, name: `spare ${next()}` })).id}` }) },
   "DELETE /queue/:id": { action: "queue.delete", request: async (_built, w) => ({ url: `/queue/${(await made("POST", "/queue", { name: `spare queue ${next()}`, color: "#5a5a5a" }, w.tenant.adminToken)).id}` }) },
   "DELETE /users/:id": { action: "user.delete" },
+  "DELETE /users/:id/2fa": {
+    action: "auth.2fa.reset",
+    request: async (_built, w) => {
+      const target = await createUser(t.db, { companyId: w.tenant.company.id, name: `two-factor ${next()}` });
+      await t.db.update(usersTable).set({ totpSecret: "sealed", totpEnabledAt: new Date(), recoveryCodes: [] }).where(eq(usersTable.id, target.id));
+      return { url: `/users/${target.id}/2fa` };
+    },
+  },
   "DELETE /helps/:id": { action: "help.delete", by: "super", request: async () => ({ url: `/helps/${(await throwawayHelp()).id}` }) },
   "DELETE /announcements/:id": { action: "announcement.delete", by: "super", request: async () => ({ url: `/announcements/${(await throwawayAnnouncement()).id}` }) },
   "DELETE /plans/:id": { action: "plan.delete", by: "super", request: async () => ({ url: `/plans/${(await createPlan(t.db)).id}` }) },
@@ -154,6 +162,9 @@ const NOT_ADMINISTRATIVE: Record<string, string> = {
   "POST /auth/login": "a security event, recorded as auth.login / auth.login_failed (modules/auth tests)",
   "POST /auth/refresh_token": "renews the caller's own session",
   "DELETE /auth/logout": "a security event, recorded as auth.logout (modules/auth tests)",
+  "POST /auth/2fa/setup": "a secret pending on the caller's own account; nothing changes until it is confirmed",
+  "POST /auth/2fa/enable": "a security event of the caller's own account, recorded as auth.2fa.enable (modules/auth/two-factor tests)",
+  "POST /auth/2fa/disable": "a security event of the caller's own account, recorded as auth.2fa.disable (modules/auth/two-factor tests)",
   "POST /forgetpassword/:email": "a security event, recorded as auth.password_reset_request (modules/account-codes tests)",
   "POST /resetpasswords/:email/:token/:newPassword": "a security event, recorded as auth.password_reset (modules/account-codes tests)",
   "POST /messages/:ticketId": "the conversation itself",

@@ -79,6 +79,9 @@ const RULES: Record<string, RuleKind> = {
   "POST /auth/refresh_token": "public",
   "DELETE /auth/logout": "own-session",
   "GET /auth/me": "own-session",
+  "POST /auth/2fa/setup": "own-session",
+  "POST /auth/2fa/enable": "own-session",
+  "POST /auth/2fa/disable": "own-session",
   "GET /settings": "company-read",
   "PUT /settings/:key": "admin-only",
   "GET /companies/listPlan/:companyId": "company-read",
@@ -170,6 +173,7 @@ const RULES: Record<string, RuleKind> = {
   "POST /users": "admin-only",
   "PUT /users/:id": "users",
   "DELETE /users/:id": "users",
+  "DELETE /users/:id/2fa": "users",
   "GET /contacts": "company-read",
   "GET /contacts/list": "company-read",
   "GET /contacts/export": "company-read",
@@ -1058,6 +1062,24 @@ async function usersCases(key: string): Promise<Case[]> {
     cases.push({ account: superAccount, probe: { method: "PUT", url: `/users/${promoted.id}`, payload: { name: promoted.name, email: promoted.email, super: true } }, expect: "allowed", what: "PUT /users/{a user}: super set by a super user" });
     return cases;
   }
+  if (key === "DELETE /users/:id/2fa") {
+    // Targets with two-factor sign-in on, so that an allowed reset has something to reset.
+    const withTwoFactor = async (label: string, options: { isSuper?: boolean } = {}) => {
+      const target = await makeUser(label, options);
+      await t.db.update(usersTable).set({ totpSecret: "sealed", totpEnabledAt: new Date(), recoveryCodes: [] }).where(eq(usersTable.id, target.id));
+      return target;
+    };
+    for (const account of users()) {
+      const target = await withTwoFactor(`reset-2fa-by-${account.name}`);
+      cases.push({ account, probe: { method: "DELETE", url: `/users/${target.id}/2fa` }, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what: "DELETE /users/{another user}/2fa" });
+    }
+    const superTarget = await withTwoFactor("reset-2fa-super", { isSuper: true });
+    cases.push({ account: s.accounts.admin, probe: { method: "DELETE", url: `/users/${superTarget.id}/2fa` }, expect: "refused", refusal: [{ status: 403, error: "ERR_NO_PERMISSION" }], what: "DELETE /users/{a super user}/2fa by a plain admin" });
+    cases.push({ account: superAccount, probe: { method: "DELETE", url: `/users/${superTarget.id}/2fa` }, expect: "allowed", what: "DELETE /users/{a super user}/2fa by a super user" });
+    const plainTarget = await withTwoFactor("reset-2fa-plain");
+    cases.push({ account: s.accounts.admin, probe: { method: "DELETE", url: `/users/${plainTarget.id}/2fa` }, expect: "allowed", what: "DELETE /users/{a user}/2fa by an admin" });
+    return cases;
+  }
   // DELETE /users/:id
   for (const account of users()) {
     const target = await makeUser(`delete-by-${account.name}`);
@@ -1077,6 +1099,12 @@ async function makeUser(label: string, options: { isSuper?: boolean; profile?: "
 }
 
 async function ownSessionCases(key: string): Promise<Case[]> {
+  // Two-factor sign-in: every account may set up its own; enabling with a wrong code or disabling what is off fails for its own reasons.
+  if (key === "POST /auth/2fa/setup") return accounts.map((account) => ({ account, probe: { method: "POST", url: key.slice(5) }, expect: "allowed", what: key }));
+  if (key === "POST /auth/2fa/enable") return accounts.map((account) => ({ account, probe: { method: "POST", url: key.slice(5), payload: { code: "000000" } }, expect: "allowed-any", what: `${key} with a wrong code` }));
+  if (key === "POST /auth/2fa/disable") {
+    return accounts.map((account) => ({ account, probe: { method: "POST", url: key.slice(5), payload: { password: DEFAULT_PASSWORD, code: "000000" } }, expect: "allowed-any", what: `${key} while it is off` }));
+  }
   if (key === "GET /auth/me") return accounts.map((account) => ({ account, probe: { method: "GET", url: "/auth/me" }, expect: "allowed", contains: [account.email], what: "GET /auth/me" }));
   // Logging out ends the caller's session: a throwaway account's, so that the sweep's sessions stay.
   const user = await makeUser("logout");

@@ -22,6 +22,8 @@ export function sessionUser(
     whatsappId: null,
     allTicket: "desabled",
     online: true,
+    twoFactorEnabled: false,
+    twoFactorSetupRequired: false,
     ...rest,
     queues: queues.map((queue) => ({ ...queue, UserQueue: { queueId: queue.id, userId: id } })),
     company: company

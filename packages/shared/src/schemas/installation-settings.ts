@@ -4,6 +4,7 @@ import { z } from "zod";
  * Settings of the whole installation, changed by super users only, with the values each accepts and
  * its default. `signupEnabled`: whether visitors may sign a company up on /signup. `auditRetentionDays`:
  * how many days the audit log keeps its entries (30 to 3650; a daily job removes older ones).
+ * `requireSuperUser2fa`: whether every super user must sign in with a second factor.
  */
 export const INSTALLATION_SETTING_DEFINITIONS = {
   signupEnabled: { schema: z.enum(["true", "false"]), default: "true" },
@@ -11,6 +12,7 @@ export const INSTALLATION_SETTING_DEFINITIONS = {
     schema: z.string().regex(/^\d{1,4}$/).refine((value) => Number(value) >= 30 && Number(value) <= 3650, "30 to 3650 days"),
     default: "365",
   },
+  requireSuperUser2fa: { schema: z.enum(["true", "false"]), default: "false" },
 } as const satisfies Record<string, { schema: z.ZodType<string>; default: string }>;
 
 export type InstallationSettingKey = keyof typeof INSTALLATION_SETTING_DEFINITIONS;

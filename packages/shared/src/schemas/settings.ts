@@ -25,6 +25,8 @@ export const SETTING_DEFINITIONS = {
   asaas: { schema: freeText, default: "", secret: true },
   /** Calling code given to numbers typed or imported without one (`withDefaultCountryCode`); beyond the spec's keys. */
   defaultCountryCode: { schema: z.string().regex(/^[1-9]\d{0,2}$/, "A calling code of 1 to 3 digits"), default: "55", secret: false },
+  /** Whether every user of the company must sign in with a second factor (users without one are taken to its setup); beyond the spec's keys. */
+  require2fa: { schema: toggle, default: "disabled", secret: false },
 } as const satisfies Record<string, { schema: z.ZodType<string>; default: string; secret: boolean }>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

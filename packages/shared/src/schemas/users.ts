@@ -33,6 +33,8 @@ export const ZUser = z.object({
   online: z.boolean(),
   queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
   createdAt: z.string(),
+  /** Whether the user has two-factor sign-in on (an admin may reset it). */
+  twoFactorEnabled: z.boolean(),
 });
 export type User = z.infer<typeof ZUser>;
 

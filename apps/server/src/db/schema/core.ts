@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { connections, queues } from "./channels.ts";
 import { timestamps } from "./columns.ts";
 import { companies, companyId } from "./companies.ts";
@@ -55,6 +55,16 @@ export const users = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     /** The user's latest login; null: never logged in (distribution never reserves a ticket for them). */
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** The TOTP secret of two-factor sign-in (base32), sealed with the data encryption key (lib/secret-box.ts); null: off. */
+    totpSecret: text("totp_secret"),
+    /** A secret given by POST /auth/2fa/setup and not yet confirmed by a code (sealed too). */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** When two-factor sign-in was turned on; null: off. */
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The time step of the last TOTP code accepted: a code is accepted once, and never one of an earlier step. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** SHA-256 hashes of the unused recovery codes (recovery-codes.ts); a used one is removed. */
+    recoveryCodes: jsonb("recovery_codes").$type<string[]>(),
     ...timestamps(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
+import { recordAudit } from "../audit/index.ts";
 import { type RateRule, hitRateLimits } from "../../db/rate-limit.ts";
 import type { MailLanguage } from "../../mail/language.ts";
 import type { Mailer } from "../../mail/mailer.ts";
@@ -100,6 +101,8 @@ export async function requestPasswordReset(deps: AccountCodeDeps, email: string,
   const user = await findCodeOwnerByEmail(deps.db, email);
   if (!user) throw new AppError("ERR_EMAIL_NOT_FOUND", undefined, "No account has this e-mail");
   await sendAccountCode(deps, user, "reset", language);
+  // Recorded once the code is stored and mailed (the mail is no change to join): the user's id only.
+  await recordAudit(deps.db, { userId: user.id, companyId: user.companyId, ip: clientAddress }, { action: "auth.password_reset_request", target: { type: "user", id: user.id } });
 }
 
 type ResetOutcome = { kind: "reset"; user: CodeOwner } | { kind: "invalid" } | { kind: "expired" };
@@ -129,6 +132,7 @@ export async function resetPassword(deps: PasswordResetDeps, params: ResetPasswo
     }
     await setPasswordEndingSessions(tx, user.id, await hashPassword(params.newPassword));
     await markCodeUsed(tx, pending.id);
+    await recordAudit(tx, { userId: user.id, companyId: user.companyId, ip: clientAddress }, { action: "auth.password_reset", target: { type: "user", id: user.id } });
     return { kind: "reset", user };
   });
   if (outcome.kind === "invalid") throw new AppError("ERR_INVALID_RESET_CODE", undefined, "Invalid code: check it or request a new one");

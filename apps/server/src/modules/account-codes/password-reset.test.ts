@@ -2,10 +2,10 @@ import { readFileSync, readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { simpleParser } from "mailparser";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { io as connect } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accountCodes, users } from "../../db/schema/index.ts";
+import { accountCodes, auditLogs, users } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { DEFAULT_PASSWORD, bearer, createCompany, createUser, loginAs } from "../../../test/factories.ts";
 import { type ReceivedMail, type TestSmtpServer, codeOf, startSmtpServer } from "../../../test/smtp.ts";
@@ -214,6 +214,12 @@ describe("POST /resetpasswords/:email/:token/:newPassword", () => {
     expect(refresh.statusCode).toBe(401);
     expect(await loginStatus(user.email, DEFAULT_PASSWORD)).toBe(401);
     expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
+    const entries = await t.db.select().from(auditLogs).where(inArray(auditLogs.action, ["auth.password_reset_request", "auth.password_reset"])).orderBy(auditLogs.id);
+    expect(entries.map((entry) => [entry.action, entry.userId, entry.targetId])).toEqual([
+      ["auth.password_reset_request", user.id, String(user.id)],
+      ["auth.password_reset", user.id, String(user.id)],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(code);
   });
 
   it("drops the user's open sockets", async () => {

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
 import type { ActorFacts } from "../../lib/context.ts";
 import { companies, queues, userQueues, users } from "../../db/schema/index.ts";
+import { isSuperUser2faRequired } from "../installation-settings/index.ts";
 import { listSettingRows, toSettingDto } from "../settings/index.ts";
 
 export interface AuthUserRow {
@@ -143,6 +144,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       companyDueDate: companies.dueDate,
       companyTrialExpiration: companies.trialExpiration,
       companyEmail: companies.email,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -157,6 +159,9 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       .orderBy(asc(queues.orderQueue), asc(queues.name)),
     listSettingRows(db, row.companyId),
   ]);
+  const twoFactorEnabled = row.totpEnabledAt !== null;
+  const companyRequires = settingRows.some((setting) => setting.key === "require2fa" && setting.value === "enabled");
+  const twoFactorSetupRequired = !twoFactorEnabled && (companyRequires || (row.isSuper && (await isSuperUser2faRequired(db))));
   return {
     id: row.id,
     name: row.name,
@@ -176,6 +181,8 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       email: row.companyEmail,
       settings: settingRows.map(toSettingDto),
     },
+    twoFactorEnabled,
+    twoFactorSetupRequired,
   };
 }
 

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZAuthResponse, ZLoginBody, ZMeResponse } from "@conversa/shared";
+import {
+  ZAuthResponse,
+  ZLoginBody,
+  ZMeResponse,
+  ZTwoFactorDisableBody,
+  ZTwoFactorEnableBody,
+  ZTwoFactorEnableResponse,
+  ZTwoFactorSetupResponse,
+} from "@conversa/shared";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { ctxOf } from "../../lib/context.ts";
 import { type AuthDeps, getSessionUser, login, logout, refreshSession } from "./auth.service.ts";
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from "./two-factor.service.ts";
 import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS } from "./known-device.ts";
 
 export const REFRESH_COOKIE = "conversa_rt";
@@ -60,6 +69,18 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
     app.delete("/auth/logout", { onRequest: app.authenticate, schema: { response: { 204: z.null() } } }, async (request, reply) => {
       await logout(deps.auth, ctxOf(request));
       reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      return reply.status(204).send(null);
+    });
+
+    // Two-factor sign-in of the acting user (Profile). The secret travels only in the setup's answer.
+    app.post("/auth/2fa/setup", { onRequest: app.authenticate, schema: { response: { 200: ZTwoFactorSetupResponse } } }, (request) =>
+      setupTwoFactor(deps.auth, ctxOf(request)),
+    );
+    app.post("/auth/2fa/enable", { onRequest: app.authenticate, schema: { body: ZTwoFactorEnableBody, response: { 200: ZTwoFactorEnableResponse } } }, (request) =>
+      enableTwoFactor(deps.auth, ctxOf(request), request.body.code),
+    );
+    app.post("/auth/2fa/disable", { onRequest: app.authenticate, schema: { body: ZTwoFactorDisableBody, response: { 204: z.null() } } }, async (request, reply) => {
+      await disableTwoFactor(deps.auth, ctxOf(request), request.body, request.ip);
       return reply.status(204).send(null);
     });
 

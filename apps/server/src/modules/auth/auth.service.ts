@@ -3,6 +3,8 @@ import { ZProfile } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
+import { recordAudit } from "../audit/index.ts";
 import { type RequestContext, withSessionFacts } from "../../lib/context.ts";
 import { dummyPasswordHash, verifyPassword } from "../../lib/passwords.ts";
 import {
@@ -18,6 +20,8 @@ import {
   startSession,
 } from "./auth.repository.ts";
 import { isKnownDevice, withKnownDevice } from "./known-device.ts";
+import { checkSecondFactor } from "./two-factor.service.ts";
+import { findTwoFactorRow } from "./two-factor.repository.ts";
 import type { LoginThrottle } from "./login-throttle.ts";
 import { type AccessClaims, type TokenKeys, newTokenId, signAccessToken, signRefreshToken, verifyAccessToken, verifyRefreshToken } from "./tokens.ts";
 
@@ -26,6 +30,9 @@ export interface AuthDeps {
   events: DomainEvents;
   tokens: TokenKeys;
   throttle: LoginThrottle;
+  /** Seals the TOTP secrets of two-factor sign-in. */
+  box: SecretBox;
+  /** The clock of the throttle and of the TOTP codes (tests move it). */
   now?: () => Date;
 }
 
@@ -67,13 +74,22 @@ async function issue(deps: AuthDeps, user: AuthUserRow, version: number, refresh
   return { token, refreshToken, user: sessionUser };
 }
 
+/** Records a failed sign-in on its own (there is no change to join): the matched user's id only, never what was typed. */
+async function auditFailedLogin(deps: AuthDeps, user: AuthUserRow | undefined, clientAddress: string, reason: "password" | "code"): Promise<void> {
+  const actor = user ? { userId: user.id, companyId: user.companyId, ip: clientAddress } : { userId: null, companyId: null, ip: clientAddress };
+  await recordAudit(deps.db, actor, { action: "auth.login_failed", ...(user ? { target: { type: "user", id: user.id } } : {}), after: { reason } });
+}
+
 /**
  * Logs a user in and ends any other session of the same account. Failures are throttled per account
  * and address pair, per account and per address (login-throttle.ts); a request carrying the account's
  * known-device cookie is slowed by its own pair only. A right password clears the pair's counter.
- * Throws ERR_RATE_LIMITED (details.retryAfter, in seconds), ERR_INVALID_CREDENTIALS,
- * ERR_SUBSCRIPTION_EXPIRED (details.dueDate) for a company past its due date, ERR_COMPANY_DISABLED for a
- * disabled company.
+ * An account with two-factor sign-in on also needs `code` (a TOTP code or an unused recovery code): a
+ * right password without it answers ERR_2FA_REQUIRED and counts nothing; a wrong code counts as a
+ * failure. The known-device cookie never stands in for the code.
+ * Throws ERR_RATE_LIMITED (details.retryAfter, in seconds), ERR_INVALID_CREDENTIALS, ERR_2FA_REQUIRED,
+ * ERR_2FA_INVALID_CODE, ERR_SUBSCRIPTION_EXPIRED (details.dueDate) for a company past its due date,
+ * ERR_COMPANY_DISABLED for a disabled company.
  */
 export async function login(deps: AuthDeps, body: LoginBody, clientAddress: string, knownDeviceCookie: string | undefined): Promise<LoginSession> {
   const user = await findAuthUserByEmail(deps.db, body.email);
@@ -83,12 +99,31 @@ export async function login(deps: AuthDeps, body: LoginBody, clientAddress: stri
   if (retryAfterMs > 0) throw new AppError("ERR_RATE_LIMITED", { retryAfter: Math.ceil(retryAfterMs / 1000) });
 
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-  if (!user || !passwordOk) throw new AppError("ERR_INVALID_CREDENTIALS");
+  if (!user || !passwordOk) {
+    await auditFailedLogin(deps, user, clientAddress, "password");
+    throw new AppError("ERR_INVALID_CREDENTIALS");
+  }
+  const actor = { userId: user.id, companyId: user.companyId, ip: clientAddress };
+  const twoFactor = await findTwoFactorRow(deps.db, user.id);
+  if (twoFactor?.totpEnabledAt) {
+    if (body.code === undefined) {
+      await deps.throttle.released(attempt);
+      throw new AppError("ERR_2FA_REQUIRED", undefined, "Two-factor code required");
+    }
+    if ((await checkSecondFactor(deps, twoFactor, body.code, actor)) === null) {
+      await auditFailedLogin(deps, user, clientAddress, "code");
+      throw new AppError("ERR_2FA_INVALID_CODE", undefined, "Invalid or already used code");
+    }
+  }
   await deps.throttle.succeeded(attempt);
   assertCompanyActive(user, deps.now?.() ?? new Date(), "login");
 
   const refreshTokenId = newTokenId();
-  const version = await startSession(deps.db, user.id, refreshTokenId);
+  const version = await deps.db.transaction(async (tx) => {
+    const started = await startSession(tx, user.id, refreshTokenId);
+    await recordAudit(tx, actor, { action: "auth.login", target: { type: "user", id: user.id } });
+    return started;
+  });
   deps.events.publish("session.replaced", { companyId: user.companyId, userId: user.id });
   const session = await issue(deps, user, version, refreshTokenId);
   return { ...session, knownDevice: withKnownDevice(deps.tokens.refreshSecret, knownDeviceCookie, user.id) };
@@ -127,7 +162,10 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string | unde
 
 /** Ends the session of the acting user. */
 export async function logout(deps: AuthDeps, ctx: RequestContext): Promise<void> {
-  await endSessions(deps.db, ctx.userId);
+  await deps.db.transaction(async (tx) => {
+    await endSessions(tx, ctx.userId);
+    await recordAudit(tx, ctx, { action: "auth.logout", target: { type: "user", id: ctx.userId } });
+  });
   deps.events.publish("session.ended", { companyId: ctx.companyId, userId: ctx.userId });
 }
 

@@ -3,3 +3,4 @@ export { markUserPresence } from "./auth.repository.ts";
 export { type AuthDeps, authenticate, authenticateSession, endedSessions } from "./auth.service.ts";
 export type { LoginThrottle } from "./login-throttle.ts";
 export type { AccessClaims } from "./tokens.ts";
+export { clearTwoFactorRow } from "./two-factor.repository.ts";

@@ -127,6 +127,21 @@ export class LoginThrottle {
     });
   }
 
+  /**
+   * Gives back the one failure `begin` counted on each counter, clearing none: a right password that still
+   * needs its second factor neither counts as a failure nor forgives the earlier ones (wrong codes).
+   */
+  async released(attempt: LoginAttempt): Promise<void> {
+    const keys = Object.values(keysOf(attempt));
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(loginThrottles)
+        .set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)` })
+        .where(inArray(loginThrottles.key, keys));
+      await tx.delete(loginThrottles).where(and(inArray(loginThrottles.key, keys), lte(loginThrottles.failures, 0)));
+    });
+  }
+
   /** After a right password: the pair's counter is cleared; the account and the address only get back the failure `begin` counted. */
   async succeeded(attempt: LoginAttempt): Promise<void> {
     const keys = keysOf(attempt);

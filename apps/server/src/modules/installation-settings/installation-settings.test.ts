@@ -25,6 +25,7 @@ describe("GET /installation-settings", () => {
     expect(response.json()).toEqual([
       { key: "signupEnabled", value: "true" },
       { key: "auditRetentionDays", value: "365" },
+      { key: "requireSuperUser2fa", value: "false" },
     ]);
   });
 

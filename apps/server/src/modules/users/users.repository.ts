@@ -34,6 +34,7 @@ function toUserDto(row: UserRow, userQueueList: QueueRef[]): User {
     online: row.online,
     queues: userQueueList,
     createdAt: row.createdAt.toISOString(),
+    twoFactorEnabled: row.totpEnabledAt !== null,
   };
 }
 
@@ -248,4 +249,13 @@ export async function deleteUserRow(db: Db, companyId: number, id: number): Prom
     .where(and(eq(users.companyId, companyId), eq(users.id, id)))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** A user's company and super flag, in the given company or (null) in any company: for a super user's acts on any account. */
+export async function findUserCompany(db: Db, companyId: number | null, id: number): Promise<{ companyId: number; isSuper: boolean } | undefined> {
+  const [row] = await db
+    .select({ companyId: users.companyId, isSuper: users.isSuper })
+    .from(users)
+    .where(companyId === null ? eq(users.id, id) : and(eq(users.companyId, companyId), eq(users.id, id)));
+  return row;
 }

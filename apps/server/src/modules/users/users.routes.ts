@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZCreateUserBody, ZIdParam, ZIdText, ZListUsersQuery, ZListUsersResponse, ZOkResponse, ZUpdateUserBody, ZUser, ZUserListItem } from "@conversa/shared";
 import { ctxOf } from "../../lib/context.ts";
-import { type UsersDeps, createUser, deleteUser, getUser, listCompanyUsers, listUsers, updateUser } from "./users.service.ts";
+import { type UsersDeps, createUser, deleteUser, getUser, listCompanyUsers, listUsers, resetUserTwoFactor, updateUser } from "./users.service.ts";
 
 /** What the user routes use of the platform. */
 export type UsersRoutesDeps = UsersDeps;
@@ -29,6 +29,10 @@ export function usersRoutes(deps: UsersRoutesDeps): FastifyPluginAsyncZod {
     app.delete("/users/:id", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
       await deleteUser(deps, ctxOf(request), request.params.id);
       return { message: "User deleted" };
+    });
+    app.delete("/users/:id/2fa", { ...auth, schema: { params: ZIdParam, response: { 200: ZOkResponse } } }, async (request) => {
+      await resetUserTwoFactor(deps, ctxOf(request), request.params.id);
+      return { message: "Two-factor sign-in reset" };
     });
   };
 }

@@ -6,7 +6,7 @@ import type { DomainEvents } from "../../events/domain-events.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import { type AuditFields, REDACTED, recordAudit } from "../audit/index.ts";
-import type { LoginThrottle } from "../auth/index.ts";
+import { type LoginThrottle, clearTwoFactorRow } from "../auth/index.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
 import { loadTicket } from "../tickets/index.ts";
@@ -30,6 +30,7 @@ import {
   countUsers,
   deleteUserRow,
   findUser,
+  findUserCompany,
   findPasswordHash,
   findUserLimit,
   findUserState,
@@ -259,4 +260,27 @@ export async function deleteUser(deps: UsersDeps, ctx: RequestContext, id: numbe
     if (ticket) deps.events.publish("ticket.updated", { companyId, ticket, previousStatus });
   }
   deps.events.publish("record.changed", { companyId, channel: "user", action: "delete", record: { id } });
+}
+
+/**
+ * DELETE /users/{id}/2fa: turns a user's two-factor sign-in off (a lost phone), so that they sign in with
+ * the password alone and set it up again. Admins reset the users of their company (a super user's only
+ * if they are one); super users reset anyone's. Throws ERR_NO_PERMISSION, ERR_NO_USER_FOUND, ERR_2FA_NOT_ENABLED.
+ */
+export async function resetUserTwoFactor(deps: UsersDeps, ctx: RequestContext, id: number): Promise<void> {
+  if (!canManageUsers(ctx)) throw noPermission();
+  const target = await findUserCompany(deps.db, ctx.isSuper ? null : ctx.companyId, id);
+  if (!target) throw notFound();
+  if (!canChangeUser(ctx, target)) throw noPermission();
+  await deps.db.transaction(async (tx) => {
+    if (!(await clearTwoFactorRow(tx, id))) throw new AppError("ERR_2FA_NOT_ENABLED");
+    await recordAudit(tx, ctx, {
+      action: "auth.2fa.reset",
+      companyId: target.companyId,
+      target: { type: "user", id },
+      before: { twoFactor: true },
+      after: { twoFactor: false },
+    });
+  });
+  await publishUser(deps, target.companyId, id, "update");
 }

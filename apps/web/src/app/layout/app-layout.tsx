@@ -18,6 +18,7 @@ import { MenuDrawer } from "../../features/menu/components/menu-drawer.tsx";
 import { buildMenu } from "../../features/menu/utils/menu-items.ts";
 import { NotificationsPopover } from "../../features/notifications/index.ts";
 import { TopBar } from "../../features/top-bar/components/top-bar.tsx";
+import { TwoFactorRequiredPage, TwoFactorSection } from "../../features/two-factor/index.ts";
 import { UserDialog } from "../../features/users/index.ts";
 import { useCampaignsFlag } from "../../lib/use-campaigns-flag.ts";
 
@@ -65,6 +66,7 @@ function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () =>
             actor={{ profile: user.profile, isSuper: user.super }}
             isProfile
             onSaved={() => void queryClient.invalidateQueries({ queryKey: meQueryKey })}
+            extra={<TwoFactorSection enabled={user.twoFactorEnabled} onChanged={() => void queryClient.invalidateQueries({ queryKey: meQueryKey })} />}
           />
         )}
       />
@@ -88,6 +90,11 @@ function SignedInLayout({ user, onLogout }: { user: SessionUser; onLogout: () =>
 /** The signed-in frame: top bar, left menu and the page. */
 export function AppLayout() {
   const { user, logout } = useAuth();
+  const queryClient = useQueryClient();
   if (!user) return <PageLoader fullScreen />;
+  // Two-step verification required and not on yet: its setup is the only page until it is.
+  if (user.twoFactorSetupRequired) {
+    return <TwoFactorRequiredPage onDone={() => void queryClient.invalidateQueries({ queryKey: meQueryKey })} onLogout={() => void logout()} />;
+  }
   return <SignedInLayout user={user} onLogout={() => void logout()} />;
 }

@@ -98,6 +98,52 @@ describe("/login", () => {
     expect(localStorage.getItem("cshow") !== null).toBe(value === "true");
   });
 
+  it("asks for the two-step verification code and sends the same login again with it", async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.path === "/auth/login") {
+        const body = call.body as { code?: string };
+        if (body.code === undefined) return errorResponse(401, "ERR_2FA_REQUIRED", "code required");
+        if (body.code !== "123456") return errorResponse(401, "ERR_2FA_INVALID_CODE", "wrong code");
+        return jsonResponse({ token: "access-2fa", user: sessionUser({ twoFactorEnabled: true }) });
+      }
+      if (call.path === "/companies/listPlan/3") return jsonResponse(companyPlan());
+      return undefined;
+    });
+    const { router } = renderApp("/login");
+    const user = userEvent.setup();
+
+    await submitLogin();
+    const code = await screen.findByLabelText(/Código de verificação/);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(router.state.location.pathname).toBe("/login");
+
+    await user.type(code, "654321");
+    await user.click(screen.getByRole("button", { name: "Verificar" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Código inválido ou já utilizado.");
+
+    await user.clear(code);
+    await user.type(code, " 123456 ");
+    await user.click(screen.getByRole("button", { name: "Verificar" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/tickets"));
+    const logins = calls.filter((call) => call.path === "/auth/login").map((call) => call.body);
+    expect(logins).toEqual([
+      { email: "ana@acme.test", password: "Secret-123" },
+      { email: "ana@acme.test", password: "Secret-123", code: "654321" },
+      { email: "ana@acme.test", password: "Secret-123", code: "123456" },
+    ]);
+    expect(localStorage.getItem("token")).toBe("access-2fa");
+  });
+
+  it("goes back from the code step to the e-mail and password", async () => {
+    mockFetch((call) => (call.path === "/auth/login" ? errorResponse(401, "ERR_2FA_REQUIRED", "code required") : undefined));
+    renderApp("/login");
+
+    await submitLogin();
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Voltar" }));
+
+    expect(await screen.findByRole("button", { name: "Entrar" })).toBeInTheDocument();
+  });
+
   it("links to password reset and sign-up", async () => {
     mockFetch(() => undefined);
     renderApp("/login");

@@ -14,6 +14,7 @@ export function userFixture(overrides: Partial<User> = {}): User {
     online: false,
     queues: [],
     createdAt: "2025-03-14T15:09:00.000Z",
+    twoFactorEnabled: false,
     ...overrides,
   };
 }

@@ -12,24 +12,21 @@ import { PageLoader } from "../../../components/page-loader.tsx";
 import { showToast } from "../../../lib/toast.ts";
 import { useInstallationSettings, useUpdateInstallationSetting } from "../api/installation-settings.ts";
 
+/** The installation's on/off settings this section shows, in order. */
+const SWITCHES = ["signupEnabled", "requireSuperUser2fa"] as const;
+
 /**
  * The "Instalação" section of the Options tab, for super users only: settings of the whole
- * installation. "Cadastro público" opens or closes /signup; like every setting, a change is sent at
+ * installation. "Cadastro público" opens or closes /signup; "Exigir verificação em duas etapas dos
+ * super usuários" takes super users without it to its setup. Like every switch, a change is sent at
  * once, 'Atualizando...' shows, then the success toast. The audit log's retention (days) is saved
  * with its own button once it holds a whole number from 30 to 3650.
  */
 export function InstallationSection() {
   const { t } = useTranslation();
   const headingId = useId();
-  const labelId = useId();
   const settings = useInstallationSettings();
-  const update = useUpdateInstallationSetting();
-  const stored = settings.data?.find((setting) => setting.key === "signupEnabled")?.value;
-  const value = update.isPending && update.variables.key === "signupEnabled" ? update.variables.value : stored;
   const retention = settings.data?.find((setting) => setting.key === "auditRetentionDays")?.value ?? "365";
-
-  const change = (enabled: boolean) =>
-    update.mutate({ key: "signupEnabled", value: String(enabled) }, { onSuccess: () => showToast(t("settings.updated"), "success") });
 
   return (
     <section aria-labelledby={headingId}>
@@ -42,22 +39,9 @@ export function InstallationSection() {
         <LoadErrorAlert onRetry={() => void settings.refetch()} />
       ) : (
         <Paper variant="outlined">
-          <Box sx={{ display: "flex", alignItems: "center", gap: { xs: 1, sm: 3 }, py: 1.75, px: 2 }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography id={labelId} sx={{ fontWeight: 500 }}>
-                {t("installation.signupEnabled.label")}
-              </Typography>
-              <Typography variant="body2" color={update.isPending ? "primary" : "text.secondary"} aria-live="polite">
-                {update.isPending ? t("settings.updating") : t("installation.signupEnabled.help")}
-              </Typography>
-            </Box>
-            <Switch
-              checked={value === "true"}
-              disabled={update.isPending}
-              onChange={(event) => change(event.target.checked)}
-              slotProps={{ input: { "aria-labelledby": labelId } }}
-            />
-          </Box>
+          {SWITCHES.map((key) => (
+            <InstallationSwitch key={key} settingKey={key} stored={settings.data.find((setting) => setting.key === key)?.value} />
+          ))}
           <Divider />
           <RetentionRow key={retention} stored={retention} />
         </Paper>
@@ -98,6 +82,33 @@ function RetentionRow({ stored }: { stored: string }) {
       <Button type="submit" variant="contained" disabled={invalid || draft.trim() === stored} loading={update.isPending} sx={{ mt: 0.25 }}>
         {t("recordEditor.save")}
       </Button>
+    </Box>
+  );
+}
+
+function InstallationSwitch({ settingKey, stored }: { settingKey: (typeof SWITCHES)[number]; stored: string | undefined }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const update = useUpdateInstallationSetting();
+  const value = update.isPending ? update.variables.value : stored;
+  const change = (enabled: boolean) =>
+    update.mutate({ key: settingKey, value: String(enabled) }, { onSuccess: () => showToast(t("settings.updated"), "success") });
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", gap: { xs: 1, sm: 3 }, py: 1.75, px: 2 }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography id={labelId} sx={{ fontWeight: 500 }}>
+          {t(`installation.${settingKey}.label`)}
+        </Typography>
+        <Typography variant="body2" color={update.isPending ? "primary" : "text.secondary"} aria-live="polite">
+          {update.isPending ? t("settings.updating") : t(`installation.${settingKey}.help`)}
+        </Typography>
+      </Box>
+      <Switch
+        checked={value === "true"}
+        disabled={update.isPending}
+        onChange={(event) => change(event.target.checked)}
+        slotProps={{ input: { "aria-labelledby": labelId } }}
+      />
     </Box>
   );
 }

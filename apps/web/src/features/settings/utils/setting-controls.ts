@@ -1,7 +1,7 @@
 import { SETTING_DEFINITIONS, type Setting, type SettingKey } from "@conversa/shared";
 
 /**
- * The keys the Options tab edits: every key of spec admin §3 and defaultCountryCode. campaignsEnabled is a company field kept
+ * The keys the Options tab edits: every key of spec admin §3, defaultCountryCode and require2fa. campaignsEnabled is a company field kept
  * as a setting; the companies form edits it.
  */
 export type OptionSettingKey = Exclude<SettingKey, "campaignsEnabled">;
@@ -31,6 +31,7 @@ export const GENERAL_CONTROLS: readonly SettingControl[] = [
   { key: "sendGreetingMessageOneQueues", kind: "toggle" },
   { key: "chatBotType", kind: "select", options: optionsOf("chatBotType") },
   { key: "defaultCountryCode", kind: "text", secret: false },
+  { key: "require2fa", kind: "toggle" },
 ];
 
 /** The integration credentials of the Options tab, grouped by provider. */

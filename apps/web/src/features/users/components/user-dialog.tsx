@@ -8,7 +8,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import { useId, useMemo } from "react";
+import { type ReactNode, useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -39,10 +39,12 @@ export interface UserDialogProps {
   onClose: () => void;
   /** After a successful save, with the saved user. */
   onSaved?: (user: User) => void;
+  /** Shown under the fields when editing (Profile's own sections, such as two-step verification). */
+  extra?: ReactNode;
 }
 
 /** Add or edit a user (spec core §2 dialogs); also the signed-in user's Profile. */
-export function UserDialog({ open, userId, actor, isProfile = false, currentUserId, onClose, onSaved }: UserDialogProps) {
+export function UserDialog({ open, userId, actor, isProfile = false, currentUserId, onClose, onSaved, extra }: UserDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const title = isProfile ? "users.dialog.profileTitle" : userId === null ? "users.dialog.addTitle" : "users.dialog.editTitle";
@@ -54,7 +56,7 @@ export function UserDialog({ open, userId, actor, isProfile = false, currentUser
       {userId === null ? (
         <UserForm user={undefined} permissions={permissions} onClose={onClose} onSaved={onSaved} />
       ) : (
-        <EditUser userId={userId} isSelf={isProfile || userId === currentUserId} permissions={permissions} onClose={onClose} onSaved={onSaved} />
+        <EditUser userId={userId} isSelf={isProfile || userId === currentUserId} permissions={permissions} onClose={onClose} onSaved={onSaved} extra={extra} />
       )}
     </Dialog>
   );
@@ -66,6 +68,7 @@ interface FormProps {
   isSelf?: boolean;
   onClose: () => void;
   onSaved?: (user: User) => void;
+  extra?: ReactNode;
 }
 
 function EditUser({ userId, ...props }: FormProps & { userId: number }) {
@@ -78,7 +81,7 @@ function EditUser({ userId, ...props }: FormProps & { userId: number }) {
   );
 }
 
-function UserForm({ user, permissions, isSelf = false, onClose, onSaved }: FormProps & { user: User | undefined }) {
+function UserForm({ user, permissions, isSelf = false, onClose, onSaved, extra }: FormProps & { user: User | undefined }) {
   const { t } = useTranslation();
   const isNew = user === undefined;
   const schema = useMemo(() => buildUserFormSchema(t, isNew, isSelf), [t, isNew, isSelf]);
@@ -184,6 +187,7 @@ function UserForm({ user, permissions, isSelf = false, onClose, onSaved }: FormP
             </>
           )}
         </Box>
+        {extra}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isSubmitting}>

@@ -1,11 +1,14 @@
 import { type Actor, type User, can } from "@conversa/shared";
 import Alert from "@mui/material/Alert";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmationDialog } from "../../../components/confirmation-dialog.tsx";
 import { InfiniteListArea, ListToolbar, useListSearch, useRecordEditing } from "../../../components/list/index.ts";
 import { PageContainer } from "../../../components/page-container.tsx";
 import { useDeleteUser } from "../api/delete-user.ts";
 import { useUsers } from "../api/list-users.ts";
+import { useResetUserTwoFactor } from "../api/reset-two-factor.ts";
+import { showToast } from "../../../lib/toast.ts";
 import { useUsersLiveUpdates } from "../hooks/use-users-live-updates.ts";
 import { UserDialog } from "./user-dialog.tsx";
 import { UsersTable } from "./users-table.tsx";
@@ -38,6 +41,8 @@ function ManageUsers({ actor, currentUserId, onSaved }: UsersPanelProps) {
   const deletion = useDeleteUser();
   useUsersLiveUpdates();
   const editing = useRecordEditing<User>(deletion);
+  const reset = useResetUserTwoFactor();
+  const [toReset, setToReset] = useState<User | null>(null);
 
   return (
     <PageContainer title={t("menu.users")}>
@@ -52,6 +57,7 @@ function ManageUsers({ actor, currentUserId, onSaved }: UsersPanelProps) {
           onRetry={users.refetch}
           onEdit={editing.edit}
           onDelete={editing.askDelete}
+          onResetTwoFactor={setToReset}
         />
       </InfiniteListArea>
       <UserDialog
@@ -70,6 +76,17 @@ function ManageUsers({ actor, currentUserId, onSaved }: UsersPanelProps) {
         loading={editing.isDeleting}
         onConfirm={editing.confirmDelete}
         onClose={editing.cancelDelete}
+      />
+      <ConfirmationDialog
+        open={toReset !== null}
+        title={t("twoFactor.resetTitle", { name: toReset?.name ?? "" })}
+        message={t("twoFactor.resetMessage")}
+        confirmLabel={t("twoFactor.resetConfirm")}
+        loading={reset.isPending}
+        onConfirm={() => {
+          if (toReset) reset.mutate(toReset.id, { onSuccess: () => showToast(t("twoFactor.resetDone"), "success"), onSettled: () => setToReset(null) });
+        }}
+        onClose={() => setToReset(null)}
       />
     </PageContainer>
   );

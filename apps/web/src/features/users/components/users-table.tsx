@@ -1,17 +1,20 @@
 import type { User } from "@conversa/shared";
 import Box from "@mui/material/Box";
+import LockReset from "@mui/icons-material/LockReset";
 import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
+import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import type { Theme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
 import { EditDeleteActions, ListStateRows, RowActionsCell } from "../../../components/list/index.ts";
 
-const COLUMNS = 6;
+const COLUMNS = 7;
 /** Columns left out on phones and small tablets: the e-mail moves under the name. */
 const WIDE_ONLY = { display: { xs: "none", md: "table-cell" } } as const;
 /** Left out on phones: the status dot moves before the name. */
@@ -36,6 +39,8 @@ interface UsersTableProps {
   onRetry: () => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  /** Resets the user's two-step verification (shown for users who have it on). */
+  onResetTwoFactor: (user: User) => void;
 }
 
 /** The queue's colour as the chip's background, with readable text; an unreadable colour keeps the default chip. */
@@ -60,8 +65,8 @@ function OnlineStatus({ online }: { online: boolean }) {
   );
 }
 
-/** The company's users: name, e-mail, profile, queues, online status and the edit and delete actions. */
-export function UsersTable({ users, currentUserId, canChangeSuperUsers, isLoading, isError, onRetry, onEdit, onDelete }: UsersTableProps) {
+/** The company's users: name, e-mail, profile, queues, online status, two-step verification and the reset, edit and delete actions. */
+export function UsersTable({ users, currentUserId, canChangeSuperUsers, isLoading, isError, onRetry, onEdit, onDelete, onResetTwoFactor }: UsersTableProps) {
   const { t } = useTranslation();
   return (
     <Table size="small" stickyHeader aria-label={t("menu.users")} sx={{ "& .MuiTableCell-root": { px: { xs: 1, sm: 2 } } }}>
@@ -72,6 +77,7 @@ export function UsersTable({ users, currentUserId, canChangeSuperUsers, isLoadin
           <TableCell>{t("users.columns.profile")}</TableCell>
           <TableCell sx={WIDE_ONLY}>{t("users.columns.queues")}</TableCell>
           <TableCell sx={SM_UP}>{t("users.columns.status")}</TableCell>
+          <TableCell sx={WIDE_ONLY}>{t("twoFactor.column")}</TableCell>
           <TableCell align="right">{t("list.actions")}</TableCell>
         </TableRow>
       </TableHead>
@@ -103,7 +109,17 @@ export function UsersTable({ users, currentUserId, canChangeSuperUsers, isLoadin
               <TableCell sx={SM_UP}>
                 <OnlineStatus online={user.online} />
               </TableCell>
+              <TableCell sx={WIDE_ONLY}>
+                <Chip size="small" variant="outlined" color={user.twoFactorEnabled ? "success" : "default"} label={t(user.twoFactorEnabled ? "twoFactor.on" : "twoFactor.off")} />
+              </TableCell>
               <RowActionsCell>
+                {user.twoFactorEnabled && !superOnly && (
+                  <Tooltip title={t("twoFactor.reset")}>
+                    <IconButton size="small" aria-label={`${t("twoFactor.reset")}: ${user.name}`} onClick={() => onResetTwoFactor(user)}>
+                      <LockReset fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
                 <EditDeleteActions
                   subject={user.name}
                   onEdit={() => onEdit(user)}
