@@ -203,8 +203,11 @@ export const ERROR_CODES = {
   ERR_CLOUD_TEMPLATE_PARAMETERS: 400,
   /** The password is right and the account has two-factor sign-in on: send the same request again with `code`. */
   ERR_2FA_REQUIRED: 401,
-  /** The two-factor code (or recovery code) is wrong, expired or already used. */
-  ERR_2FA_INVALID_CODE: 401,
+  /**
+   * The two-factor code (or recovery code) is wrong, expired or already used. 400, not 401: the session
+   * that turns the second factor on or off stays valid when the code typed there is wrong.
+   */
+  ERR_2FA_INVALID_CODE: 400,
   /** POST /auth/2fa/setup or /enable: two-factor sign-in is already on for the account. */
   ERR_2FA_ALREADY_ENABLED: 409,
   /** POST /auth/2fa/disable: two-factor sign-in is not on for the account. */

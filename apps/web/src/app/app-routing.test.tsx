@@ -191,7 +191,7 @@ describe("top bar", () => {
   it("opens the profile in the user dialog, saves the new name into the session, and logs out", async () => {
     const user = userEvent.setup();
     let me = sessionUser({ profile: "user", company: campaignsUser().company });
-    const stored = { id: 7, name: me.name, email: me.email, profile: "user", companyId: 3, whatsappId: null, allTicket: "desabled", super: false, online: true, queues: [], createdAt: "2025-01-01T00:00:00.000Z" };
+    const stored = { id: 7, name: me.name, email: me.email, profile: "user", companyId: 3, whatsappId: null, allTicket: "desabled", super: false, online: true, twoFactorEnabled: false, queues: [], createdAt: "2025-01-01T00:00:00.000Z" };
     signedIn(me);
     // The session answers whatever the server holds after the save.
     const { calls } = mockFetch((call) => {

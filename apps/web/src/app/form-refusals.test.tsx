@@ -43,6 +43,9 @@ import { TagDialog } from "../features/tags/components/tag-dialog.tsx";
 import { ContactFormDialog } from "../features/tickets/components/contact-form-dialog.tsx";
 import { StandaloneNewTicketDialog } from "../features/tickets/components/standalone-new-ticket-dialog.tsx";
 import { UserDialog } from "../features/users/components/user-dialog.tsx";
+import { InstallationSection } from "../features/installation/components/installation-section.tsx";
+import { TwoFactorSection } from "../features/two-factor/components/two-factor-section.tsx";
+import { TwoFactorSetup } from "../features/two-factor/components/two-factor-setup.tsx";
 import { type FetchCall, errorResponse, jsonResponse, mockFetch } from "../test/fetch-mock.ts";
 import { renderWithProviders } from "../test/render-with-providers.tsx";
 
@@ -135,6 +138,29 @@ async function choose(label: RegExp, option: string | RegExp) {
 }
 
 const WALKS: Record<string, Walk> = {
+  "features/installation/components/installation-section.tsx": {
+    ui: () => <InstallationSection />,
+    get: () => jsonResponse([{ key: "signupEnabled", value: "true" }, { key: "requireSuperUser2fa", value: "false" }, { key: "auditRetentionDays", value: "365" }]),
+    prepare: async () => {
+      fireEvent.change(await screen.findByRole("spinbutton", { name: /^Retenção da auditoria/ }), { target: { value: "400" } });
+    },
+  },
+  "features/two-factor/components/two-factor-section.tsx": {
+    ui: () => <TwoFactorSection enabled onChanged={() => {}} />,
+    prepare: async () => {
+      fireEvent.click(await screen.findByRole("button", { name: /^Desativar/ }));
+      fireEvent.change(await screen.findByLabelText(/^Senha/), { target: { value: "Senha-forte-123" } });
+      fireEvent.change(screen.getByLabelText(/^Código/), { target: { value: "123456" } });
+    },
+  },
+  "features/two-factor/components/two-factor-setup.tsx": {
+    ui: () => <TwoFactorSetup onDone={() => {}} />,
+    get: (call) => (call.path === "/auth/2fa/setup" ? jsonResponse({ secret: "JBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/Conversa:walk?secret=JBSWY3DPEHPK3PXP" }) : undefined),
+    sends: (call) => call.path === "/auth/2fa/enable",
+    prepare: async () => {
+      fireEvent.change(await screen.findByLabelText(/^Código de 6 dígitos/), { target: { value: "123456" } });
+    },
+  },
   "features/announcements/components/announcement-dialog.tsx": { ui: () => <AnnouncementDialog open announcementId={null} onClose={() => {}} /> },
   "features/connections/components/connection-dialog.tsx": { ui: () => <ConnectionDialog open connectionId={null} onClose={() => {}} /> },
   "features/contact-lists/components/contact-list-dialog.tsx": { ui: () => <ContactListDialog open contactListId={null} onClose={() => {}} /> },

@@ -66,7 +66,7 @@ describe("POST /auth/2fa/setup and /auth/2fa/enable", () => {
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ secret, algorithm: "SHA1", digits: "6", period: "30", issuer: "Conversa" });
 
     const wrong = await t.app.inject({ method: "POST", url: "/auth/2fa/enable", headers: bearer(token), payload: { code: codeNow(secret, 3) } });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: "ERR_2FA_INVALID_CODE" });
     const [stillOff] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(stillOff?.totpEnabledAt).toBeNull();
@@ -165,7 +165,7 @@ describe("POST /auth/login with two-factor sign-in on", () => {
 
     expect((await login({ email: user.email, password: DEFAULT_PASSWORD, code })).statusCode).toBe(200);
     const replay = await login({ email: user.email, password: DEFAULT_PASSWORD, code });
-    expect(replay.statusCode).toBe(401);
+    expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ error: "ERR_2FA_INVALID_CODE" });
 
     now += STEP_MS;
@@ -253,7 +253,7 @@ describe("POST /auth/2fa/disable", () => {
     const wrongPassword = await t.app.inject({ method: "POST", url: "/auth/2fa/disable", headers: bearer(token), payload: { password: "nope", code: codeNow(secret) } });
     expect(wrongPassword.json()).toMatchObject({ error: "ERR_WRONG_PASSWORD" });
     const wrongCode = await t.app.inject({ method: "POST", url: "/auth/2fa/disable", headers: bearer(token), payload: { password: DEFAULT_PASSWORD, code: "000000" } });
-    expect(wrongCode.statusCode).toBe(401);
+    expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json()).toMatchObject({ error: "ERR_2FA_INVALID_CODE" });
 
     const disabled = await t.app.inject({ method: "POST", url: "/auth/2fa/disable", headers: bearer(token), payload: { password: DEFAULT_PASSWORD, code: codeNow(secret) } });

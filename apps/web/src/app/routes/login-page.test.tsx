@@ -103,7 +103,7 @@ describe("/login", () => {
       if (call.path === "/auth/login") {
         const body = call.body as { code?: string };
         if (body.code === undefined) return errorResponse(401, "ERR_2FA_REQUIRED", "code required");
-        if (body.code !== "123456") return errorResponse(401, "ERR_2FA_INVALID_CODE", "wrong code");
+        if (body.code !== "123456") return errorResponse(400, "ERR_2FA_INVALID_CODE", "wrong code");
         return jsonResponse({ token: "access-2fa", user: sessionUser({ twoFactorEnabled: true }) });
       }
       if (call.path === "/companies/listPlan/3") return jsonResponse(companyPlan());

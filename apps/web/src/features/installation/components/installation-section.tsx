@@ -9,6 +9,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadErrorAlert } from "../../../components/list/list-states.tsx";
 import { PageLoader } from "../../../components/page-loader.tsx";
+import { fieldRefusals } from "../../../lib/form-errors.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useInstallationSettings, useUpdateInstallationSetting } from "../api/installation-settings.ts";
 
@@ -60,11 +61,20 @@ function RetentionRow({ stored }: { stored: string }) {
   const { t } = useTranslation();
   const update = useUpdateInstallationSetting();
   const [draft, setDraft] = useState(stored);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const invalid = !isValidRetention(draft.trim());
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (invalid || draft.trim() === stored) return;
-    update.mutate({ key: "auditRetentionDays", value: draft.trim() }, { onSuccess: () => showToast(t("settings.updated"), "success") });
+    setRefusal(null);
+    update.mutate(
+      { key: "auditRetentionDays", value: draft.trim() },
+      {
+        onSuccess: () => showToast(t("settings.updated"), "success"),
+        // The toast is the mutation's own; a refusal of the value also goes under the field.
+        onError: (error) => setRefusal(fieldRefusals(error).find((refused) => refused.field === "value")?.message ?? null),
+      },
+    );
   };
   return (
     <Box component="form" noValidate onSubmit={save} sx={{ display: "flex", alignItems: "flex-start", flexWrap: "wrap", gap: 2, py: 1.75, px: 2 }}>
@@ -74,8 +84,8 @@ function RetentionRow({ stored }: { stored: string }) {
         label={t("installation.auditRetentionDays.label")}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
-        error={invalid}
-        helperText={invalid ? t("installation.auditRetentionDays.invalid") : t("installation.auditRetentionDays.help")}
+        error={invalid || refusal !== null}
+        helperText={invalid ? t("installation.auditRetentionDays.invalid") : (refusal ?? t("installation.auditRetentionDays.help"))}
         slotProps={{ htmlInput: { min: 30, max: 3650, step: 1 } }}
         sx={{ flex: "1 1 260px", maxWidth: 480 }}
       />

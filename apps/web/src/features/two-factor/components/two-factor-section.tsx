@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/error-message.ts";
+import { fieldRefusals, showFormError, stateFormFields } from "../../../lib/form-errors.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useDisableTwoFactor } from "../api/two-factor.ts";
 import { TwoFactorSetup } from "./two-factor-setup.tsx";
@@ -63,10 +64,13 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
+  const [passwordFailure, setPasswordFailure] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password === "" || code.trim() === "") return;
+    setFailure(null);
+    setPasswordFailure(null);
     disable.mutate(
       { password, code: code.trim() },
       {
@@ -74,14 +78,18 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
           showToast(t("twoFactor.disabled"), "success");
           onDone();
         },
-        onError: (error) => setFailure(errorMessage(error)),
+        onError: (error) => {
+          const underField = fieldRefusals(error).length > 0;
+          showFormError(error, stateFormFields(["password", "code"], (field, message) => (field === "password" ? setPasswordFailure(message) : setFailure(message))));
+          if (!underField) setFailure(errorMessage(error));
+        },
       },
     );
   };
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit}>
-      <TextField label={t("twoFactor.password")} type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" required fullWidth />
+      <TextField label={t("twoFactor.password")} type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" required fullWidth error={passwordFailure !== null} helperText={passwordFailure ?? undefined} />
       <TextField
         label={t("twoFactor.codeOrRecovery")}
         value={code}

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { PageLoader } from "../../../components/page-loader.tsx";
 import { downloadBlob } from "../../../lib/download.ts";
 import { errorMessage } from "../../../lib/error-message.ts";
+import { fieldRefusals, showFormError, stateFormFields } from "../../../lib/form-errors.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useEnableTwoFactor, useSetupTwoFactor } from "../api/two-factor.ts";
 
@@ -50,7 +51,12 @@ export function TwoFactorSetup({ onDone, onCancel }: TwoFactorSetupProps) {
         showToast(t("twoFactor.enabled"), "success");
         setRecoveryCodes(answer.recoveryCodes);
       },
-      onError: (error) => setFailure(errorMessage(error)),
+      onError: (error) => {
+        // A field refusal goes under the code; any other failure is said there too, besides the toast.
+        const underField = fieldRefusals(error).length > 0;
+        showFormError(error, stateFormFields(["code"], (_field, message) => setFailure(message)));
+        if (!underField) setFailure(errorMessage(error));
+      },
     });
   };
 
