@@ -96,6 +96,7 @@ function UserForm({ user, permissions, isSelf = false, onClose, onSaved, extra }
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: userFormValues(user) });
 
+  const formId = useId();
   const onSubmit = async (values: FormOutput) => {
     try {
       const saved = await save.mutateAsync(
@@ -114,9 +115,10 @@ function UserForm({ user, permissions, isSelf = false, onClose, onSaved, extra }
   const asksCurrentPassword = isSelf && !isNew && watch("password") !== "";
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "contents" }}>
+    <>
       <DialogContent dividers>
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
+        {/* The form holds the user's fields only: `extra` (Profile's two-step section) has forms of its own, and forms never nest. */}
+        <Box component="form" id={formId} noValidate onSubmit={handleSubmit(onSubmit)} sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
           <TextField
             {...register("name")}
             label={t("users.form.name")}
@@ -193,10 +195,10 @@ function UserForm({ user, permissions, isSelf = false, onClose, onSaved, extra }
         <Button onClick={onClose} disabled={isSubmitting}>
           {t("common.cancel")}
         </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
+        <Button type="submit" form={formId} variant="contained" loading={isSubmitting}>
           {t(isNew ? "users.dialog.add" : "users.dialog.save")}
         </Button>
       </DialogActions>
-    </Box>
+    </>
   );
 }
