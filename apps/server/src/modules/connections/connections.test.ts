@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ConnectionProvider } from "@conversa/shared";
 import type { ChannelDriver } from "../../channels/types.ts";
@@ -316,7 +316,7 @@ describe("PUT /whatsapp/:id", () => {
     const response = await t.app.inject({ method: "PUT", url: `/whatsapp/${id}`, headers: bearer(a.adminToken), payload: { name: "Loja Centro", expiresTicket: 10, token: "" } });
     expect(response.statusCode).toBe(200);
 
-    const entries = await t.db.select().from(auditLogs).where(eq(auditLogs.targetId, String(id))).orderBy(asc(auditLogs.id));
+    const entries = await t.db.select().from(auditLogs).where(and(eq(auditLogs.targetType, "connection"), eq(auditLogs.targetId, String(id)))).orderBy(asc(auditLogs.id));
     expect(entries.map((entry) => entry.action)).toEqual(["connection.create", "connection.update", "connection.token.rotate"]);
     const [, update, rotate] = entries;
     expect(update).toMatchObject({ companyId: a.company.id, userId: a.admin.id, targetType: "connection" });
