@@ -92,6 +92,9 @@ describe("every route's response schemas", async () => {
         "GET /api/openapi.json 200": [
           "record",
         ],
+        "GET /audit-logs 200": [
+          "record",
+        ],
         "GET /companies/:id 200": [
           "string",
           "string",
