@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { createUserViaApi, logIn } from "./helpers.ts";
+import { createCompanyViaApi, createUserViaApi, logIn } from "./helpers.ts";
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
@@ -51,5 +51,33 @@ test.describe("two-step verification", () => {
     await code.fill(codeOf(secret, 30_000));
     await page.getByRole("button", { name: "Verificar" }).click();
     await expect(page).toHaveURL(/\/tickets$/);
+  });
+});
+
+test.describe("required two-step verification", () => {
+  test("an admin who requires it for the company is taken to its setup at the next step, and back to the app once it is on", async ({ page, request }) => {
+    const tag = suffix();
+    const admin = await createCompanyViaApi(request, `Empresa 2FA ${tag}`, `exige-2fa-${tag}@example.com`);
+    await logIn(page, admin.email, admin.password);
+
+    await page.goto("/settings");
+    await page.getByRole("switch", { name: "Exigir verificação em duas etapas" }).check();
+    await expect(page.getByText("Operação atualizada com sucesso.").first()).toBeVisible();
+
+    // The server now refuses the session everything but the setup; the app follows at its next request.
+    await page.getByRole("link", { name: "Contatos" }).click();
+    await expect(page.getByRole("heading", { name: "Configure a verificação em duas etapas" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Contatos" })).toHaveCount(0);
+
+    // The setup starts by itself here: the QR code and the key are already shown.
+    await expect(page.getByRole("img", { name: "Código QR da verificação em duas etapas" })).toBeVisible();
+    const secret = await page.getByLabel("Chave para digitação manual").inputValue();
+    await page.getByLabel(/Código de 6 dígitos/).fill(codeOf(secret));
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    await expect(page.getByRole("list", { name: "Códigos de recuperação" }).getByRole("listitem")).toHaveCount(10);
+    await page.getByRole("button", { name: "Concluir" }).click();
+
+    await page.goto("/contacts");
+    await expect(page.getByRole("heading", { name: "Contatos" })).toBeVisible();
   });
 });

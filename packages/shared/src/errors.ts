@@ -208,6 +208,12 @@ export const ERROR_CODES = {
    * that turns the second factor on or off stays valid when the code typed there is wrong.
    */
   ERR_2FA_INVALID_CODE: 400,
+  /**
+   * The user must turn on two-factor sign-in (their company or the installation requires it) before
+   * anything but its setup, GET /auth/me and logout. 403: the web client refreshes its session, whose
+   * user (`twoFactorSetupRequired: true`) takes it to the setup page.
+   */
+  ERR_2FA_SETUP_REQUIRED: 403,
   /** POST /auth/2fa/setup or /enable: two-factor sign-in is already on for the account. */
   ERR_2FA_ALREADY_ENABLED: 409,
   /** POST /auth/2fa/disable: two-factor sign-in is not on for the account. */

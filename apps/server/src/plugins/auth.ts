@@ -7,6 +7,11 @@ declare module "fastify" {
     /** onRequest hook of every route that needs a session: fills request.ctx or answers 401/403. */
     authenticate: onRequestHookHandler;
     /**
+     * `authenticate` that also admits a user who must set up two-factor sign-in first: only for the
+     * setup itself, `/auth/me` and logout. Every other route refuses them (ERR_2FA_SETUP_REQUIRED).
+     */
+    authenticateForTwoFactorSetup: onRequestHookHandler;
+    /**
      * onRequest hook of the external API: the bearer token is a connection's token, not a session. Fills
      * request.apiClient (company and connection, no user) or answers 401 ERR_INVALID_API_TOKEN.
      */
@@ -29,6 +34,11 @@ export function registerAuth(app: FastifyInstance, deps: Pick<AuthDeps, "db" | "
   app.decorateRequest("ctx", null);
   app.decorate("authenticate", async function authenticateRequest(request: FastifyRequest) {
     const ctx = await authenticate(deps, bearerToken(request));
+    ctx.ip = request.ip;
+    request.ctx = ctx;
+  });
+  app.decorate("authenticateForTwoFactorSetup", async function authenticateForTwoFactorSetup(request: FastifyRequest) {
+    const ctx = await authenticate(deps, bearerToken(request), { allowTwoFactorSetup: true });
     ctx.ip = request.ip;
     request.ctx = ctx;
   });

@@ -6,8 +6,10 @@ import type { UploadSpec } from "../media/uploads.ts";
 export interface RouteEntry {
   method: string;
   url: string;
-  /** Whether the route runs the (session) authentication hook. */
+  /** Whether the route runs a (session) authentication hook. */
   isAuthenticated: boolean;
+  /** Whether its hook admits a user who must set up two-factor sign-in first (the setup, /auth/me, logout). */
+  admitsTwoFactorSetup: boolean;
   /** Whether the route runs the external API's connection-token hook instead of a session's (`POST /api/messages/send`). */
   isTokenAuthenticated: boolean;
   /** Routes hidden from the API's description: the files of the built web app (their `schema.hide`). */
@@ -52,6 +54,7 @@ export function recordRoutes(app: FastifyInstance): void {
   app.decorate("routeTable", table);
   app.addHook("onRoute", function onRoute(route) {
     const authenticate = this.hasDecorator("authenticate") ? this.authenticate : undefined;
+    const forSetup = this.hasDecorator("authenticateForTwoFactorSetup") ? this.authenticateForTwoFactorSetup : undefined;
     const byToken = this.hasDecorator("authenticateConnectionToken") ? this.authenticateConnectionToken : undefined;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema: FastifySchema = route.schema ?? {};
@@ -61,7 +64,8 @@ export function recordRoutes(app: FastifyInstance): void {
       table.push({
         method,
         url: route.url,
-        isAuthenticated: authenticate !== undefined && onRequest.includes(authenticate),
+        isAuthenticated: (authenticate !== undefined && onRequest.includes(authenticate)) || (forSetup !== undefined && onRequest.includes(forSetup)),
+        admitsTwoFactorSetup: forSetup !== undefined && onRequest.includes(forSetup),
         isTokenAuthenticated: byToken !== undefined && onRequest.includes(byToken),
         isHidden: Reflect.get(schema, "hide") === true,
         response: schema.response,

@@ -149,6 +149,32 @@ describe("a session that no longer admits its user", () => {
     expect(await connectError(open(s.token))).toBe("ERR_SESSION_EXPIRED");
   });
 
+  it("when its company requires two-factor sign-in: every route but the setup, /auth/me and logout answers 403 ERR_2FA_SETUP_REQUIRED and the socket is dropped", async () => {
+    const s = await signedIn();
+    const put = await live.inject({ method: "PUT", url: "/settings/require2fa", headers: bearer(s.adminToken), payload: { value: "enabled" } });
+    expect(put.statusCode).toBe(200);
+
+    const problems: string[] = [];
+    const refusedRoutes = live.routeTable.filter((route) => route.isAuthenticated && !route.admitsTwoFactorSetup);
+    for (const route of refusedRoutes) {
+      const response = await live.inject({ ...anyRequestTo(route), headers: bearer(s.token) });
+      if (response.statusCode !== 403 || errorOf(response) !== "ERR_2FA_SETUP_REQUIRED") problems.push(`${keyOf(route)}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(problems).toEqual([]);
+    expect(refusedRoutes.length).toBeGreaterThan(100);
+    const admitted = live.routeTable.filter((route) => route.admitsTwoFactorSetup).map(keyOf);
+    expect(admitted.sort()).toEqual(["DELETE /auth/logout", "GET /auth/me", "POST /auth/2fa/enable", "POST /auth/2fa/setup"]);
+
+    // The refreshed session tells the web app where to go; the setup is reachable.
+    const refresh = await live.inject({ method: "POST", url: "/auth/refresh_token", cookies: { [REFRESH_COOKIE]: s.refreshCookie } });
+    expect(refresh.json()).toMatchObject({ user: { twoFactorSetupRequired: true } });
+    expect((await live.inject({ method: "GET", url: "/auth/me", headers: bearer(s.token) })).statusCode).toBe(200);
+    expect((await live.inject({ method: "POST", url: "/auth/2fa/setup", headers: bearer(s.token) })).statusCode).toBe(200);
+
+    await eventually(s.isDropped, (dropped) => dropped, 15_000);
+    expect(await connectError(open(s.token))).toBe("ERR_2FA_SETUP_REQUIRED");
+  });
+
   it("leaves the sessions of everyone else working: the company's admin after a user's deletion, and a super user of a disabled company", async () => {
     const s = await signedIn();
     await ENDINGS["an admin deletes it"]!(s);

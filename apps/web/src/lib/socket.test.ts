@@ -184,6 +184,14 @@ describe("RealtimeClient", () => {
     expect(deps.reloadPage).toHaveBeenCalledTimes(1);
   });
 
+  it("reloads the page, which shows the setup, when the user must now set up two-factor sign-in", () => {
+    const { socket, deps } = setup();
+    socket.refuseConnection("ERR_2FA_SETUP_REQUIRED");
+    expect(deps.refreshToken).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    expect(deps.reloadPage).toHaveBeenCalledTimes(1);
+  });
+
   it("connects again after 5 s when the server could not check the session, without reloading", () => {
     const { client, socket, deps } = setup();
 

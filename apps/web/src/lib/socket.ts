@@ -248,7 +248,8 @@ export class RealtimeClient {
         .catch(() => this.scheduleReload());
       return;
     }
-    if (code === "ERR_INVALID_TOKEN" || code === "ERR_SESSION_EXPIRED") {
+    // The session ended, or its user must now set up two-factor sign-in: the reloaded page shows which.
+    if (code === "ERR_INVALID_TOKEN" || code === "ERR_SESSION_EXPIRED" || code === "ERR_2FA_SETUP_REQUIRED") {
       this.scheduleReload();
       return;
     }

@@ -66,17 +66,18 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
       }
     });
 
-    app.delete("/auth/logout", { onRequest: app.authenticate, schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    app.delete("/auth/logout", { onRequest: app.authenticateForTwoFactorSetup, schema: { response: { 204: z.null() } } }, async (request, reply) => {
       await logout(deps.auth, ctxOf(request));
       reply.clearCookie(REFRESH_COOKIE, cookieOptions);
       return reply.status(204).send(null);
     });
 
     // Two-factor sign-in of the acting user (Profile). The secret travels only in the setup's answer.
-    app.post("/auth/2fa/setup", { onRequest: app.authenticate, schema: { response: { 200: ZTwoFactorSetupResponse } } }, (request) =>
+    // A user who must set it up first reaches only these two, /auth/me and logout.
+    app.post("/auth/2fa/setup", { onRequest: app.authenticateForTwoFactorSetup, schema: { response: { 200: ZTwoFactorSetupResponse } } }, (request) =>
       setupTwoFactor(deps.auth, ctxOf(request)),
     );
-    app.post("/auth/2fa/enable", { onRequest: app.authenticate, schema: { body: ZTwoFactorEnableBody, response: { 200: ZTwoFactorEnableResponse } } }, (request) =>
+    app.post("/auth/2fa/enable", { onRequest: app.authenticateForTwoFactorSetup, schema: { body: ZTwoFactorEnableBody, response: { 200: ZTwoFactorEnableResponse } } }, (request) =>
       enableTwoFactor(deps.auth, ctxOf(request), request.body.code),
     );
     app.post("/auth/2fa/disable", { onRequest: app.authenticate, schema: { body: ZTwoFactorDisableBody, response: { 204: z.null() } } }, async (request, reply) => {
@@ -84,7 +85,7 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
       return reply.status(204).send(null);
     });
 
-    app.get("/auth/me", { onRequest: app.authenticate, schema: { response: { 200: ZMeResponse } } }, (request) =>
+    app.get("/auth/me", { onRequest: app.authenticateForTwoFactorSetup, schema: { response: { 200: ZMeResponse } } }, (request) =>
       getSessionUser(deps.auth, ctxOf(request)),
     );
   };

@@ -188,20 +188,38 @@ function admits<T extends AuthUserRow>(user: T | undefined, claims: AccessClaims
 /**
  * Turns a bearer token into the request context and the token's claims, checked against the database
  * on every call so that a newer login, a logout, a deleted user or a disabled or overdue company takes
- * effect at once. Throws ERR_INVALID_TOKEN (expired: refresh and retry) or ERR_SESSION_EXPIRED.
+ * effect at once (the realtime handshake). Throws ERR_INVALID_TOKEN (expired: refresh and retry),
+ * ERR_SESSION_EXPIRED, or ERR_2FA_SETUP_REQUIRED for a user who must set up two-factor sign-in first.
  */
 export async function authenticateSession(deps: Pick<AuthDeps, "db" | "tokens" | "now">, token: string | undefined): Promise<{ ctx: RequestContext; claims: AccessClaims }> {
   const { user, claims } = await admittedUser(deps, token, findAuthUserById);
+  assertTwoFactorSetUp(user);
   return { ctx: contextOf(user), claims };
+}
+
+/**
+ * Refuses a session whose user must turn on two-factor sign-in first (ERR_2FA_SETUP_REQUIRED, 403: the
+ * web client refreshes, and the refreshed session user sends it to the setup). Checked on every request
+ * from the session's own row, so a requirement turned on applies at once to open sessions too.
+ */
+function assertTwoFactorSetUp(user: AuthUserRow): void {
+  if (user.twoFactorSetupRequired) throw new AppError("ERR_2FA_SETUP_REQUIRED", undefined, "Two-factor sign-in must be set up first");
 }
 
 /**
  * The request context of a bearer token (see `authenticateSession`), for one HTTP request: the same
  * statement also reads the actor's queues, allTicket flag and time zone, kept for this context only
- * (`sessionFactsOf`). Throws ERR_INVALID_TOKEN or ERR_SESSION_EXPIRED.
+ * (`sessionFactsOf`). A user who must set up two-factor sign-in first is refused
+ * (ERR_2FA_SETUP_REQUIRED) unless `allowTwoFactorSetup`: the setup itself, `/auth/me` and logout.
+ * Throws ERR_INVALID_TOKEN, ERR_SESSION_EXPIRED or ERR_2FA_SETUP_REQUIRED.
  */
-export async function authenticate(deps: Pick<AuthDeps, "db" | "tokens" | "now">, token: string | undefined): Promise<RequestContext> {
+export async function authenticate(
+  deps: Pick<AuthDeps, "db" | "tokens" | "now">,
+  token: string | undefined,
+  options: { allowTwoFactorSetup?: boolean } = {},
+): Promise<RequestContext> {
   const { user } = await admittedUser(deps, token, findSessionUserById);
+  if (!options.allowTwoFactorSetup) assertTwoFactorSetUp(user);
   return withSessionFacts(contextOf(user), { queueIds: user.queueIds, allTicket: user.allTicket, timezone: user.timezone });
 }
 
@@ -220,12 +238,15 @@ async function admittedUser<T extends AuthUserRow>(
 const contextOf = (user: AuthUserRow): RequestContext => ({ companyId: user.companyId, userId: user.id, profile: ZProfile.catch("user").parse(user.profile), isSuper: user.isSuper });
 
 /**
- * Of sessions admitted earlier (open sockets), those that no longer admit their users, read in one
- * query. The token's own expiry is not checked: an open socket outlives its access token.
+ * Of sessions admitted earlier (open sockets), those that no longer admit their users, or whose users
+ * must now set up two-factor sign-in first, read in one query. The token's own expiry is not checked: an open socket outlives its access token.
  */
 export async function endedSessions(deps: Pick<AuthDeps, "db" | "now">, sessions: readonly AccessClaims[]): Promise<AccessClaims[]> {
   if (sessions.length === 0) return [];
   const users = new Map((await findAuthUsersByIds(deps.db, [...new Set(sessions.map((session) => session.userId))])).map((user) => [user.id, user]));
   const now = deps.now?.() ?? new Date();
-  return sessions.filter((session) => !admits(users.get(session.userId), session, now));
+  return sessions.filter((session) => {
+    const user = users.get(session.userId);
+    return !admits(user, session, now) || user.twoFactorSetupRequired;
+  });
 }

@@ -298,6 +298,53 @@ describe("requiring two-factor sign-in", () => {
     expect(me.json()).toMatchObject({ twoFactorEnabled: true, twoFactorSetupRequired: false });
   });
 
+  it("refuses a session that must set it up everything but the setup, and serves the same session once it is on", async () => {
+    const company = await createCompany(t.db);
+    const admin = await createUser(t.db, { companyId: company.id, profile: "admin" });
+    const agent = await createUser(t.db, { companyId: company.id });
+    const adminSession = await loginAs(t.app, admin.email);
+    await t.app.inject({ method: "PUT", url: "/settings/require2fa", headers: bearer(adminSession.token), payload: { value: "enabled" } });
+    const { token } = await loginAs(t.app, agent.email);
+
+    for (const request of [
+      { method: "GET", url: "/tickets" },
+      { method: "GET", url: "/contacts" },
+      { method: "PUT", url: `/users/${agent.id}`, payload: { name: "Renamed" } },
+      { method: "POST", url: "/auth/2fa/disable", payload: { password: DEFAULT_PASSWORD, code: "123456" } },
+    ] as const) {
+      const refused = await t.app.inject({ ...request, headers: bearer(token) });
+      expect({ request: request.url, status: refused.statusCode, error: refused.json().error }).toEqual({ request: request.url, status: 403, error: "ERR_2FA_SETUP_REQUIRED" });
+    }
+    const [row] = await t.db.select({ name: users.name }).from(users).where(eq(users.id, agent.id));
+    expect(row?.name).toBe(agent.name);
+
+    const setup = await t.app.inject({ method: "POST", url: "/auth/2fa/setup", headers: bearer(token) });
+    const enable = await t.app.inject({ method: "POST", url: "/auth/2fa/enable", headers: bearer(token), payload: { code: codeNow(setup.json().secret) } });
+    expect(enable.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/tickets", headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it("applies at once to the open sessions of users without it, the admin's own included, and to no one who has it", async () => {
+    const { user: protectedUser, token: protectedToken, companyId } = await userWithTwoFactor();
+    const admin = await createUser(t.db, { companyId, profile: "admin" });
+    const agent = await createUser(t.db, { companyId });
+    const adminSession = await loginAs(t.app, admin.email);
+    const agentSession = await loginAs(t.app, agent.email);
+    expect((await t.app.inject({ method: "GET", url: "/tickets", headers: bearer(agentSession.token) })).statusCode).toBe(200);
+
+    const put = await t.app.inject({ method: "PUT", url: "/settings/require2fa", headers: bearer(adminSession.token), payload: { value: "enabled" } });
+    expect(put.statusCode).toBe(200);
+
+    for (const token of [agentSession.token, adminSession.token]) {
+      const refused = await t.app.inject({ method: "GET", url: "/tickets", headers: bearer(token) });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: "ERR_2FA_SETUP_REQUIRED" });
+    }
+    expect((await t.app.inject({ method: "GET", url: "/tickets", headers: bearer(protectedToken) })).statusCode).toBe(200);
+    const me = await t.app.inject({ method: "GET", url: "/auth/me", headers: bearer(protectedToken) });
+    expect(me.json()).toMatchObject({ id: protectedUser.id, twoFactorSetupRequired: false });
+  });
+
   it("lets only admins require it", async () => {
     const company = await createCompany(t.db);
     const agent = await createUser(t.db, { companyId: company.id });

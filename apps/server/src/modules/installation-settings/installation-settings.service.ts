@@ -54,8 +54,3 @@ export async function isSignupEnabled(db: Db): Promise<boolean> {
 export async function auditRetentionDays(db: Db): Promise<number> {
   return Number(valueOf("auditRetentionDays", await readInstallationSettingRow(db, "auditRetentionDays")));
 }
-
-/** Whether every super user must sign in with a second factor (installation setting requireSuperUser2fa). */
-export async function isSuperUser2faRequired(db: Db): Promise<boolean> {
-  return valueOf("requireSuperUser2fa", await readInstallationSettingRow(db, "requireSuperUser2fa")) === "true";
-}

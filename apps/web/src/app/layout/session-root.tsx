@@ -7,7 +7,8 @@ import { SocketProvider } from "../../lib/socket-provider.tsx";
 
 function SessionSocket({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const session = user ? { companyId: user.companyId, userId: user.id } : null;
+  // No realtime connection until a required second factor is on: the server refuses it before.
+  const session = user && !user.twoFactorSetupRequired ? { companyId: user.companyId, userId: user.id } : null;
   return <SocketProvider session={session}>{children}</SocketProvider>;
 }
 

@@ -140,6 +140,7 @@ export const en: Messages = {
     ERR_2FA_INVALID_CODE: "Invalid or already used code.",
     ERR_2FA_ALREADY_ENABLED: "Two-step verification is already on.",
     ERR_2FA_NOT_ENABLED: "Two-step verification is not on.",
+    ERR_2FA_SETUP_REQUIRED: "Turn on two-step verification to continue.",
     ERR_2FA_NOT_SET_UP: "Start the two-step verification setup again.",
   },
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
@@ -615,7 +616,7 @@ export const en: Messages = {
     heading: "Installation",
     signupEnabled: { label: "Public sign-up", help: "Lets visitors sign a company up on /signup, with a 3-day trial." },
     auditRetentionDays: { label: "Audit log retention (days)", help: "Audit entries older than this are removed daily (30 to 3650 days).", invalid: "Enter a whole number from 30 to 3650." },
-    requireSuperUser2fa: { label: "Require two-step verification of super users", help: "Every super user must turn it on; those without it are taken to its setup when they sign in." },
+    requireSuperUser2fa: { label: "Require two-step verification of super users", help: "Every super user must turn it on, you included; those without it can only set it up (or sign out) until they do, from their next action." },
   },
   settings: {
     updating: "Updating...",
@@ -637,7 +638,7 @@ export const en: Messages = {
       sendGreetingMessageOneQueues: { label: "Greeting with a single queue", help: "Sends the queue's greeting when the connection has only one queue." },
       chatBotType: { label: "Chatbot type", help: "How the queues' option menu is presented." },
       defaultCountryCode: { label: "Default country code", help: "Numbers typed or imported without a country code get this one (55 for Brazil). Numbers with + or 00 are kept as they are." },
-      require2fa: { label: "Require two-step verification", help: "Every user of the company must turn it on; those without it are taken to its setup when they sign in." },
+      require2fa: { label: "Require two-step verification", help: "Every user of the company must turn it on, you included; those without it can only set it up (or sign out) until they do, from their next action." },
       ipixc: { label: "IXC IP", help: "Address of the IXC server." },
       tokenixc: { label: "IXC token", help: "Access token of the IXC API." },
       ipmkauth: { label: "MK-AUTH IP", help: "Address of the MK-AUTH server." },

@@ -141,6 +141,7 @@ export const es: Messages = {
     ERR_2FA_INVALID_CODE: "Código inválido o ya utilizado.",
     ERR_2FA_ALREADY_ENABLED: "La verificación en dos pasos ya está activada.",
     ERR_2FA_NOT_ENABLED: "La verificación en dos pasos no está activada.",
+    ERR_2FA_SETUP_REQUIRED: "Activa la verificación en dos pasos para continuar.",
     ERR_2FA_NOT_SET_UP: "Vuelve a iniciar la configuración de la verificación en dos pasos.",
   },
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
@@ -616,7 +617,7 @@ export const es: Messages = {
     heading: "Instalación",
     signupEnabled: { label: "Registro público", help: "Permite que los visitantes registren una empresa en /signup, con 3 días de prueba." },
     auditRetentionDays: { label: "Retención de la auditoría (días)", help: "Los registros de auditoría más antiguos que esto se eliminan a diario (de 30 a 3650 días).", invalid: "Ingrese un número entero de 30 a 3650." },
-    requireSuperUser2fa: { label: "Exigir verificación en dos pasos a los superusuarios", help: "Todo superusuario debe activarla; quien no la tenga es llevado a su configuración al iniciar sesión." },
+    requireSuperUser2fa: { label: "Exigir verificación en dos pasos a los superusuarios", help: "Todo superusuario debe activarla, también tú; quien no la tenga solo puede configurarla (o salir) hasta activarla, desde su próxima acción." },
   },
   settings: {
     updating: "Actualizando...",
@@ -638,7 +639,7 @@ export const es: Messages = {
       sendGreetingMessageOneQueues: { label: "Saludo con una sola cola", help: "Envía el saludo de la cola cuando la conexión tiene una sola cola." },
       chatBotType: { label: "Tipo de chatbot", help: "Cómo se presenta el menú de opciones de las colas." },
       defaultCountryCode: { label: "Código de país predeterminado", help: "Los números escritos o importados sin código de país reciben este código (55 para Brasil). Los números con + o 00 se mantienen como están." },
-      require2fa: { label: "Exigir verificación en dos pasos", help: "Todos los usuarios de la empresa deben activarla; quien no la tenga es llevado a su configuración al iniciar sesión." },
+      require2fa: { label: "Exigir verificación en dos pasos", help: "Todos los usuarios de la empresa deben activarla, también tú; quien no la tenga solo puede configurarla (o salir) hasta activarla, desde su próxima acción." },
       ipixc: { label: "IP de IXC", help: "Dirección del servidor IXC." },
       tokenixc: { label: "Token de IXC", help: "Token de acceso a la API de IXC." },
       ipmkauth: { label: "IP de MK-AUTH", help: "Dirección del servidor MK-AUTH." },

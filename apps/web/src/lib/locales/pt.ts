@@ -144,6 +144,7 @@ export const pt = {
     ERR_2FA_INVALID_CODE: "Código inválido ou já utilizado.",
     ERR_2FA_ALREADY_ENABLED: "A verificação em duas etapas já está ativada.",
     ERR_2FA_NOT_ENABLED: "A verificação em duas etapas não está ativada.",
+    ERR_2FA_SETUP_REQUIRED: "Ative a verificação em duas etapas para continuar.",
     ERR_2FA_NOT_SET_UP: "Inicie de novo a configuração da verificação em duas etapas.",
   } satisfies ErrorTexts,
   /** Why an address is refused (ERR_URL_NOT_ALLOWED's details.reason). */
@@ -619,7 +620,7 @@ export const pt = {
     heading: "Instalação",
     signupEnabled: { label: "Cadastro público", help: "Permite que visitantes cadastrem uma empresa em /signup, com 3 dias de teste." },
     auditRetentionDays: { label: "Retenção da auditoria (dias)", help: "Registros de auditoria mais antigos que isso são removidos diariamente (de 30 a 3650 dias).", invalid: "Informe um número inteiro de 30 a 3650." },
-    requireSuperUser2fa: { label: "Exigir verificação em duas etapas dos super usuários", help: "Todo super usuário precisa ativá-la; quem não tiver é levado à configuração ao entrar." },
+    requireSuperUser2fa: { label: "Exigir verificação em duas etapas dos super usuários", help: "Todo super usuário precisa ativá-la, você também; quem não tiver só pode configurá-la (ou sair) até ativá-la, a partir da próxima ação." },
   },
   settings: {
     updating: "Atualizando...",
@@ -641,7 +642,7 @@ export const pt = {
       sendGreetingMessageOneQueues: { label: "Saudação com uma só fila", help: "Envia a saudação da fila quando a conexão tem somente uma fila." },
       chatBotType: { label: "Tipo do chatbot", help: "Como o menu de opções das filas é apresentado." },
       defaultCountryCode: { label: "Código do país padrão", help: "Números digitados ou importados sem código do país recebem este código (55 para o Brasil). Números com + ou 00 ficam como estão." },
-      require2fa: { label: "Exigir verificação em duas etapas", help: "Todos os usuários da empresa precisam ativá-la; quem não tiver é levado à configuração ao entrar." },
+      require2fa: { label: "Exigir verificação em duas etapas", help: "Todos os usuários da empresa precisam ativá-la, você também; quem não tiver só pode configurá-la (ou sair) até ativá-la, a partir da próxima ação." },
       ipixc: { label: "IP do IXC", help: "Endereço do servidor IXC." },
       tokenixc: { label: "Token do IXC", help: "Token de acesso à API do IXC." },
       ipmkauth: { label: "IP do MK-AUTH", help: "Endereço do servidor MK-AUTH." },
