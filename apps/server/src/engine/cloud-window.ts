@@ -1,8 +1,6 @@
 import { type CloudTemplateSend, type CloudWindow, cloudWindowAt, renderTemplate } from "@conversa/shared";
+import { CLOUD_PROVIDER } from "../channels/cloud/cloud-connections.ts";
 import { AppError } from "../lib/app-error.ts";
-
-/** The official line's provider name on connections. */
-export const CLOUD_PROVIDER = "cloud";
 
 /** What the window of a ticket depends on: its connection's provider and the customer's last message time. */
 export interface WindowTicket {

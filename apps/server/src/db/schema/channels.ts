@@ -57,6 +57,15 @@ export const connections = pgTable(
     promptId: integer("prompt_id"),
     /** Driver session state (Baileys auth credentials and keys), kept in the database. */
     session: jsonb("session"),
+    /** Official line (provider `cloud`): the Graph API's phone number id and WhatsApp Business Account id. */
+    cloudPhoneNumberId: varchar("cloud_phone_number_id", { length: 64 }),
+    cloudBusinessAccountId: varchar("cloud_business_account_id", { length: 64 }),
+    /** The Graph API access token and the Meta app's secret, sealed with DATA_ENCRYPTION_KEY (lib/secret-box.ts); never returned. */
+    cloudAccessToken: text("cloud_access_token"),
+    cloudAppSecret: text("cloud_app_secret"),
+    /** The unguessable key of the connection's webhook URL (`/webhooks/whatsapp-cloud/{key}`), and the verify token of Meta's handshake. */
+    cloudWebhookKey: varchar("cloud_webhook_key", { length: 64 }),
+    cloudVerifyToken: varchar("cloud_verify_token", { length: 64 }),
     ...timestamps(),
   },
   (t) => [
@@ -65,7 +74,49 @@ export const connections = pgTable(
     // A token names one connection of the whole installation. The external API finds it by its token's digest
     // (the token itself is then compared in constant time); two tokens with one digest count as the same.
     uniqueIndex("connections_token_unique").on(sql`md5(${t.token})`).where(sql`${t.token} <> ''`),
+    uniqueIndex("connections_cloud_webhook_key_unique").on(t.cloudWebhookKey),
   ],
+);
+
+/** The message templates of an official-line connection's business account, as last synced from the Graph API. */
+export const cloudTemplates = pgTable(
+  "cloud_templates",
+  {
+    id: serial("id").primaryKey(),
+    companyId: companyId(),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 512 }).notNull(),
+    language: varchar("language", { length: 15 }).notNull(),
+    category: varchar("category", { length: 40 }).notNull(),
+    /** Meta's state: APPROVED, PENDING, REJECTED, PAUSED, DISABLED…; only APPROVED ones are sent. */
+    status: varchar("status", { length: 20 }).notNull(),
+    /** The BODY component's text, with its `{{n}}` parameters. */
+    body: text("body").notNull().default(""),
+    parameterCount: integer("parameter_count").notNull().default(0),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cloud_templates_connection_name_language_unique").on(t.connectionId, t.name, t.language), index("cloud_templates_company_id_idx").on(t.companyId)],
+);
+
+/**
+ * One row per outbound message handed to the Graph API, written before the call: a send retried after a
+ * crash finds its row and does not call again (the Graph API has no idempotency key). `wid` is set when
+ * the call answered, or later from a status webhook that carries the key back (`biz_opaque_callback_data`).
+ */
+export const cloudSendAttempts = pgTable(
+  "cloud_send_attempts",
+  {
+    companyId: companyId(),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    idempotencyKey: varchar("idempotency_key", { length: 40 }).notNull(),
+    wid: varchar("wid", { length: 128 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.idempotencyKey] }), index("cloud_send_attempts_company_id_idx").on(t.companyId)],
 );
 
 export const connectionQueues = pgTable(
