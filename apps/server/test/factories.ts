@@ -4,6 +4,7 @@ import { ZAuthResponse, type PlanFlag } from "@conversa/shared";
 import type { Db } from "../src/db/client.ts";
 import { companies, connections, plans, queues, userQueues, users } from "../src/db/schema/index.ts";
 import { hashPassword } from "../src/lib/passwords.ts";
+import { SecretBox } from "../src/lib/secret-box.ts";
 import { ensureDefaultSettings } from "../src/modules/settings/settings.repository.ts";
 
 export const DEFAULT_PASSWORD = "Secret-123";
@@ -92,6 +93,53 @@ export async function createSimulatorConnection(
     .returning();
   if (!connection) throw new Error("connection not created");
   return connection;
+}
+
+/** What `createCloudConnection` stores, and what a test needs to call its webhook and its fake Graph API. */
+export interface CloudConnectionSecrets {
+  phoneNumberId: string;
+  businessAccountId: string;
+  accessToken: string;
+  appSecret: string;
+  webhookKey: string;
+  verifyToken: string;
+}
+
+/**
+ * An official-line (provider `cloud`) connection stored directly, its secrets sealed with `dataEncryptionKey`
+ * (the test config's unless given), as the connection routes store them. Defaults match `startFakeGraph()`.
+ */
+export async function createCloudConnection(
+  db: Db,
+  options: { companyId: number; dataEncryptionKey?: string; name?: string; status?: string; isDefault?: boolean } & Partial<CloudConnectionSecrets>,
+) {
+  const box = new SecretBox(options.dataEncryptionKey ?? "test-data-encryption-key-that-is-long-enough-0123");
+  const secrets: CloudConnectionSecrets = {
+    phoneNumberId: options.phoneNumberId ?? "1000000001",
+    businessAccountId: options.businessAccountId ?? "2000000002",
+    accessToken: options.accessToken ?? "fake-token",
+    appSecret: options.appSecret ?? `app-secret-${randomUUID()}`,
+    webhookKey: options.webhookKey ?? randomUUID().replaceAll("-", ""),
+    verifyToken: options.verifyToken ?? randomUUID().replaceAll("-", ""),
+  };
+  const [connection] = await db
+    .insert(connections)
+    .values({
+      companyId: options.companyId,
+      name: options.name ?? `Cloud ${randomUUID().slice(0, 8)}`,
+      provider: "cloud",
+      status: options.status ?? "OPENING",
+      isDefault: options.isDefault ?? true,
+      cloudPhoneNumberId: secrets.phoneNumberId,
+      cloudBusinessAccountId: secrets.businessAccountId,
+      cloudAccessToken: box.seal(secrets.accessToken),
+      cloudAppSecret: box.seal(secrets.appSecret),
+      cloudWebhookKey: secrets.webhookKey,
+      cloudVerifyToken: secrets.verifyToken,
+    })
+    .returning();
+  if (!connection) throw new Error("connection not created");
+  return { connection, secrets };
 }
 
 /** Queues Vendas and Suporte of a company, with `vendasMember` (an attendant) working in Vendas only. */
