@@ -16,13 +16,15 @@ const ZId = z.number().int().positive();
  * secret) and answered 200: stored and handled here. The notifications of one connection run one at a
  * time in the order they arrived (`cloudWebhookQueueKeyOf`), so a customer's messages reach the engine in
  * order whichever process takes them. Handling is idempotent (messages deduplicated by their network id,
- * acks only move forward), so a retry after a failure stores nothing twice.
+ * acks only move forward), so a retry after a failure stores nothing twice. A failed try holds back the
+ * connection's later notifications while it is retried (for about three hours); its last try logs and
+ * lets it go rather than fail, because a failed job would hold the connection's queue back for good.
  */
 export const CLOUD_WEBHOOK_JOB = defineJob({
   name: "cloud.webhook",
   schema: z.object({ companyId: ZId, connectionId: ZId, notification: ZCloudNotification }),
   ordering: "ordered",
-  retryLimit: 40,
+  retryLimit: 200,
   retryDelay: 1,
   backoff: true,
   retryDelayMax: 60,
@@ -42,7 +44,7 @@ export interface CloudWebhookJobDeps {
   sink: ChannelEventSink;
   /** Completes the bookkeeping of a send a crash interrupted, from a status naming it by its idempotency key. */
   reconcileSend(event: { connectionId: number; companyId: number; idempotencyKey: string; wid: string }): Promise<boolean>;
-  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
 /**
@@ -87,5 +89,16 @@ export async function runCloudWebhookJob(deps: CloudWebhookJobDeps, payload: z.o
 
 /** Registers the webhook job's worker; call after the job queue started. */
 export async function startCloudWebhookWorkers(deps: CloudWebhookJobDeps & { jobs: JobQueue }): Promise<void> {
-  await deps.jobs.work(CLOUD_WEBHOOK_JOB, (payload) => runCloudWebhookJob(deps, payload), { concurrency: 4, pollingIntervalSeconds: 0.5 });
+  await deps.jobs.work(
+    CLOUD_WEBHOOK_JOB,
+    async (payload, job) => {
+      try {
+        await runCloudWebhookJob(deps, payload);
+      } catch (error) {
+        if (job.retryCount < (CLOUD_WEBHOOK_JOB.retryLimit ?? 0)) throw error;
+        deps.log.error({ err: error, job: job.id, connectionId: payload.connectionId }, "webhook notification given up after its last try");
+      }
+    },
+    { concurrency: 4, pollingIntervalSeconds: 0.5 },
+  );
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { eventually } from "../../../test/engine-harness.ts";
 import { type CloudConnectionSecrets, createCloudConnection, createCompany } from "../../../test/factories.ts";
@@ -126,6 +126,30 @@ describe("POST /webhooks/whatsapp-cloud/:webhookKey (signature)", () => {
     expect(await rowByWid(wid)).toBeUndefined();
   });
 
+  it("answers 5xx when the notification cannot be queued, so that Meta delivers it again; the redelivery is stored", async () => {
+    const wid = widOf("QUEUE-DOWN");
+    const body = notification(messagesValue(customer(), "Ana", [{ id: wid, type: "text", text: { body: "de novo" } }]));
+    const realSend = t.platform.jobs.send.bind(t.platform.jobs);
+    let refused = 0;
+    // Only the webhook's queueing fails: the engine's own jobs of earlier notifications go on.
+    const send = vi.spyOn(t.platform.jobs, "send").mockImplementation(async (definition, ...rest) => {
+      if (definition.name !== CLOUD_WEBHOOK_JOB.name) return realSend(definition, ...rest);
+      refused += 1;
+      throw new Error("Connection terminated unexpectedly");
+    });
+    try {
+      const failed = await post(body);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      expect(failed.json<{ error: string }>().error).not.toBe("ERR_VALIDATION");
+      expect(refused).toBe(1);
+    } finally {
+      send.mockRestore();
+    }
+    expect(await rowByWid(wid)).toBeUndefined();
+    expect((await post(body)).statusCode).toBe(200);
+    expect((await storedWid(wid))?.body).toBe("de novo");
+  });
+
   it("answers 400 to a signed body that is not JSON or not of Meta's shape, and queues nothing", async () => {
     const jobsBefore = await jobCount();
     const notJson = await post("{not json");
@@ -231,7 +255,7 @@ describe("the inbound messages of a notification", () => {
       graphUrl: fake.url,
       sink: t.platform.channels.onVerifiedEvent,
       reconcileSend: (event: Parameters<typeof t.platform.engine.reconcileSend>[0]) => t.platform.engine.reconcileSend(event),
-      log: { warn: () => undefined, info: () => undefined },
+      log: { error: () => undefined, warn: () => undefined, info: () => undefined },
     };
     const payload = CLOUD_WEBHOOK_JOB.schema.parse({ companyId, connectionId, notification: body });
     const concurrentWid = widOf("CONCURRENT");
