@@ -21,7 +21,8 @@ export class ConversationEngine implements InboundHandler {
   /**
    * The messages of one chat are handled one at a time, in arrival order: each sees the ticket and bot
    * state the one before left (several messages a customer sends at once get one menu, not one each).
-   * One process handles a connection's messages (the one running its session), so this order holds.
+   * One process handles a connection's messages (the one running its session; for an official line, the
+   * one running the connection's webhook job, one at a time), so this order holds.
    */
   private readonly chats = new KeyedSerial<string>();
 
