@@ -46,6 +46,7 @@ import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 import { simulatorRoutes } from "./modules/simulator/simulator.routes.ts";
 import type { ImportLocks } from "./modules/contacts/import-locks.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
+import { cloudWebhooksRoutes } from "./modules/cloud-webhooks/index.ts";
 import type { PaymentProvider } from "./modules/billing/payment-provider.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { externalApiRoutes } from "./modules/external-api/external-api.routes.ts";
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(externalApiRoutes(deps));
   await app.register(openApiRoutes());
   await app.register(billingRoutes(deps));
+  await app.register(cloudWebhooksRoutes({ db: deps.db, box: deps.auth.box, jobs: deps.jobs }));
 
   // The WhatsApp simulator (sessions of the company only): only when it is on, which it never is by default in production.
   if (deps.config.simulator && deps.simulator) await app.register(simulatorRoutes({ db: deps.db, events: deps.events, simulator: deps.simulator, channels: deps.channels }));

@@ -26,6 +26,7 @@ import { registerCampaignReplies, startCampaignWorkers } from "./modules/campaig
 import { startAuditWorkers } from "./modules/audit/index.ts";
 import { auditRetentionDays } from "./modules/installation-settings/index.ts";
 import { registerSimulatorOps } from "./modules/simulator/simulator.service.ts";
+import { startCloudWebhookWorkers } from "./modules/cloud-webhooks/index.ts";
 
 /** The composition root: every long-lived service, wired once, for main.ts and for the tests. */
 export interface Platform extends AppDeps {
@@ -86,6 +87,13 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
   channels.setInboundHandler(engine);
   const mailer = options.mailer ?? createMailer(config, logger);
   const payments = createPaymentProvider(config);
+  const auth = {
+    db: database.db,
+    events,
+    tokens: { accessSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret, accessTtl: config.accessTokenTtl, refreshTtl: config.refreshTokenTtl },
+    throttle: new LoginThrottle(database.db),
+    box: new SecretBox(config.dataEncryptionKey),
+  };
   let started = false;
   return {
     config,
@@ -102,13 +110,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     payments,
     importLocks,
     redis,
-    auth: {
-      db: database.db,
-      events,
-      tokens: { accessSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret, accessTtl: config.accessTokenTtl, refreshTtl: config.refreshTokenTtl },
-      throttle: new LoginThrottle(database.db),
-      box: new SecretBox(config.dataEncryptionKey),
-    },
+    auth,
     async start() {
       if (started) return;
       started = true;
@@ -118,6 +120,15 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       await startBillingWorkers({ db: database.db, events, config, mailer, payments, logger, jobs });
       await startCampaignWorkers(engine.deps);
       await startAuditWorkers({ db: database.db, jobs, logger, retentionDays: auditRetentionDays });
+      await startCloudWebhookWorkers({
+        db: database.db,
+        box: auth.box,
+        jobs,
+        graphUrl: config.whatsappCloudApiUrl,
+        sink: channels.onVerifiedEvent,
+        reconcileSend: (event) => engine.reconcileSend(event),
+        log: logger,
+      });
       await channels.startAll();
     },
     async stop() {

@@ -201,6 +201,10 @@ export const ERROR_CODES = {
   ERR_CLOUD_TEMPLATE_NOT_APPROVED: 409,
   /** The number of parameters is not the template's (details: { expected, received }). */
   ERR_CLOUD_TEMPLATE_PARAMETERS: 400,
+  /** Official line webhook: a notification without a valid `X-Hub-Signature-256` of the connection's app secret (or an unknown webhook key). Nothing is stored. */
+  ERR_CLOUD_WEBHOOK_UNAUTHENTICATED: 401,
+  /** Official line webhook: a subscription handshake with the wrong mode or verify token (or an unknown webhook key). */
+  ERR_CLOUD_WEBHOOK_FORBIDDEN: 403,
   /** The password is right and the account has two-factor sign-in on: send the same request again with `code`. */
   ERR_2FA_REQUIRED: 401,
   /**

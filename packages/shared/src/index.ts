@@ -36,3 +36,4 @@ export * from "./schemas/distribution.ts";
 export * from "./schemas/campaigns.ts";
 export * from "./phone-number.ts";
 export * from "./schemas/cloud-templates.ts";
+export * from "./schemas/cloud-webhooks.ts";

@@ -34,4 +34,5 @@ export const ZChannelEvent = z.discriminatedUnion("type", [
     }),
   }),
   z.object({ type: z.literal("ack"), connectionId: ZId, companyId: ZId, wid: z.string().min(1), ack: z.number().int() }),
+  z.object({ type: z.literal("send_failed"), connectionId: ZId, companyId: ZId, wid: z.string().min(1), reason: z.string().min(1).max(1000) }),
 ]);

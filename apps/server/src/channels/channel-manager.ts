@@ -15,6 +15,7 @@ import type { ChannelDriver, ChannelEvent, DriverConnection, InboundMessage, Out
 export interface InboundHandler {
   handleInbound(message: InboundMessage): Promise<void>;
   handleAck(event: { connectionId: number; companyId: number; wid: string; ack: number }): Promise<void>;
+  handleSendFailed(event: { connectionId: number; companyId: number; wid: string; reason: string }): Promise<void>;
 }
 
 export interface ChannelManagerDeps {
@@ -168,6 +169,27 @@ export class ChannelManager {
         return;
       }
     }
+    await this.handle(event, event.type === "message");
+  };
+
+  /**
+   * The sink of events whose connection and company were established by their source from the database,
+   * not by a session of this process: the Cloud API's webhook, signed with the connection's app secret and
+   * handled by a job in whichever process takes it, whatever the session's state. Malformed events are
+   * dropped; every failure is thrown back (an ack too), so that the job is retried and nothing Meta was
+   * told was received is lost.
+   */
+  readonly onVerifiedEvent = async (event: ChannelEvent): Promise<void> => {
+    const parsed = ZChannelEvent.safeParse(event);
+    if (!parsed.success) {
+      this.deps.log.warn({ issues: parsed.error.issues }, "malformed channel event dropped");
+      return;
+    }
+    await this.handle(event, true);
+  };
+
+  /** Persists or hands on one parsed event; a failure is logged, and thrown back when `rethrow`. */
+  private async handle(event: ChannelEvent, rethrow: boolean): Promise<void> {
     try {
       if (event.type === "status") {
         const saved = await saveSessionState(this.deps.db, event.companyId, event.connectionId, event);
@@ -181,12 +203,13 @@ export class ChannelManager {
         return;
       }
       if (event.type === "message") await this.inbound.handleInbound(event.message);
-      else await this.inbound.handleAck(event);
+      else if (event.type === "ack") await this.inbound.handleAck(event);
+      else await this.inbound.handleSendFailed(event);
     } catch (error) {
       this.deps.log.error({ err: error, type: event.type }, "channel event failed");
-      if (event.type === "message") throw error;
+      if (rethrow) throw error;
     }
-  };
+  }
 
   private async driverConnection(companyId: number, connectionId: number): Promise<{ connection: DriverConnection; driver: ChannelDriver }> {
     const row = await findConnectionRow(this.deps.db, companyId, connectionId);

@@ -83,7 +83,9 @@ export interface PhoneContact {
 export type ChannelEvent =
   | { type: "status"; connectionId: number; companyId: number; status: ConnectionStatus; qrcode?: string | null; number?: string | null; retries?: number }
   | { type: "message"; message: InboundMessage }
-  | { type: "ack"; connectionId: number; companyId: number; wid: string; ack: number };
+  | { type: "ack"; connectionId: number; companyId: number; wid: string; ack: number }
+  /** The network gave up on a message it had accepted (the Cloud API's `failed` status): the message is failed with `reason`. */
+  | { type: "send_failed"; connectionId: number; companyId: number; wid: string; reason: string };
 
 export type ChannelEventSink = (event: ChannelEvent) => Promise<void>;
 

@@ -7,6 +7,7 @@ import { handleInboundMessage } from "./inbound.ts";
 import { DRAIN_WAITING_LINE_JOB, EXPIRE_TICKET_JOB, LEGACY_SEND_MESSAGE_JOB, SEND_MESSAGE_JOB, SLA_CHECK_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
 import { runExpireTicketJob, runTransferWaitingJob } from "./lifecycle.ts";
 import { applyAck, runLegacySendMessageJob, runSendMessageJob } from "./outbound.ts";
+import { applySendFailed, reconcileInterruptedSend } from "./cloud-statuses.ts";
 import type { AckWatcher, CustomerReplyClaimer, QuietReplyCheck } from "./reply-hooks.ts";
 
 /**
@@ -20,7 +21,8 @@ export class ConversationEngine implements InboundHandler {
   /**
    * The messages of one chat are handled one at a time, in arrival order: each sees the ticket and bot
    * state the one before left (several messages a customer sends at once get one menu, not one each).
-   * One process handles a connection's messages (the one running its session), so this order holds.
+   * One process handles a connection's messages (the one running its session; for an official line, the
+   * one running the connection's webhook job, one at a time), so this order holds.
    */
   private readonly chats = new KeyedSerial<string>();
 
@@ -52,6 +54,15 @@ export class ConversationEngine implements InboundHandler {
 
   handleAck(event: { connectionId: number; companyId: number; wid: string; ack: number }): Promise<void> {
     return applyAck(this.deps, event);
+  }
+
+  handleSendFailed(event: { connectionId: number; companyId: number; wid: string; reason: string }): Promise<void> {
+    return applySendFailed(this.deps, event);
+  }
+
+  /** A status naming a send by its idempotency key completes the bookkeeping of that send if a crash interrupted it (see `reconcileInterruptedSend`). */
+  reconcileSend(event: { connectionId: number; companyId: number; idempotencyKey: string; wid: string }): Promise<boolean> {
+    return reconcileInterruptedSend(this.deps, event);
   }
 
   /** Registers the job handlers; call after the job queue started. */

@@ -34,6 +34,16 @@ export function idempotencyKeyOf(companyId: number, messageId: number): string {
   return `CV${companyId.toString(16).toUpperCase()}X${messageId.toString(16).toUpperCase().padStart(8, "0")}`;
 }
 
+/** The company and message an idempotency key names (`idempotencyKeyOf`'s inverse); undefined for any other text. */
+export function messageIdOfIdempotencyKey(key: string): { companyId: number; messageId: number } | undefined {
+  const match = /^CV([0-9A-F]{1,13})X([0-9A-F]{8,13})$/.exec(key);
+  if (!match) return undefined;
+  const companyId = Number.parseInt(match[1]!, 16);
+  const messageId = Number.parseInt(match[2]!, 16);
+  if (!Number.isSafeInteger(companyId) || !Number.isSafeInteger(messageId) || companyId <= 0 || messageId <= 0) return undefined;
+  return idempotencyKeyOf(companyId, messageId) === key ? { companyId, messageId } : undefined;
+}
+
 /**
  * Saves an outbound message (clock icon, send pending) with its durable send job in one transaction,
  * so that no crash can leave a stored message that is never sent; then updates the ticket and publishes

@@ -201,6 +201,7 @@ const NOT_ADMINISTRATIVE: Record<string, string> = {
   "POST /payment-simulator/charges/:txid/pay": "the simulated bank paying a charge; the settlement is recorded as invoice.paid by the system (billing tests)",
   "POST /webhooks/pix/:provider": "the payment provider's notice; the settlement is recorded as invoice.paid by the system (billing tests)",
   "POST /webhooks/pix/:provider/pix": "the payment provider's notice; the settlement is recorded as invoice.paid by the system (billing tests)",
+  "POST /webhooks/whatsapp-cloud/:webhookKey": "Meta's notification of customers' messages and delivery statuses: the conversation itself, like the messages a phone session receives, not an administrative change",
   "POST /simulator/connections/:id/scan": "the simulated phone",
   "POST /simulator/connections/:id/messages": "the simulated phone's customers",
   "POST /simulator/connections/:id/messages/batch": "the simulated phone's customers",

@@ -462,6 +462,7 @@ describe("input sent anonymously to every public route (login, refresh, /version
       "GET /health",
       "GET /plans/list",
       "GET /version",
+      "GET /webhooks/whatsapp-cloud/:webhookKey",
       "POST /auth/login",
       "POST /auth/refresh_token",
       "POST /companies/cadastro",
@@ -469,6 +470,7 @@ describe("input sent anonymously to every public route (login, refresh, /version
       "POST /resetpasswords/:email/:token/:newPassword",
       "POST /webhooks/pix/:provider",
       "POST /webhooks/pix/:provider/pix",
+      "POST /webhooks/whatsapp-cloud/:webhookKey",
     ]);
   });
 

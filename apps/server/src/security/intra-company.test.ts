@@ -284,6 +284,8 @@ const RULES: Record<string, RuleKind> = {
   "POST /billing/invoices/:id/cancel": "super-only",
   "POST /webhooks/pix/:provider": "public",
   "POST /webhooks/pix/:provider/pix": "public",
+  "GET /webhooks/whatsapp-cloud/:webhookKey": "public",
+  "POST /webhooks/whatsapp-cloud/:webhookKey": "public",
   "GET /dashboard/ticketsDay": "admin-only",
   "GET /dashboard/ticketsUsers": "admin-only",
   "GET /simulator/connections": "simulator",
@@ -314,6 +316,8 @@ const PUBLIC_REASONS: Record<string, string> = {
   "POST /companies/cadastro": "public sign-up: creates a company of its own, rate-limited per address",
   "POST /webhooks/pix/:provider": "a payment provider's confirmation: authenticated by the provider's secret or signature, answers only how many payments it settled",
   "POST /webhooks/pix/:provider/pix": "the same confirmation at the path EFI appends /pix to",
+  "GET /webhooks/whatsapp-cloud/:webhookKey": "Meta's subscription handshake: echoes Meta's own challenge only with the connection's verify token, answers no record",
+  "POST /webhooks/whatsapp-cloud/:webhookKey": "Meta's notifications of an official-line connection: accepted only signed with that connection's app secret, stored in that connection's company only, answers no record",
 };
 
 /** Routes whose answers rightly carry the contacts' names (the company's address book is every staff member's). */

@@ -8,7 +8,8 @@ import { ANNOUNCEMENT_EVENT, CLIENT_EVENTS, TICKET_STATUSES, companyEvent } from
 import { buildTestApp } from "../../test/build-test-app.ts";
 import { connections, invoices, plans, users } from "../db/schema/index.ts";
 import { echoedKeysOf } from "../lib/echoed-record.ts";
-import { bearer, createUser, loginAs } from "../../test/factories.ts";
+import { type CloudConnectionSecrets, bearer, createCloudConnection, createUser, loginAs } from "../../test/factories.ts";
+import { signWebhook } from "../../test/fake-graph.ts";
 import { PNG, multipartFile } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { crossCompanyReferences, snapshotCompany } from "./company-snapshot.ts";
@@ -48,6 +49,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "POST /companies/cadastro": "public sign-up: creates a company of its own, rate-limited per address, and answers only that company",
   "POST /webhooks/pix/:provider": "a payment provider's confirmation: authenticated by the provider's own secret or signature, answers only how many payments it settled",
   "POST /webhooks/pix/:provider/pix": "the same confirmation at the path EFI appends /pix to",
+  "GET /webhooks/whatsapp-cloud/:webhookKey": "Meta's subscription handshake: echoes Meta's own challenge only with the connection's verify token, answers no record",
+  "POST /webhooks/whatsapp-cloud/:webhookKey": "Meta's notifications of an official-line connection: accepted only signed with that connection's app secret, stored in that connection's company only, answers no record",
 };
 
 /**
@@ -219,6 +222,8 @@ let b: SeededTenant;
 let idsA: TenantIds;
 let idsB: TenantIds;
 let snapshotA: Record<string, string>;
+let cloudA: CloudConnectionSecrets;
+let cloudB: CloudConnectionSecrets;
 const figures = { routes: 0, requests: 0, idPlaces: 0 };
 /** How the foreign-id requests were answered, by status and code. */
 const answers: Record<string, number> = {};
@@ -231,6 +236,9 @@ beforeAll(async () => {
   b = await seedTenant(t.app, t.db, t.platform.media, "BRAVO", 2);
   idsA = idsOf(a);
   idsB = idsOf(b);
+  // An official-line connection of each company: their webhooks are public routes keyed by the connection.
+  cloudA = (await createCloudConnection(t.db, { companyId: a.company.id, name: `${A_MARKER} official`, isDefault: false })).secrets;
+  cloudB = (await createCloudConnection(t.db, { companyId: b.company.id, name: "BRAVO official", isDefault: false })).secrets;
   snapshotA = await snapshotCompany(t.db, a.company.id);
 }, 60_000);
 
@@ -587,6 +595,33 @@ describe("the public routes", () => {
     expect(efi.statusCode).toBe(404);
     const [invoice] = await t.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, Number(idsA.invoice)));
     expect(invoice?.status).toBe("open");
+  });
+
+  it("take no notification into company A's official line without A's signature, nor A's at company B's, and answer A's handshake only to A's verify token", async () => {
+    const body = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [{ id: cloudA.businessAccountId, changes: [{ field: "messages", value: { metadata: { phone_number_id: cloudA.phoneNumberId }, contacts: [{ wa_id: "5511911112222", profile: { name: "Forger" } }], messages: [{ id: "wamid.FORGED", from: "5511911112222", timestamp: "1795900000", type: "text", text: { body: "forged" } }] } }] }],
+    });
+    const post = (key: string, signature: string | undefined) =>
+      t.app.inject({ method: "POST", url: `/webhooks/whatsapp-cloud/${key}`, headers: { "content-type": "application/json", ...(signature ? { "x-hub-signature-256": signature } : {}) }, payload: body });
+    const refused = [
+      // A forged signature, none at all, and B's own app secret at A's key.
+      await post(cloudA.webhookKey, `sha256=${"0".repeat(64)}`),
+      await post(cloudA.webhookKey, undefined),
+      await post(cloudA.webhookKey, signWebhook(body, cloudB.appSecret)),
+      // A's notification, signed by A, replayed at B's key: B's connection takes only what B's secret signed.
+      await post(cloudB.webhookKey, signWebhook(body, cloudA.appSecret)),
+    ];
+    for (const response of refused) {
+      expect({ status: response.statusCode, error: errorOf(response.body) }).toEqual({ status: 401, error: "ERR_CLOUD_WEBHOOK_UNAUTHENTICATED" });
+      expect(response.body).not.toContain(A_MARKER);
+    }
+    const handshake = (token: string) =>
+      t.app.inject({ method: "GET", url: `/webhooks/whatsapp-cloud/${cloudA.webhookKey}?hub.mode=subscribe&hub.challenge=42&hub.verify_token=${token}` });
+    const withB = await handshake(cloudB.verifyToken);
+    expect({ status: withB.statusCode, error: errorOf(withB.body) }).toEqual({ status: 403, error: "ERR_CLOUD_WEBHOOK_FORBIDDEN" });
+    expect(withB.body).not.toContain(cloudA.verifyToken);
+    expect((await handshake(cloudA.verifyToken)).body).toBe("42");
   });
 
   it("do not include the simulator's, which exist only while the simulator is on and need a session", async () => {

@@ -14,7 +14,7 @@ const CUSTOMER = "5511911112222";
 beforeEach(async () => {
   t = await buildTestApp();
   // The conversation engine is not under test: the customers' messages and acks stop at the channel manager.
-  t.platform.channels.setInboundHandler({ handleInbound: async () => undefined, handleAck: async () => undefined });
+  t.platform.channels.setInboundHandler({ handleInbound: async () => undefined, handleAck: async () => undefined, handleSendFailed: async () => undefined });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

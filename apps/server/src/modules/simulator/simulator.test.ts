@@ -27,6 +27,7 @@ beforeEach(async () => {
     handleAck: async ({ wid, ack }) => {
       acks.push({ wid, ack });
     },
+    handleSendFailed: async () => undefined,
   });
 });
 afterEach(async () => {

@@ -136,6 +136,8 @@ export const en: Messages = {
     ERR_CLOUD_TEMPLATE_NOT_FOUND: "Message template not found on this connection. Refresh the template list.",
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: "This template has not been approved by Meta.",
     ERR_CLOUD_TEMPLATE_PARAMETERS: "The number of parameters does not match the template's.",
+    ERR_CLOUD_WEBHOOK_UNAUTHENTICATED: "WhatsApp Cloud API notification not authenticated.",
+    ERR_CLOUD_WEBHOOK_FORBIDDEN: "WhatsApp Cloud API webhook verification refused.",
     ERR_2FA_REQUIRED: "Enter the code from your authenticator app.",
     ERR_2FA_INVALID_CODE: "Invalid or already used code.",
     ERR_2FA_ALREADY_ENABLED: "Two-step verification is already on.",

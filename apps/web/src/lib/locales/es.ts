@@ -137,6 +137,8 @@ export const es: Messages = {
     ERR_CLOUD_TEMPLATE_NOT_FOUND: "Plantilla de mensaje no encontrada en esta conexión. Actualice la lista de plantillas.",
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: "Esta plantilla aún no fue aprobada por Meta.",
     ERR_CLOUD_TEMPLATE_PARAMETERS: "El número de parámetros no coincide con el de la plantilla.",
+    ERR_CLOUD_WEBHOOK_UNAUTHENTICATED: "Notificación de WhatsApp Cloud API no autenticada.",
+    ERR_CLOUD_WEBHOOK_FORBIDDEN: "Verificación del webhook de WhatsApp Cloud API rechazada.",
     ERR_2FA_REQUIRED: "Introduce el código de tu aplicación de autenticación.",
     ERR_2FA_INVALID_CODE: "Código inválido o ya utilizado.",
     ERR_2FA_ALREADY_ENABLED: "La verificación en dos pasos ya está activada.",

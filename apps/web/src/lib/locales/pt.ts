@@ -140,6 +140,8 @@ export const pt = {
     ERR_CLOUD_TEMPLATE_NOT_FOUND: "Modelo de mensagem não encontrado nesta conexão. Atualize a lista de modelos.",
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: "Este modelo ainda não foi aprovado pela Meta.",
     ERR_CLOUD_TEMPLATE_PARAMETERS: "O número de parâmetros não corresponde ao do modelo.",
+    ERR_CLOUD_WEBHOOK_UNAUTHENTICATED: "Notificação do WhatsApp Cloud API não autenticada.",
+    ERR_CLOUD_WEBHOOK_FORBIDDEN: "Verificação do webhook do WhatsApp Cloud API recusada.",
     ERR_2FA_REQUIRED: "Digite o código do seu aplicativo autenticador.",
     ERR_2FA_INVALID_CODE: "Código inválido ou já utilizado.",
     ERR_2FA_ALREADY_ENABLED: "A verificação em duas etapas já está ativada.",
