@@ -52,11 +52,11 @@ export async function receiveNotification(deps: CloudWebhookDeps, webhookKey: st
   try {
     json = JSON.parse(raw.toString("utf8"));
   } catch {
-    throw new AppError("ERR_VALIDATION", [{ in: "body", path: [], message: "The body is not JSON" }], "The body is not JSON");
+    throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/", message: "The body is not JSON" }], "The body is not JSON");
   }
   const parsed = ZCloudNotification.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 20).map((issue) => ({ in: "body", path: issue.path.map(String), message: issue.message }));
+    const issues = parsed.error.issues.slice(0, 20).map((issue) => ({ in: "body", path: `/${issue.path.map(String).join("/")}`, message: issue.message }));
     throw new AppError("ERR_VALIDATION", issues, "The notification is not of Meta's shape");
   }
   const queued = await deps.jobs.send(
