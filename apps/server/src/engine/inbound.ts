@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { InboundKind, InboundMessage } from "../channels/types.ts";
+import { CLOUD_PROVIDER } from "../channels/cloud/cloud-connections.ts";
 import type { Db } from "../db/client.ts";
 import { contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
@@ -197,6 +198,18 @@ async function scheduleTimers(deps: EngineDeps, tx: Db, ticket: TicketRow, conne
  * The inbound pipeline (spec engine §2): dedupe, groups, contact, ticket, message, then for customer
  * messages the rating, out-of-hours and bot steps. Writes happen in one transaction; events after commit.
  */
+/**
+ * When the customer last wrote, as the ticket keeps it. On the official line it is when the customer sent
+ * the message (Meta's timestamp, never later than now): the 24-hour window runs from there, even when the
+ * notification arrives late, and a late notification of an older message never moves it back. Elsewhere
+ * it is when the message arrived (a phone's offline backlog must not expire tickets at once).
+ */
+function lastCustomerMessageAt(provider: string, sentAt: Date, now: Date): Date | SQL {
+  if (provider !== CLOUD_PROVIDER) return now;
+  const at = new Date(Math.min(sentAt.getTime(), now.getTime())).toISOString();
+  return sql`greatest(${tickets.lastCustomerMessageAt}, ${at}::timestamptz)`;
+}
+
 export async function handleInboundMessage(deps: EngineDeps, message: InboundMessage): Promise<void> {
   const { companyId, connectionId } = message;
   if (await findMessageByWid(deps.db, companyId, connectionId, message.wid)) return;
@@ -257,7 +270,7 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
       .set({
         lastMessage: preview(message, stored),
         updatedAt: now,
-        ...(isCustomer && !rating && !quiet ? { unreadMessages: sql`${tickets.unreadMessages} + 1`, lastCustomerMessageAt: now } : {}),
+        ...(isCustomer && !rating && !quiet ? { unreadMessages: sql`${tickets.unreadMessages} + 1`, lastCustomerMessageAt: lastCustomerMessageAt(connection.provider, message.timestamp, now) } : {}),
       })
       .where(eq(tickets.id, ticket.id));
     // The timers go with the message: a crash after the commit must not leave a ticket that never expires.

@@ -268,6 +268,21 @@ describe("the inbound messages of a notification", () => {
     expect(all.filter((row) => row.wid === concurrentWid)).toHaveLength(1);
   });
 
+  it("starts the 24-hour window when the customer sent the message (Meta's timestamp), and a late older message never moves it back", async () => {
+    const from = customer();
+    const sentAt = Math.floor(Date.now() / 1000) - 23 * 3600;
+    const wid = widOf("WINDOW");
+    expect((await post(notification({ contacts: [{ profile: { name: "Dora" }, wa_id: from }], messages: [{ from, id: wid, timestamp: String(sentAt), type: "text", text: { body: "ontem" } }] }))).statusCode).toBe(200);
+    const stored = await storedWid(wid);
+    const windowStart = async () => (await t.db.select({ at: tickets.lastCustomerMessageAt }).from(tickets).where(eq(tickets.id, stored!.ticketId)))[0]?.at;
+    expect((await windowStart())?.getTime()).toBe(sentAt * 1000);
+
+    const older = widOf("OLDER");
+    expect((await post(notification({ contacts: [{ profile: { name: "Dora" }, wa_id: from }], messages: [{ from, id: older, timestamp: String(sentAt - 3600), type: "text", text: { body: "anteontem" } }] }))).statusCode).toBe(200);
+    await storedWid(older);
+    expect((await windowStart())?.getTime()).toBe(sentAt * 1000);
+  });
+
   it("stores the messages of a connection that is not connected (Meta sends only to configured apps)", async () => {
     const disconnected = await createCloudConnection(t.db, { companyId, status: "DISCONNECTED", isDefault: false, phoneNumberId: "1000000009" });
     const wid = widOf("OFFLINE");
