@@ -24,6 +24,7 @@ import { startScheduleWorkers } from "./modules/schedules/index.ts";
 import { createPaymentProvider, startBillingWorkers } from "./modules/billing/index.ts";
 import { registerCampaignReplies, startCampaignWorkers } from "./modules/campaigns/index.ts";
 import { startAuditWorkers } from "./modules/audit/index.ts";
+import { startCloudTemplatesWorkers } from "./modules/cloud-templates/index.ts";
 import { auditRetentionDays } from "./modules/installation-settings/index.ts";
 import { registerSimulatorOps } from "./modules/simulator/simulator.service.ts";
 
@@ -86,6 +87,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
   channels.setInboundHandler(engine);
   const mailer = options.mailer ?? createMailer(config, logger);
   const payments = createPaymentProvider(config);
+  const box = new SecretBox(config.dataEncryptionKey);
   let started = false;
   return {
     config,
@@ -107,7 +109,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       events,
       tokens: { accessSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret, accessTtl: config.accessTokenTtl, refreshTtl: config.refreshTokenTtl },
       throttle: new LoginThrottle(database.db),
-      box: new SecretBox(config.dataEncryptionKey),
+      box,
     },
     async start() {
       if (started) return;
@@ -118,6 +120,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       await startBillingWorkers({ db: database.db, events, config, mailer, payments, logger, jobs });
       await startCampaignWorkers(engine.deps);
       await startAuditWorkers({ db: database.db, jobs, logger, retentionDays: auditRetentionDays });
+      await startCloudTemplatesWorkers({ db: database.db, box, graphUrl: config.whatsappCloudApiUrl, jobs, log: logger });
       await channels.startAll();
     },
     async stop() {

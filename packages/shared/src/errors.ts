@@ -201,6 +201,12 @@ export const ERROR_CODES = {
   ERR_CLOUD_TEMPLATE_NOT_APPROVED: 409,
   /** The number of parameters is not the template's (details: { expected, received }). */
   ERR_CLOUD_TEMPLATE_PARAMETERS: 400,
+  /** A template was given for a ticket or connection that is not an official-line (`cloud`) one: only those send templates. */
+  ERR_CLOUD_TEMPLATE_UNSUPPORTED: 400,
+  /** The Graph API refused the connection's access token (expired or revoked): an admin must edit the connection and paste a new one. */
+  ERR_CLOUD_TOKEN_INVALID: 409,
+  /** The Graph API could not be reached or answered an error (details: { code?, title }); nothing was changed. */
+  ERR_CLOUD_GRAPH_FAILED: 502,
   /** The password is right and the account has two-factor sign-in on: send the same request again with `code`. */
   ERR_2FA_REQUIRED: 401,
   /**

@@ -141,7 +141,7 @@ export class GraphClient {
     const form = new FormData();
     form.set("messaging_product", "whatsapp");
     form.set("type", mimeType);
-    form.set("file", new Blob([data], { type: mimeType }), fileName);
+    form.set("file", new Blob([new Uint8Array(data)], { type: mimeType }), fileName);
     const { response, bytes } = await this.call("POST", `${this.baseUrl}/${encodeURIComponent(phoneNumberId)}/media`, form);
     let parsed: unknown = null;
     try {
