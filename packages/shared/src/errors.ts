@@ -207,6 +207,8 @@ export const ERROR_CODES = {
   ERR_CLOUD_TOKEN_INVALID: 409,
   /** The Graph API could not be reached or answered an error (details: { code?, title }); nothing was changed. */
   ERR_CLOUD_GRAPH_FAILED: 502,
+  /** A campaign names an official-line connection: its free text cannot reach customers outside their 24-hour window, so it is refused. */
+  ERR_CLOUD_CAMPAIGN_UNSUPPORTED: 400,
   /** The password is right and the account has two-factor sign-in on: send the same request again with `code`. */
   ERR_2FA_REQUIRED: 401,
   /**

@@ -35,7 +35,9 @@ export interface OutboundOptions {
    * A free-form message on an official-line ticket whose 24-hour window is closed: "refuse" throws
    * ERR_CLOUD_WINDOW_CLOSED (nothing stored), "skip" stores and sends nothing and answers null. The
    * default is "skip" for the product's own messages (userId null: greetings, bots, closing, ratings,
-   * out-of-hours, transfers), which the customer cannot be sent then, and "refuse" for an attendant's.
+   * out-of-hours, transfers), which the customer cannot be sent then, and "refuse" for an attendant's and
+   * for any send with bookkeeping bound to it (`inTransaction`: a schedule, a campaign step), which must
+   * never be left undone silently.
    */
   outsideWindow?: "refuse" | "skip";
 }
@@ -44,7 +46,7 @@ export interface OutboundOptions {
 function passesWindow(deps: EngineDeps, input: OutboundInput, options: OutboundOptions, ticket: { provider: string | null; lastCustomerMessageAt: Date | null }): boolean {
   const window = ticketWindow(ticket, nowOf(deps));
   if (input.template || !window || window.open) return true;
-  if ((options.outsideWindow ?? (input.userId === null ? "skip" : "refuse")) === "refuse") {
+  if ((options.outsideWindow ?? (input.userId === null && !options.inTransaction ? "skip" : "refuse")) === "refuse") {
     assertMaySend(ticket, nowOf(deps), undefined);
   }
   deps.log.info({ companyId: input.companyId, ticketId: input.ticketId }, "official line: the 24-hour window is closed, the product's free-form message is not sent");

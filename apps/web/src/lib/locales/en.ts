@@ -139,6 +139,7 @@ export const en: Messages = {
     ERR_CLOUD_TEMPLATE_UNSUPPORTED: "Message templates exist only on official API (Cloud API) connections.",
     ERR_CLOUD_TOKEN_INVALID: "The connection's access token expired or was revoked: an administrator must edit the connection and paste a new one.",
     ERR_CLOUD_GRAPH_FAILED: "Meta's API did not answer as expected. Try again in a moment.",
+    ERR_CLOUD_CAMPAIGN_UNSUPPORTED: "Free-text campaigns cannot use an official API connection: outside the 24-hour window Meta accepts only approved templates. Choose another connection.",
     ERR_2FA_REQUIRED: "Enter the code from your authenticator app.",
     ERR_2FA_INVALID_CODE: "Invalid or already used code.",
     ERR_2FA_ALREADY_ENABLED: "Two-step verification is already on.",

@@ -140,6 +140,7 @@ export const es: Messages = {
     ERR_CLOUD_TEMPLATE_UNSUPPORTED: "Las plantillas de mensaje solo existen en conexiones de la API oficial (Cloud API).",
     ERR_CLOUD_TOKEN_INVALID: "El token de acceso de la conexión expiró o fue revocado: un administrador debe editar la conexión y pegar uno nuevo.",
     ERR_CLOUD_GRAPH_FAILED: "La API de Meta no respondió como se esperaba. Inténtelo de nuevo en unos instantes.",
+    ERR_CLOUD_CAMPAIGN_UNSUPPORTED: "Las campañas de texto libre no pueden usar una conexión de la API oficial: fuera de la ventana de 24 h Meta solo acepta plantillas aprobadas. Elija otra conexión.",
     ERR_2FA_REQUIRED: "Introduce el código de tu aplicación de autenticación.",
     ERR_2FA_INVALID_CODE: "Código inválido o ya utilizado.",
     ERR_2FA_ALREADY_ENABLED: "La verificación en dos pasos ya está activada.",

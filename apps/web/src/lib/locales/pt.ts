@@ -143,6 +143,7 @@ export const pt = {
     ERR_CLOUD_TEMPLATE_UNSUPPORTED: "Modelos de mensagem só existem em conexões da API oficial (Cloud API).",
     ERR_CLOUD_TOKEN_INVALID: "O token de acesso da conexão expirou ou foi revogado: um administrador deve editar a conexão e colar um novo.",
     ERR_CLOUD_GRAPH_FAILED: "A API da Meta não respondeu como esperado. Tente novamente em instantes.",
+    ERR_CLOUD_CAMPAIGN_UNSUPPORTED: "Campanhas de texto livre não podem usar uma conexão da API oficial: fora da janela de 24 h a Meta só aceita modelos aprovados. Escolha outra conexão.",
     ERR_2FA_REQUIRED: "Digite o código do seu aplicativo autenticador.",
     ERR_2FA_INVALID_CODE: "Código inválido ou já utilizado.",
     ERR_2FA_ALREADY_ENABLED: "A verificação em duas etapas já está ativada.",
