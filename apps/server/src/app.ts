@@ -28,6 +28,7 @@ import { companiesRoutes } from "./modules/companies/companies.routes.ts";
 import { plansRoutes } from "./modules/plans/plans.routes.ts";
 import { installationSettingsRoutes } from "./modules/installation-settings/index.ts";
 import { auditRoutes } from "./modules/audit/index.ts";
+import { cloudTemplatesRoutes } from "./modules/cloud-templates/index.ts";
 import { signupRoutes } from "./modules/signup/signup.routes.ts";
 import { helpsRoutes } from "./modules/helps/helps.routes.ts";
 import { announcementsRoutes } from "./modules/announcements/announcements.routes.ts";
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes(deps));
   await app.register(contactsRoutes(deps));
   await app.register(connectionsRoutes(deps));
+  await app.register(cloudTemplatesRoutes({ db: deps.db, box: deps.auth.box, graphUrl: deps.config.whatsappCloudApiUrl }));
   await app.register(queuesRoutes(deps));
   await app.register(promptsRoutes(deps));
   await app.register(queueIntegrationsRoutes(deps));

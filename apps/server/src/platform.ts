@@ -24,6 +24,7 @@ import { startScheduleWorkers } from "./modules/schedules/index.ts";
 import { createPaymentProvider, startBillingWorkers } from "./modules/billing/index.ts";
 import { registerCampaignReplies, startCampaignWorkers } from "./modules/campaigns/index.ts";
 import { startAuditWorkers } from "./modules/audit/index.ts";
+import { startCloudTemplatesWorkers } from "./modules/cloud-templates/index.ts";
 import { auditRetentionDays } from "./modules/installation-settings/index.ts";
 import { registerSimulatorOps } from "./modules/simulator/simulator.service.ts";
 import { startCloudWebhookWorkers } from "./modules/cloud-webhooks/index.ts";
@@ -129,6 +130,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
         reconcileSend: (event) => engine.reconcileSend(event),
         log: logger,
       });
+      await startCloudTemplatesWorkers({ db: database.db, box: auth.box, graphUrl: config.whatsappCloudApiUrl, jobs, log: logger });
       await channels.startAll();
     },
     async stop() {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ConnectionStatus } from "@conversa/shared";
+import type { ConnectionProvider, ConnectionStatus } from "@conversa/shared";
 import { type ChannelDriver, ChannelNotConnectedError, type DriverConnection, type InboundMessage, type OutboundMessage } from "../src/channels/types.ts";
 import type { Db } from "../src/db/client.ts";
 import { connectionQueues, connections, queueOptions, queues, settings } from "../src/db/schema/index.ts";
@@ -8,7 +8,7 @@ import type { TestApp } from "./build-test-app.ts";
 
 /** A driver that records sends and can be connected, disconnected or made to fail, for engine tests. */
 export class FakeDriver implements ChannelDriver {
-  readonly provider = "beta" as const;
+  constructor(readonly provider: ConnectionProvider = "beta") {}
   readonly sent: (OutboundMessage & { connectionId: number })[] = [];
   readonly deleted: string[] = [];
   readonly read: string[][] = [];
@@ -101,9 +101,9 @@ export function inbound(connection: { id: number; companyId: number }, from: str
   };
 }
 
-/** Registers a fake driver for `beta` connections and starts the given connection on it. */
-export async function attachFakeDriver(t: TestApp, connection: { id: number; companyId: number }): Promise<FakeDriver> {
-  const driver = new FakeDriver();
+/** Registers a fake driver for `beta` connections (or `provider`'s) and starts the given connection on it. */
+export async function attachFakeDriver(t: TestApp, connection: { id: number; companyId: number }, provider: ConnectionProvider = "beta"): Promise<FakeDriver> {
+  const driver = new FakeDriver(provider);
   t.platform.channels.registerDriver(driver);
   await t.platform.channels.start(connection.companyId, connection.id);
   return driver;

@@ -32,6 +32,8 @@ export interface FakeGraph {
   /** Phone numbers the fake knows: id → display number. */
   phoneNumbers: Map<string, { display: string; verifiedName: string }>;
   templates: FakeTemplate[];
+  /** How many templates one page of `message_templates` holds when the request names no `limit` (Meta's default, 25). */
+  templatesPageSize: number;
   /** Media the fake serves: id → bytes and type. */
   media: Map<string, { data: Buffer; mimeType: string }>;
   /** The next request on `path` (e.g. "/123/messages") answers this error instead. */
@@ -84,6 +86,7 @@ export async function startFakeGraph(options: { accessToken?: string; phoneNumbe
     accessToken: options.accessToken ?? "fake-token",
     phoneNumbers: new Map([[options.phoneNumberId ?? "1000000001", { display: options.displayPhoneNumber ?? "+55 11 99999-0000", verifiedName: "Conversa Test" }]]),
     templates: [{ name: "boas_vindas", language: "pt_BR", category: "UTILITY", status: "APPROVED", components: [{ type: "BODY", text: "Olá {{1}}" }] }],
+    templatesPageSize: 25,
     media: new Map(),
     failNext(path, failure) {
       const queue = failures.get(path) ?? [];
@@ -144,7 +147,17 @@ export async function startFakeGraph(options: { accessToken?: string; phoneNumbe
         return send(response, 200, { id: `media-${sequence}` });
       }
       if (parts.length === 2 && parts[1] === "message_templates" && request.method === "GET") {
-        return send(response, 200, { data: fake.templates, paging: { cursors: { before: "b", after: "a" } } });
+        // Cursor paging as Meta documents it: `cursors.after` always, `next` only while more pages follow.
+        const size = Math.max(1, Number(url.searchParams.get("limit")) || fake.templatesPageSize);
+        const start = url.searchParams.has("after") ? Number(Buffer.from(url.searchParams.get("after")!, "base64url").toString("utf8")) || 0 : 0;
+        const data = fake.templates.slice(start, start + size);
+        const cursor = (index: number) => Buffer.from(String(index), "utf8").toString("base64url");
+        const after = cursor(start + data.length);
+        const more = start + data.length < fake.templates.length;
+        return send(response, 200, {
+          data,
+          paging: { cursors: { before: cursor(start), after }, ...(more ? { next: `${fake.url}${path}?limit=${size}&after=${after}` } : {}) },
+        });
       }
       return send(response, 400, { error: { message: "Unknown path components", code: 2500, type: "OAuthException" } });
     })().catch(() => {

@@ -205,6 +205,14 @@ export const ERROR_CODES = {
   ERR_CLOUD_WEBHOOK_UNAUTHENTICATED: 401,
   /** Official line webhook: a subscription handshake with the wrong mode or verify token (or an unknown webhook key). */
   ERR_CLOUD_WEBHOOK_FORBIDDEN: 403,
+  /** A template was given for a ticket or connection that is not an official-line (`cloud`) one: only those send templates. */
+  ERR_CLOUD_TEMPLATE_UNSUPPORTED: 400,
+  /** The Graph API refused the connection's access token (expired or revoked): an admin must edit the connection and paste a new one. */
+  ERR_CLOUD_TOKEN_INVALID: 409,
+  /** The Graph API could not be reached or answered an error (details: { code?, title }); nothing was changed. */
+  ERR_CLOUD_GRAPH_FAILED: 502,
+  /** A campaign names an official-line connection: its free text cannot reach customers outside their 24-hour window, so it is refused. */
+  ERR_CLOUD_CAMPAIGN_UNSUPPORTED: 400,
   /** The password is right and the account has two-factor sign-in on: send the same request again with `code`. */
   ERR_2FA_REQUIRED: 401,
   /**

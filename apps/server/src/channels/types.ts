@@ -59,6 +59,13 @@ export interface OutboundMedia {
   asVoice?: boolean;
 }
 
+/** An official-line template send: the approved template's name and language, and its body parameters in order. */
+export interface OutboundTemplate {
+  name: string;
+  language: string;
+  parameters: string[];
+}
+
 export interface OutboundMessage {
   /**
    * Stable id of this send (derived from the stored message id). A driver uses it as the network
@@ -71,6 +78,8 @@ export interface OutboundMessage {
   body: string;
   media?: OutboundMedia;
   quoted?: { wid: string; fromMe: boolean; body: string; participant?: string | null };
+  /** Official line only: send this template (`body` is its rendered text, for the record) instead of free text. */
+  template?: OutboundTemplate;
 }
 
 /** A person of the phone's address book: digits-only number and the name the phone knows, if any. */

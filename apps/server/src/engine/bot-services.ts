@@ -240,15 +240,15 @@ async function sendReplies(deps: EngineDeps, ticket: ServiceTicket, replies: Bot
     }
     if (reply.kind === "text") {
       if (!reply.text.trim()) continue;
-      previous = (await queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body: reply.text.trim(), userId: null })).id;
+      previous = (await queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body: reply.text.trim(), userId: null }))?.id;
       continue;
     }
     try {
       const { bytes } = await botFetch(tenant, reply.url, { method: "GET", timeoutMs: deps.bots.timeoutMs, maxBytes: MEDIA_LIMITS.image });
       const media = await deps.media.save(ticket.companyId, bytes, new URL(reply.url).pathname.split("/").pop() || "imagem", undefined);
-      previous = (await queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body: "", media, userId: null })).id;
+      previous = (await queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body: "", media, userId: null }))?.id;
     } catch {
-      previous = (await queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body: reply.url, userId: null })).id;
+      previous = (await queueOutboundMessage(deps, { companyId: ticket.companyId, ticketId: ticket.id, body: reply.url, userId: null }))?.id;
     }
   }
 }

@@ -1,13 +1,15 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Message, SEND_RETRY_WINDOW_MS } from "@conversa/shared";
-import { ChannelNotConnectedError } from "../channels/types.ts";
+import { ChannelNotConnectedError, type OutboundTemplate } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
-import { contacts, messages, tickets } from "../db/schema/index.ts";
+import { connections, contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
 import { type MessageRow, findConversationMessage, findMessageRow, loadMessage } from "../modules/messages/index.ts";
 import { loadTicket } from "../modules/tickets/index.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { SEND_MESSAGE_JOB, sendQueueKeyOf } from "./jobs.ts";
+import { assertMaySend, ticketWindow } from "./cloud-window.ts";
 
 export interface OutboundInput {
   companyId: number;
@@ -19,6 +21,8 @@ export interface OutboundInput {
   /** Send audio as a voice note. */
   asVoice?: boolean;
   quotedMsgId?: number | null;
+  /** Official line only: a template already checked against the synced ones (`body` is its rendered text). */
+  template?: OutboundTemplate;
 }
 
 export interface OutboundOptions {
@@ -27,6 +31,26 @@ export interface OutboundOptions {
    * when the message is stored (a schedule marked sent). Throwing rolls the message back.
    */
   inTransaction?: (tx: Db, messageId: number) => Promise<void>;
+  /**
+   * A free-form message on an official-line ticket whose 24-hour window is closed: "refuse" throws
+   * ERR_CLOUD_WINDOW_CLOSED (nothing stored), "skip" stores and sends nothing and answers null. The
+   * default is "skip" for the product's own messages (userId null: greetings, bots, closing, ratings,
+   * out-of-hours, transfers), which the customer cannot be sent then, and "refuse" for an attendant's and
+   * for any send with bookkeeping bound to it (`inTransaction`: a schedule, a campaign step), which must
+   * never be left undone silently.
+   */
+  outsideWindow?: "refuse" | "skip";
+}
+
+/** The window's rule once the message's ticket is read: whether to store it (true) or skip it (false); throws when refused. */
+function passesWindow(deps: EngineDeps, input: OutboundInput, options: OutboundOptions, ticket: { provider: string | null; lastCustomerMessageAt: Date | null }): boolean {
+  const window = ticketWindow(ticket, nowOf(deps));
+  if (input.template || !window || window.open) return true;
+  if ((options.outsideWindow ?? (input.userId === null && !options.inTransaction ? "skip" : "refuse")) === "refuse") {
+    assertMaySend(ticket, nowOf(deps), undefined);
+  }
+  deps.log.info({ companyId: input.companyId, ticketId: input.ticketId }, "official line: the 24-hour window is closed, the product's free-form message is not sent");
+  return false;
 }
 
 /** The network id a send uses, so that a send retried after a crash is recognised as the same message. */
@@ -47,17 +71,22 @@ export function messageIdOfIdempotencyKey(key: string): { companyId: number; mes
 /**
  * Saves an outbound message (clock icon, send pending) with its durable send job in one transaction,
  * so that no crash can leave a stored message that is never sent; then updates the ticket and publishes
- * both. Answers the stored message.
+ * both. Answers the stored message, or null when the official line's window skipped it (`outsideWindow`).
+ * Throws ERR_CLOUD_WINDOW_CLOSED when the window refuses it.
  */
-export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInput, options: OutboundOptions = {}): Promise<Message> {
+export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInput, options: OutboundOptions & { outsideWindow: "refuse" }): Promise<Message>;
+export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInput, options?: OutboundOptions): Promise<Message | null>;
+export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInput, options: OutboundOptions = {}): Promise<Message | null> {
   const now = nowOf(deps);
   await deps.jobs.prepare(SEND_MESSAGE_JOB);
   const inserted = await deps.db.transaction(async (tx) => {
     const [ticket] = await tx
-      .select({ contactId: tickets.contactId, whatsappId: tickets.whatsappId })
+      .select({ contactId: tickets.contactId, whatsappId: tickets.whatsappId, lastCustomerMessageAt: tickets.lastCustomerMessageAt, provider: connections.provider })
       .from(tickets)
+      .leftJoin(connections, and(eq(connections.companyId, tickets.companyId), eq(connections.id, tickets.whatsappId)))
       .where(and(eq(tickets.companyId, input.companyId), eq(tickets.id, input.ticketId)));
     if (!ticket) throw new Error(`ticket ${input.ticketId} vanished before its message was stored`);
+    if (!passesWindow(deps, input, options, ticket)) return null;
     const [row] = await tx
       .insert(messages)
       .values({
@@ -75,7 +104,7 @@ export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInpu
         mediaName: input.media?.originalName ?? null,
         mediaMime: input.media?.mime ?? null,
         mediaSize: input.media?.size ?? null,
-        data: input.asVoice ? { voice: true } : null,
+        data: input.template ? { template: input.template } : input.asVoice ? { voice: true } : null,
         quotedMsgId: input.quotedMsgId ?? null,
         userId: input.userId,
         createdAt: now,
@@ -91,6 +120,7 @@ export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInpu
     await deps.jobs.send(SEND_MESSAGE_JOB, { companyId: input.companyId, messageId: row.id }, { tx, singletonKey: sendQueueKeyOf({ whatsappId: ticket.whatsappId, contactId: ticket.contactId }) });
     return row;
   });
+  if (!inserted) return null;
   const [message, ticket] = await Promise.all([loadMessage(deps.db, input.companyId, inserted.id), loadTicket(deps.db, input.companyId, input.ticketId)]);
   if (!message || !ticket) throw new Error("stored message could not be read back");
   deps.events.publish("message.created", { companyId: input.companyId, message, ticket });
@@ -177,6 +207,14 @@ async function finishSentJobs(deps: EngineDeps, companyId: number, chat: { whats
   await deps.jobs.completeQueued(SEND_MESSAGE_JOB, [...byMessage.values()].flat());
 }
 
+const ZStoredTemplate = z.object({ template: z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) }) });
+
+/** The template of a stored template send (`messages.data.template`), or undefined. */
+export function storedTemplateOf(data: unknown): OutboundTemplate | undefined {
+  const parsed = ZStoredTemplate.safeParse(data);
+  return parsed.success ? parsed.data.template : undefined;
+}
+
 /** One try of one message; answers when it is sent or marked failed, throws when it is to be tried again. */
 async function sendOne(deps: EngineDeps, row: MessageRow, job: { retryCount: number }): Promise<void> {
   const { companyId, id: messageId } = row;
@@ -192,6 +230,7 @@ async function sendOne(deps: EngineDeps, row: MessageRow, job: { retryCount: num
   const mediaFile = row.mediaUrl ? await deps.media.resolve(companyId, row.mediaUrl) : undefined;
   if (row.mediaUrl && !mediaFile) return markFailed(deps, companyId, messageId, "The media file is missing");
   const isVoice = typeof row.data === "object" && row.data !== null && "voice" in row.data;
+  const template = storedTemplateOf(row.data);
 
   let wid: string;
   try {
@@ -204,6 +243,7 @@ async function sendOne(deps: EngineDeps, row: MessageRow, job: { retryCount: num
         ? { media: { path: mediaFile.path, mimetype: row.mediaMime ?? mediaFile.mime, filename: row.mediaName ?? row.mediaUrl ?? "file", asVoice: isVoice } }
         : {}),
       ...(quoted?.wid ? { quoted: { wid: quoted.wid, fromMe: quoted.fromMe, body: quoted.body, participant: quoted.participant } } : {}),
+      ...(template ? { template } : {}),
     }));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

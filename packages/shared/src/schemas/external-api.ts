@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZCloudTemplateSend } from "./cloud-templates.ts";
 
 /** Limits of the external message API (`POST /api/messages/send`). */
 export const EXTERNAL_API_LIMITS = {
@@ -21,11 +22,20 @@ export const ZExternalNumber = z
   .regex(/^\d{8,15}$/, "Only digits: country code, area code and number, e.g. 5511999998888");
 
 /** `POST /api/messages/send` with a JSON body: a text message. */
-export const ZExternalSendTextBody = z.strictObject({
-  number: ZExternalNumber,
-  /** The text to send (required, not blank). */
-  body: z.string().max(65536).refine((value) => value.trim() !== "", "Required"),
-});
+export const ZExternalSendTextBody = z
+  .strictObject({
+    number: ZExternalNumber,
+    /** The text to send (required, not blank, unless `template` is given). */
+    body: z.string().max(65536).default(""),
+    /**
+     * Official line (provider `cloud`) only: send this approved template instead of `body` (the only send
+     * allowed outside the customer's 24-hour window); the rendered text is stored as the message.
+     */
+    template: ZCloudTemplateSend.optional(),
+  })
+  .superRefine((value, context) => {
+    if (!value.template && value.body.trim() === "") context.addIssue({ code: "custom", path: ["body"], message: "Required" });
+  });
 export type ExternalSendTextBody = z.infer<typeof ZExternalSendTextBody>;
 
 /** The text fields of a multipart `POST /api/messages/send`: the files travel in `medias`, the body is their caption. */

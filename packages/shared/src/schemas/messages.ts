@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZBooleanOrBit, ZId } from "./common.ts";
+import { ZCloudTemplateSend } from "./cloud-templates.ts";
 import { ZContactRef } from "./contacts.ts";
 
 /** Kinds of message content (spec core §2 "media displayed by type"). */
@@ -88,6 +89,11 @@ export const ZSendMessageBody = z.strictObject({
   quotedMsg: z.object({ id: ZId }).passthrough().nullable().optional(),
   /** Prefix the body with the sender's name in bold (spec core §2 "signature"). */
   signMessage: z.boolean().optional(),
+  /**
+   * Official line (provider `cloud`) only: send this approved template instead of free text (the only send
+   * allowed outside the 24-hour window). The rendered text is stored as the message body; `body` is ignored.
+   */
+  template: ZCloudTemplateSend.optional(),
 });
 export type SendMessageBody = z.infer<typeof ZSendMessageBody>;
 

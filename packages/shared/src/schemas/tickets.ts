@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZId, ZIdOrFalse, ZIdText } from "./common.ts";
+import { ZCloudWindow } from "./cloud-templates.ts";
 import { ZContactRef } from "./contacts.ts";
 
 export const TICKET_STATUSES = ["pending", "open", "closed"] as const;
@@ -40,6 +41,11 @@ export const ZTicket = z.object({
   updatedAt: z.string(),
   /** A pending ticket of a queue with an SLA target: when it becomes late (creation + target); null otherwise. */
   slaDueAt: z.string().nullable().optional(),
+  /**
+   * Official line (provider `cloud`): the 24-hour window of free-form sends, from the customer's last
+   * message; null on other connections. `open` is as of the answer; `closesAt` is what a clock follows.
+   */
+  cloudWindow: ZCloudWindow.nullable().optional(),
   /**
    * A search answer only (`searchParam`), when a message's text matched and the contact's name and
    * number did not: the newest matching message, so the list can show it and open the conversation at it.

@@ -6,6 +6,7 @@ import { campaigns, connections, contactLists, contacts, fileLists, tags } from 
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { CLOUD_PROVIDER } from "../../channels/cloud/cloud-connections.ts";
 import { type AuditFields, recordAudit } from "../audit/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { UploadedFile } from "../../media/uploads.ts";
@@ -35,7 +36,11 @@ function publish(deps: EngineDeps, companyId: number, action: "create" | "update
   deps.events.publish("record.changed", { companyId, channel: "campaign", action, record });
 }
 
-/** Checks that every record the campaign names is the company's. Throws ERR_NO_WAPP_FOUND, ERR_NO_CONTACT_LIST_FOUND, ERR_NO_TAG_FOUND, ERR_NO_FILE_LIST_FOUND. */
+/**
+ * Checks that every record the campaign names is the company's, and that its connection is not the
+ * official line (a campaign's free text cannot be sent there outside the customers' 24-hour window).
+ * Throws ERR_NO_WAPP_FOUND, ERR_CLOUD_CAMPAIGN_UNSUPPORTED, ERR_NO_CONTACT_LIST_FOUND, ERR_NO_TAG_FOUND, ERR_NO_FILE_LIST_FOUND.
+ */
 async function checkReferences(db: Db, companyId: number, body: CampaignBody): Promise<void> {
   const exists = async (table: typeof connections | typeof contactLists | typeof tags | typeof fileLists, id: number | null, code: ConstructorParameters<typeof AppError>[0]) => {
     if (id === null) return;
@@ -43,6 +48,10 @@ async function checkReferences(db: Db, companyId: number, body: CampaignBody): P
     if (!row) throw new AppError(code);
   };
   await exists(connections, body.whatsappId, "ERR_NO_WAPP_FOUND");
+  if (body.whatsappId !== null) {
+    const [connection] = await db.select({ provider: connections.provider }).from(connections).where(and(eq(connections.companyId, companyId), eq(connections.id, body.whatsappId)));
+    if (connection?.provider === CLOUD_PROVIDER) throw new AppError("ERR_CLOUD_CAMPAIGN_UNSUPPORTED");
+  }
   await exists(contactLists, body.contactListId, "ERR_NO_CONTACT_LIST_FOUND");
   await exists(tags, body.tagListId, "ERR_NO_TAG_FOUND");
   await exists(fileLists, body.fileListId, "ERR_NO_FILE_LIST_FOUND");

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { companies, connections, contacts } from "../../db/schema/index.ts";
+import { companies, connections, contacts, tickets } from "../../db/schema/index.ts";
 
 /** A connection whose token matched the digest of a presented one, with what decides whether it may send. */
 export interface TokenCandidate {
@@ -38,4 +38,18 @@ export async function findOrCreateContact(db: Db, companyId: number, number: str
     .where(and(eq(contacts.companyId, companyId), eq(contacts.number, number)));
   if (!existing) throw new Error("contact neither inserted nor found");
   return { ...existing, created: false };
+}
+
+/**
+ * The connection's provider and the customer's last message on the contact's active ticket there (null
+ * without a contact or an active ticket): what the official line's 24-hour window of a send depends on.
+ */
+export async function officialLineWindowOf(db: Db, companyId: number, connectionId: number, number: string): Promise<{ provider: string | null; lastCustomerMessageAt: Date | null }> {
+  const [connection] = await db.select({ provider: connections.provider }).from(connections).where(and(eq(connections.companyId, companyId), eq(connections.id, connectionId)));
+  const [ticket] = await db
+    .select({ lastCustomerMessageAt: tickets.lastCustomerMessageAt })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(tickets.companyId, companyId), eq(contacts.companyId, companyId), eq(contacts.number, number), eq(tickets.whatsappId, connectionId), inArray(tickets.status, ["open", "pending"])));
+  return { provider: connection?.provider ?? null, lastCustomerMessageAt: ticket?.lastCustomerMessageAt ?? null };
 }

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
-import { CONNECTION_TOKEN_LIMITS, EXTERNAL_API_LIMITS, type ExternalSendResponse } from "@conversa/shared";
-import { ChannelNotConnectedError } from "../../channels/types.ts";
+import { type CloudTemplateSend, CONNECTION_TOKEN_LIMITS, EXTERNAL_API_LIMITS, type ExternalSendResponse } from "@conversa/shared";
+import { CLOUD_PROVIDER } from "../../channels/cloud/cloud-connections.ts";
+import { ChannelNotConnectedError, type OutboundTemplate } from "../../channels/types.ts";
+import { assertMaySend } from "../../engine/cloud-window.ts";
 import type { Db } from "../../db/client.ts";
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import { activeTicket } from "../../engine/inbound.ts";
@@ -8,8 +10,9 @@ import { queueOutboundMessage } from "../../engine/outbound.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { hitRateLimits, secondsUntilOpen } from "../../db/rate-limit.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
+import { checkedTemplateSend } from "../cloud-templates/index.ts";
 import { loadContacts } from "../contacts/index.ts";
-import { findOrCreateContact, findTokenCandidate } from "./external-api.repository.ts";
+import { findOrCreateContact, findTokenCandidate, officialLineWindowOf } from "./external-api.repository.ts";
 
 /** Who calls the external API: the connection its bearer token names, and that connection's company. No user. */
 export interface ApiClient {
@@ -77,6 +80,24 @@ export interface ExternalSend {
   number: string;
   body: string;
   media: StoredMedia[];
+  /** Official line only: an approved template instead of the text. */
+  template?: CloudTemplateSend;
+}
+
+/**
+ * The official line's rules, checked before anything is stored: a template only on a `cloud` connection
+ * and as synced; a free-form send only inside the window of the contact's active ticket there (a contact
+ * without one has no open window). Answers the template send, if any.
+ * Throws ERR_CLOUD_TEMPLATE_UNSUPPORTED, the template's errors, ERR_CLOUD_WINDOW_CLOSED.
+ */
+async function checkedOfficialLine(deps: EngineDeps, client: ApiClient, number: string, input: ExternalSend): Promise<{ body: string; template: OutboundTemplate } | undefined> {
+  const line = await officialLineWindowOf(deps.db, client.companyId, client.connectionId, number);
+  if (input.template) {
+    if (line.provider !== CLOUD_PROVIDER) throw new AppError("ERR_CLOUD_TEMPLATE_UNSUPPORTED");
+    return checkedTemplateSend(deps.db, client.companyId, client.connectionId, input.template);
+  }
+  assertMaySend(line, nowOf(deps), undefined);
+  return undefined;
 }
 
 /**
@@ -84,10 +105,12 @@ export interface ExternalSend {
  * the network, the company's contact with it found or created, the contact's open or pending ticket on
  * this connection reused or a pending one created, and the message stored and queued like any outbound
  * send (the conversation shows it live, to those who may open the ticket). With files, the text is the
- * first file's caption. Throws ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT, ERR_WAPP_NOT_INITIALIZED.
+ * first file's caption. Throws ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT, ERR_WAPP_NOT_INITIALIZED, and on the
+ * official line ERR_CLOUD_WINDOW_CLOSED (free-form outside the window; nothing stored) or a template's errors.
  */
 export async function sendExternalMessage(deps: EngineDeps, client: ApiClient, input: ExternalSend): Promise<ExternalSendResponse> {
   const number = await checkedNumber(deps, client, input.number);
+  const template = await checkedOfficialLine(deps, client, number, input);
   const contact = await findOrCreateContact(deps.db, client.companyId, number, client.connectionId);
   if (contact.created) {
     const [record] = await loadContacts(deps.db, client.companyId, [contact.id]);
@@ -96,11 +119,14 @@ export async function sendExternalMessage(deps: EngineDeps, client: ApiClient, i
   const { ticket, created } = await activeTicket(deps.db, client.companyId, contact.id, client.connectionId, contact.isGroup, nowOf(deps));
   const body = input.body.trim();
   const ids: number[] = [];
-  if (input.media.length === 0) {
-    ids.push((await queueOutboundMessage(deps, { companyId: client.companyId, ticketId: ticket.id, body, userId: null })).id);
+  const refuse = { outsideWindow: "refuse" } as const;
+  if (template) {
+    ids.push((await queueOutboundMessage(deps, { companyId: client.companyId, ticketId: ticket.id, body: template.body, userId: null, template: template.template }, refuse)).id);
+  } else if (input.media.length === 0) {
+    ids.push((await queueOutboundMessage(deps, { companyId: client.companyId, ticketId: ticket.id, body, userId: null }, refuse)).id);
   } else {
     for (const [index, media] of input.media.entries()) {
-      ids.push((await queueOutboundMessage(deps, { companyId: client.companyId, ticketId: ticket.id, body: index === 0 ? body : "", userId: null, media })).id);
+      ids.push((await queueOutboundMessage(deps, { companyId: client.companyId, ticketId: ticket.id, body: index === 0 ? body : "", userId: null, media }, refuse)).id);
     }
   }
   return { message: "Message queued for sending", messageId: ids[0]!, messageIds: ids, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };

@@ -1,9 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Message, type SendMessageBody, type TicketActivity, mayWriteOnTicket } from "@conversa/shared";
+import { type CloudTemplateSend, type Message, type SendMessageBody, type TicketActivity, mayWriteOnTicket } from "@conversa/shared";
 import { connections, contacts, messages, tickets, users } from "../../db/schema/index.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
 import { SEND_MESSAGE_JOB, sendQueueKeyOf } from "../../engine/jobs.ts";
 import { publishMessageUpdate, queueOutboundMessage } from "../../engine/outbound.ts";
+import { assertMaySend } from "../../engine/cloud-window.ts";
+import { nowOf } from "../../engine/deps.ts";
+import { CLOUD_PROVIDER } from "../../channels/cloud/cloud-connections.ts";
+import { checkedTemplateSend } from "../cloud-templates/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
@@ -85,7 +89,9 @@ export interface SendInput {
  * attendant (or an admin: `mayWriteOnTicket`). When the connection is not connected the messages stay
  * queued and ERR_WAPP_NOT_INITIALIZED answers (with their ids).
  * Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION, ERR_TICKET_NOT_OPEN, ERR_TICKET_HELD_BY_OTHER (details: who holds it),
- * ERR_NO_MESSAGE_FOUND (quote), ERR_VALIDATION (empty).
+ * ERR_NO_MESSAGE_FOUND (quote), ERR_VALIDATION (empty); on the official line ERR_CLOUD_WINDOW_CLOSED (free-form
+ * outside the 24-hour window) and, for a `template`, ERR_CLOUD_TEMPLATE_UNSUPPORTED (another provider),
+ * ERR_CLOUD_TEMPLATE_NOT_FOUND, ERR_CLOUD_TEMPLATE_NOT_APPROVED, ERR_CLOUD_TEMPLATE_PARAMETERS.
  */
 export async function sendMessage(deps: EngineDeps, ctx: RequestContext, ticketId: number, input: SendInput): Promise<Message[]> {
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);
@@ -96,8 +102,33 @@ export async function sendMessage(deps: EngineDeps, ctx: RequestContext, ticketI
     const [holder] = await deps.db.select({ name: users.name }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, ticket.userId)));
     throw new AppError("ERR_TICKET_HELD_BY_OTHER", { userId: ticket.userId, userName: holder?.name ?? "" }, "Another attendant holds this ticket");
   }
+  const [connection] = ticket.whatsappId !== null ? await deps.db.select({ status: connections.status, provider: connections.provider }).from(connections).where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, ticket.whatsappId))) : [];
+  const sent = input.body.template
+    ? [await queueTemplate(deps, ctx, ticket, connection?.provider ?? null, input.body.template)]
+    : await queueWritten(deps, ctx, ticket, connection?.provider ?? null, input);
+  if (connection?.status !== "CONNECTED") {
+    throw new AppError("ERR_WAPP_NOT_INITIALIZED", { queued: true, messageIds: sent.map((m) => m.id) }, "The connection is not connected: the message is queued and will be sent when it is");
+  }
+  return sent;
+}
+
+/**
+ * An official-line template send: checked against the connection's synced templates and stored with its
+ * rendered text as the body. Throws ERR_CLOUD_TEMPLATE_UNSUPPORTED (not an official-line ticket) and the
+ * template's errors (checkedTemplateSend).
+ */
+async function queueTemplate(deps: EngineDeps, ctx: RequestContext, ticket: TicketRow, provider: string | null, send: CloudTemplateSend): Promise<Message> {
+  if (provider !== CLOUD_PROVIDER || ticket.whatsappId === null) throw new AppError("ERR_CLOUD_TEMPLATE_UNSUPPORTED");
+  const { body, template } = await checkedTemplateSend(deps.db, ctx.companyId, ticket.whatsappId, send);
+  return queueOutboundMessage(deps, { companyId: ctx.companyId, ticketId: ticket.id, body, userId: ctx.userId, template }, { outsideWindow: "refuse" });
+}
+
+/** The attendant's text and files; on the official line only inside the 24-hour window (ERR_CLOUD_WINDOW_CLOSED, nothing stored). */
+async function queueWritten(deps: EngineDeps, ctx: RequestContext, ticket: TicketRow, provider: string | null, input: SendInput): Promise<Message[]> {
+  const ticketId = ticket.id;
   const text = input.body.body.trim();
   if (!text && input.media.length === 0) throw new AppError("ERR_VALIDATION", [{ in: "body", path: "/body", message: "Empty message" }], "A message needs text or media");
+  assertMaySend({ provider, lastCustomerMessageAt: ticket.lastCustomerMessageAt }, nowOf(deps), undefined);
   const quotedMsgId = input.body.quotedMsg ? await quotableMessageId(deps, ctx, ticket, input.body.quotedMsg.id) : null;
   let signature = "";
   if (input.body.signMessage) {
@@ -108,7 +139,7 @@ export async function sendMessage(deps: EngineDeps, ctx: RequestContext, ticketI
   const sent: Message[] = [];
   // Queued one after the other: the chat's sends go out in this order.
   const queue = (body: string, extra: { media?: StoredMedia; quotedMsgId: number | null }) =>
-    queueOutboundMessage(deps, { companyId: ctx.companyId, ticketId, body: signed(body), userId: ctx.userId, asVoice: extra.media ? input.asVoice : undefined, ...extra });
+    queueOutboundMessage(deps, { companyId: ctx.companyId, ticketId, body: signed(body), userId: ctx.userId, asVoice: extra.media ? input.asVoice : undefined, ...extra }, { outsideWindow: "refuse" });
   if (input.media.length === 0) {
     sent.push(await queue(text, { quotedMsgId }));
   } else {
@@ -119,10 +150,6 @@ export async function sendMessage(deps: EngineDeps, ctx: RequestContext, ticketI
       sent.push(await queue(caption, { media, quotedMsgId: index === 0 ? quotedMsgId : null }));
     }
     if (ownFirstCaption && text) sent.push(await queue(text, { quotedMsgId: null }));
-  }
-  const [connection] = ticket.whatsappId !== null ? await deps.db.select({ status: connections.status }).from(connections).where(eq(connections.id, ticket.whatsappId)) : [];
-  if (connection?.status !== "CONNECTED") {
-    throw new AppError("ERR_WAPP_NOT_INITIALIZED", { queued: true, messageIds: sent.map((m) => m.id) }, "The connection is not connected: the message is queued and will be sent when it is");
   }
   return sent;
 }

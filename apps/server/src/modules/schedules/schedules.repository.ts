@@ -156,10 +156,14 @@ export async function listPendingSchedules(db: Db): Promise<Pick<ScheduleRow, "i
     .orderBy(asc(schedules.sendAt));
 }
 
-/** The company's default connection, if any. */
-export async function findDefaultConnectionId(db: Db, companyId: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: connections.id }).from(connections).where(and(eq(connections.companyId, companyId), eq(connections.isDefault, true))).limit(1);
-  return row?.id;
+/** The company's default connection (its id and provider), if any. */
+export async function findDefaultConnection(db: Db, companyId: number): Promise<{ id: number; provider: string } | undefined> {
+  const [row] = await db
+    .select({ id: connections.id, provider: connections.provider })
+    .from(connections)
+    .where(and(eq(connections.companyId, companyId), eq(connections.isDefault, true)))
+    .limit(1);
+  return row;
 }
 
 /**

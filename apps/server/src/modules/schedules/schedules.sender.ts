@@ -2,6 +2,8 @@ import type { EngineDeps } from "../../engine/deps.ts";
 import { nowOf } from "../../engine/deps.ts";
 import { activeTicket } from "../../engine/inbound.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
+import { CLOUD_PROVIDER } from "../../channels/cloud/cloud-connections.ts";
+import { AppError } from "../../lib/app-error.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
 import { companyPlanAllows } from "../companies/index.ts";
 import { SEND_SCHEDULE_JOB, type SendSchedulePayload } from "./schedules.jobs.ts";
@@ -10,7 +12,7 @@ import { isScheduleDue, sendTicketOf } from "./schedules.policy.ts";
 import {
   type ScheduleRow,
   findContactIsGroup,
-  findDefaultConnectionId,
+  findDefaultConnection,
   findScheduleRow,
   listActiveTickets,
   loadSchedule,
@@ -34,7 +36,8 @@ const MAX_READS = 3;
  * written into that conversation, nor is that ticket given to her.
  */
 async function ticketFor(deps: EngineDeps, schedule: ScheduleRow): Promise<number> {
-  const defaultConnectionId = await findDefaultConnectionId(deps.db, schedule.companyId);
+  const defaultConnection = await findDefaultConnection(deps.db, schedule.companyId);
+  const defaultConnectionId = defaultConnection?.id;
   const active = await listActiveTickets(deps.db, schedule.companyId, schedule.contactId, defaultConnectionId);
   const scheduler = schedule.userId === null ? undefined : await contextOfUser(deps.db, schedule.companyId, schedule.userId);
   const facts = scheduler ? await accessFactsOf(deps.db, scheduler) : { queueIds: [], allTicket: "desabled" };
@@ -42,6 +45,8 @@ async function ticketFor(deps: EngineDeps, schedule: ScheduleRow): Promise<numbe
   if (existing === "refused") throw new ScheduleNotSendable("The contact's conversation is in a ticket the scheduling user may no longer open");
   if (existing !== "none") return existing.id;
   if (defaultConnectionId === undefined) throw new ScheduleNotSendable("ERR_NO_DEF_WAPP_FOUND");
+  // A new ticket on the official line has no customer message yet, so no open window: nothing is created.
+  if (defaultConnection?.provider === CLOUD_PROVIDER) throw new ScheduleNotSendable("ERR_CLOUD_WINDOW_CLOSED");
   const isGroup = await findContactIsGroup(deps.db, schedule.companyId, schedule.contactId);
   if (isGroup === undefined) throw new ScheduleNotSendable("ERR_NO_CONTACT_FOUND");
   const { ticket } = await activeTicket(deps.db, schedule.companyId, schedule.contactId, defaultConnectionId, isGroup, nowOf(deps));
@@ -71,6 +76,8 @@ async function deliver(deps: EngineDeps, schedule: ScheduleRow): Promise<void> {
       inTransaction: async (tx) => {
         if (!(await markScheduleSent(tx, schedule, ticketId, now))) throw new ScheduleChanged();
       },
+      // On the official line a schedule is free text: outside the 24-hour window it fails (below).
+      outsideWindow: "refuse",
     },
   );
 }
@@ -94,7 +101,8 @@ async function fail(deps: EngineDeps, schedule: ScheduleRow, reason: string): Pr
  * The `schedules.send` job: sends a schedule once, at the time it was queued for. A schedule deleted,
  * moved, already sent or failed is left alone. A failure is retried by the queue and marks the schedule
  * ERRO after the last try; a schedule that can never be sent (no default connection, attachment gone, the
- * contact's conversation in a ticket its author may no longer open) is marked ERRO at once.
+ * contact's conversation in a ticket its author may no longer open, or on the official line outside the
+ * customer's 24-hour window, ERR_CLOUD_WINDOW_CLOSED: a schedule is free text, never a template) is marked ERRO at once.
  */
 export async function runSendScheduleJob(deps: EngineDeps, payload: SendSchedulePayload, job: { retryCount: number }): Promise<void> {
   for (let read = 0; read < MAX_READS; read++) {
@@ -107,6 +115,7 @@ export async function runSendScheduleJob(deps: EngineDeps, payload: SendSchedule
     } catch (error) {
       if (error instanceof ScheduleChanged) continue;
       if (error instanceof ScheduleNotSendable) return fail(deps, schedule, error.message);
+      if (error instanceof AppError && error.code === "ERR_CLOUD_WINDOW_CLOSED") return fail(deps, schedule, error.code);
       const reason = error instanceof Error ? error.message : String(error);
       if (job.retryCount >= (SEND_SCHEDULE_JOB.retryLimit ?? 0)) return fail(deps, schedule, reason);
       throw error;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { type OtherOpenTicketDetails, type Ticket, ZTicketStatus } from "@conversa/shared";
+import { type OtherOpenTicketDetails, type Ticket, ZTicketStatus, cloudWindowAt } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
 import { connections, contacts, queueConfigs, queues, tags, ticketTags, tickets, users } from "../../db/schema/index.ts";
@@ -17,6 +17,7 @@ const ticketsByIds = preparedPerDb((db) =>
       queueName: queues.name,
       queueColor: queues.color,
       connectionName: connections.name,
+      connectionProvider: connections.provider,
       slaMinutes: queueConfigs.slaMinutesTarget,
       tags: sql<TicketTag[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.id})
         from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
@@ -32,12 +33,15 @@ const ticketsByIds = preparedPerDb((db) =>
     .prepare("tickets_by_ids"),
 );
 
-/** Loads tickets of one company with contact, user, queue, connection and tags (in one statement), in the wire shape. */
-export async function loadTickets(db: Db, companyId: number, ids: number[]): Promise<Ticket[]> {
+/**
+ * Loads tickets of one company with contact, user, queue, connection and tags (in one statement), in the
+ * wire shape; an official-line ticket carries its 24-hour window as of `now`.
+ */
+export async function loadTickets(db: Db, companyId: number, ids: number[], now = new Date()): Promise<Ticket[]> {
   if (ids.length === 0) return [];
   const rows = await ticketsByIds(db).execute({ companyId, ids });
   const byId = new Map(
-    rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName, slaMinutes, tags: ticketTagList }) => [
+    rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName, connectionProvider, slaMinutes, tags: ticketTagList }) => [
       t.id,
       {
         id: t.id,
@@ -66,6 +70,7 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
         createdAt: t.createdAt.toISOString(),
         updatedAt: t.updatedAt.toISOString(),
         slaDueAt: t.status === "pending" && slaMinutes !== null ? new Date(t.createdAt.getTime() + slaMinutes * 60_000).toISOString() : null,
+        cloudWindow: connectionProvider === "cloud" ? cloudWindowAt(t.lastCustomerMessageAt, now) : null,
       } satisfies Ticket,
     ]),
   );
@@ -75,8 +80,8 @@ export async function loadTickets(db: Db, companyId: number, ids: number[]): Pro
   });
 }
 
-export async function loadTicket(db: Db, companyId: number, id: number): Promise<Ticket | undefined> {
-  const [ticket] = await loadTickets(db, companyId, [id]);
+export async function loadTicket(db: Db, companyId: number, id: number, now?: Date): Promise<Ticket | undefined> {
+  const [ticket] = await loadTickets(db, companyId, [id], now);
   return ticket;
 }
 

@@ -44,7 +44,7 @@ export async function showTicket(deps: EngineDeps, ctx: RequestContext, ref: { i
   }
   if (id === undefined) throw new AppError("ERR_NO_TICKET_FOUND");
   await findAccessibleTicket(deps.db, ctx, id);
-  const ticket = await loadTicket(deps.db, ctx.companyId, id);
+  const ticket = await loadTicket(deps.db, ctx.companyId, id, nowOf(deps));
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
   return ticket;
 }
