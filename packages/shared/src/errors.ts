@@ -201,6 +201,16 @@ export const ERROR_CODES = {
   ERR_CLOUD_TEMPLATE_NOT_APPROVED: 409,
   /** The number of parameters is not the template's (details: { expected, received }). */
   ERR_CLOUD_TEMPLATE_PARAMETERS: 400,
+  /** Official line: the Graph API refused the access token (wrong, expired or revoked); a connection's status reason. */
+  ERR_CLOUD_TOKEN_INVALID: 400,
+  /** Official line: the Graph API knows no phone number with this id for the token; a connection's status reason. */
+  ERR_CLOUD_PHONE_NUMBER_NOT_FOUND: 400,
+  /** Official line: the Graph API could not be reached or failed; a connection's status reason. */
+  ERR_CLOUD_UNREACHABLE: 502,
+  /** Official line: the Cloud API cannot delete a sent message for everyone. */
+  ERR_CLOUD_DELETE_UNSUPPORTED: 400,
+  /** PUT /whatsapp/{id}: a connection cannot become, or stop being, an official-line (`cloud`) one; create another connection. */
+  ERR_CLOUD_PROVIDER_CHANGE: 409,
   /** The password is right and the account has two-factor sign-in on: send the same request again with `code`. */
   ERR_2FA_REQUIRED: 401,
   /**

@@ -12,6 +12,7 @@ export const ZOutboundMessage = z.object({
   body: z.string(),
   media: z.object({ path: z.string(), mimetype: z.string(), filename: z.string(), asVoice: z.boolean().optional() }).optional(),
   quoted: z.object({ wid: z.string(), fromMe: z.boolean(), body: z.string(), participant: z.string().nullable().optional() }).optional(),
+  template: z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) }).optional(),
 });
 
 export const ZDeleteTarget = z.object({ to: z.string(), isGroup: z.boolean(), wid: z.string(), fromMe: z.boolean() });

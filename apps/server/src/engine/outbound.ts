@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Message, SEND_RETRY_WINDOW_MS } from "@conversa/shared";
-import { ChannelNotConnectedError } from "../channels/types.ts";
+import { ChannelNotConnectedError, ChannelSendRejectedError } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
 import { contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
@@ -167,7 +167,10 @@ async function finishSentJobs(deps: EngineDeps, companyId: number, chat: { whats
   await deps.jobs.completeQueued(SEND_MESSAGE_JOB, [...byMessage.values()].flat());
 }
 
-/** One try of one message; answers when it is sent or marked failed, throws when it is to be tried again. */
+/**
+ * One try of one message; answers when it is sent or marked failed (at once when the driver rejects it with
+ * ChannelSendRejectedError), throws when it is to be tried again.
+ */
 async function sendOne(deps: EngineDeps, row: MessageRow, job: { retryCount: number }): Promise<void> {
   const { companyId, id: messageId } = row;
   if (row.whatsappId === null) return markFailed(deps, companyId, messageId, "The ticket has no connection");
@@ -197,6 +200,8 @@ async function sendOne(deps: EngineDeps, row: MessageRow, job: { retryCount: num
     }));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    // The network refused it for good: failed at once with its reason, and the chat's queue moves on.
+    if (error instanceof ChannelSendRejectedError) return markFailed(deps, companyId, messageId, reason);
     const now = nowOf(deps);
     const retryUntil = row.sendRetryUntil ?? new Date(now.getTime() + SEND_RETRY_WINDOW_MS);
     if (now >= retryUntil || job.retryCount >= (SEND_MESSAGE_JOB.retryLimit ?? 0)) return markFailed(deps, companyId, messageId, reason);

@@ -136,6 +136,11 @@ export const en: Messages = {
     ERR_CLOUD_TEMPLATE_NOT_FOUND: "Message template not found on this connection. Refresh the template list.",
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: "This template has not been approved by Meta.",
     ERR_CLOUD_TEMPLATE_PARAMETERS: "The number of parameters does not match the template's.",
+    ERR_CLOUD_TOKEN_INVALID: "The official WhatsApp API access token is invalid or expired: generate a new one in Meta's app dashboard and save the connection.",
+    ERR_CLOUD_PHONE_NUMBER_NOT_FOUND: "Meta does not know this phone number ID with this token: check the ID in Meta's app dashboard.",
+    ERR_CLOUD_UNREACHABLE: "The official WhatsApp API (Graph API) could not be reached. Try again in a moment.",
+    ERR_CLOUD_DELETE_UNSUPPORTED: "The official WhatsApp API cannot delete a sent message for everyone.",
+    ERR_CLOUD_PROVIDER_CHANGE: "A connection cannot start or stop using the official WhatsApp API: create another connection.",
     ERR_2FA_REQUIRED: "Enter the code from your authenticator app.",
     ERR_2FA_INVALID_CODE: "Invalid or already used code.",
     ERR_2FA_ALREADY_ENABLED: "Two-step verification is already on.",
@@ -1220,6 +1225,7 @@ export const en: Messages = {
     providers: {
       beta: "WhatsApp",
       simulator: "Simulator",
+      cloud: "Official WhatsApp (Cloud API)",
     },
     validation: {
       required: "Required",

@@ -137,6 +137,11 @@ export const es: Messages = {
     ERR_CLOUD_TEMPLATE_NOT_FOUND: "Plantilla de mensaje no encontrada en esta conexión. Actualice la lista de plantillas.",
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: "Esta plantilla aún no fue aprobada por Meta.",
     ERR_CLOUD_TEMPLATE_PARAMETERS: "El número de parámetros no coincide con el de la plantilla.",
+    ERR_CLOUD_TOKEN_INVALID: "El token de acceso de la API oficial de WhatsApp no es válido o expiró: genere uno nuevo en el panel de la app de Meta y guarde la conexión.",
+    ERR_CLOUD_PHONE_NUMBER_NOT_FOUND: "Meta no reconoce este ID de número de teléfono con este token: verifique el ID en el panel de la app de Meta.",
+    ERR_CLOUD_UNREACHABLE: "No fue posible comunicarse con la API oficial de WhatsApp (Graph API). Intente de nuevo en unos instantes.",
+    ERR_CLOUD_DELETE_UNSUPPORTED: "La API oficial de WhatsApp no permite eliminar para todos un mensaje ya enviado.",
+    ERR_CLOUD_PROVIDER_CHANGE: "Una conexión no puede empezar ni dejar de usar la API oficial de WhatsApp: cree otra conexión.",
     ERR_2FA_REQUIRED: "Introduce el código de tu aplicación de autenticación.",
     ERR_2FA_INVALID_CODE: "Código inválido o ya utilizado.",
     ERR_2FA_ALREADY_ENABLED: "La verificación en dos pasos ya está activada.",
@@ -1221,6 +1226,7 @@ export const es: Messages = {
     providers: {
       beta: "WhatsApp",
       simulator: "Simulador",
+      cloud: "WhatsApp oficial (Cloud API)",
     },
     validation: {
       required: "Obligatorio",

@@ -140,6 +140,11 @@ export const pt = {
     ERR_CLOUD_TEMPLATE_NOT_FOUND: "Modelo de mensagem não encontrado nesta conexão. Atualize a lista de modelos.",
     ERR_CLOUD_TEMPLATE_NOT_APPROVED: "Este modelo ainda não foi aprovado pela Meta.",
     ERR_CLOUD_TEMPLATE_PARAMETERS: "O número de parâmetros não corresponde ao do modelo.",
+    ERR_CLOUD_TOKEN_INVALID: "O token de acesso da API oficial do WhatsApp é inválido ou expirou: gere um novo no painel do app da Meta e salve a conexão.",
+    ERR_CLOUD_PHONE_NUMBER_NOT_FOUND: "A Meta não reconhece este ID do número de telefone com este token: confira o ID no painel do app da Meta.",
+    ERR_CLOUD_UNREACHABLE: "Não foi possível falar com a API oficial do WhatsApp (Graph API). Tente novamente em instantes.",
+    ERR_CLOUD_DELETE_UNSUPPORTED: "A API oficial do WhatsApp não permite apagar para todos uma mensagem já enviada.",
+    ERR_CLOUD_PROVIDER_CHANGE: "Uma conexão não pode passar a usar, nem deixar de usar, a API oficial do WhatsApp: crie outra conexão.",
     ERR_2FA_REQUIRED: "Digite o código do seu aplicativo autenticador.",
     ERR_2FA_INVALID_CODE: "Código inválido ou já utilizado.",
     ERR_2FA_ALREADY_ENABLED: "A verificação em duas etapas já está ativada.",
@@ -1224,6 +1229,7 @@ export const pt = {
     providers: {
       beta: "WhatsApp",
       simulator: "Simulador",
+      cloud: "WhatsApp oficial (Cloud API)",
     },
     validation: {
       required: "Obrigatório",
