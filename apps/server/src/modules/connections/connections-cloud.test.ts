@@ -155,6 +155,32 @@ describe("POST /whatsapp with provider cloud", () => {
   });
 });
 
+describe("another company's cloud connection", () => {
+  it("answers 404 ERR_NO_WAPP_FOUND to read, change, restart or delete it, and leaves it and Meta alone", async () => {
+    const a = await createTenant(t.app, t.db);
+    const b = await createTenant(t.app, t.db);
+    const connection = await createCloud(a);
+    const before = await rowOf(connection.id);
+    fake.requests.length = 0;
+    const attempts = [
+      { method: "GET" as const, url: `/whatsapp/${connection.id}` },
+      { method: "PUT" as const, url: `/whatsapp/${connection.id}`, payload: { name: "Tomada", cloud: cloudBody({ accessToken: "stolen-token" }) } },
+      { method: "POST" as const, url: `/whatsappsession/${connection.id}` },
+      { method: "DELETE" as const, url: `/whatsappsession/${connection.id}` },
+      { method: "DELETE" as const, url: `/whatsapp/${connection.id}` },
+    ];
+    for (const attempt of attempts) {
+      const response = await t.app.inject({ ...attempt, headers: bearer(b.adminToken) });
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(404);
+      expect(response.json()).toMatchObject({ error: "ERR_NO_WAPP_FOUND" });
+    }
+    const listed = await t.app.inject({ method: "GET", url: "/whatsapp", headers: bearer(b.adminToken) });
+    expect(listed.json()).toEqual([]);
+    expect(await rowOf(connection.id)).toEqual(before);
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
 describe("starting a cloud connection", () => {
   it("reports DISCONNECTED with ERR_CLOUD_TOKEN_INVALID for a token Meta refuses, and CONNECTED once a right one is saved", async () => {
     const a = await createTenant(t.app, t.db);
