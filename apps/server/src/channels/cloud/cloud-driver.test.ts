@@ -10,7 +10,7 @@ import { type TestApp, buildTestApp, testConfig } from "../../../test/build-test
 import { eventually, inbound } from "../../../test/engine-harness.ts";
 import { bearer, createCloudConnection, createTenant } from "../../../test/factories.ts";
 import { type FakeGraph, type FakeGraphFailure, startFakeGraph } from "../../../test/fake-graph.ts";
-import { CLOUD_SEND_CONFIRM_MS, CloudDriver, UNKNOWN_DELIVERY_REASON } from "./cloud-driver.ts";
+import { CLOUD_RECHECK_MS, CLOUD_SEND_CONFIRM_MS, CloudDriver, type CloudDriverDeps, UNKNOWN_DELIVERY_REASON } from "./cloud-driver.ts";
 
 const CUSTOMER = "5511977776666";
 const PHONE_ID = "1000000001";
@@ -68,6 +68,14 @@ async function sendAndSettle(input: { body: string; media?: StoredMedia; asVoice
 
 const messagePosts = () => fake.requests.filter((request) => request.method === "POST" && request.path === `/${PHONE_ID}/messages`);
 
+/** Replaces the platform's driver of the official line with one on the test's clock and timers, and starts the session on it. */
+async function driveWith(options: Pick<CloudDriverDeps, "now" | "startTimer">) {
+  const box = new SecretBox(testConfig().dataEncryptionKey);
+  t.platform.channels.registerDriver(new CloudDriver({ db: t.db, box, sink: t.platform.channels.onEvent, graphUrl: fake.url, log: pino({ level: "silent" }), ...options }));
+  await t.platform.channels.start(tenant.company.id, connectionId);
+  fake.requests.length = 0;
+}
+
 function failNextSend(failure: FakeGraphFailure) {
   fake.failNext(`/${PHONE_ID}/messages`, failure);
 }
@@ -78,6 +86,28 @@ describe("CloudDriver.start", () => {
     expect(fake.requests).toEqual([expect.objectContaining({ method: "GET", path: `/${PHONE_ID}` })]);
     expect(fake.requests[0]!.headers.authorization).toBe("Bearer fake-token");
     expect(await statusOf()).toEqual({ status: "CONNECTED", number: "5511999990000", statusReason: null });
+  });
+
+  it("reports DISCONNECTED with ERR_CLOUD_UNREACHABLE when the Graph API fails, and checks again later until it answers", async () => {
+    const timers: { task: () => void; ms: number; cancelled: boolean }[] = [];
+    const startTimer: CloudDriverDeps["startTimer"] = (task, ms) => {
+      const timer = { task, ms, cancelled: false };
+      timers.push(timer);
+      return { cancel: () => (timer.cancelled = true) };
+    };
+    await driveWith({ startTimer });
+    fake.failNext(`/${PHONE_ID}`, { status: 503, error: { code: 2, message: "Service temporarily unavailable" } });
+    fake.failNext(`/${PHONE_ID}`, { status: 503, error: { code: 2, message: "Service temporarily unavailable" } });
+    await t.platform.channels.start(tenant.company.id, connectionId);
+    expect(await statusOf()).toMatchObject({ status: "DISCONNECTED", statusReason: "ERR_CLOUD_UNREACHABLE" });
+    expect(timers.filter((timer) => !timer.cancelled).map((timer) => timer.ms)).toEqual([CLOUD_RECHECK_MS[0]]);
+
+    timers.at(-1)!.task();
+    await eventually(() => timers.length, (count) => count === 2);
+    expect(timers[1]!.ms).toBe(CLOUD_RECHECK_MS[1]);
+    timers[1]!.task();
+    expect(await eventually(statusOf, (row) => row?.status === "CONNECTED")).toMatchObject({ statusReason: null, number: "5511999990000" });
+    expect(fake.requests.filter((request) => request.path === `/${PHONE_ID}`)).toHaveLength(3);
   });
 
   it("reports DISCONNECTED with ERR_CLOUD_TOKEN_INVALID when the token was sealed with another key", async () => {
@@ -219,10 +249,7 @@ describe("Graph API errors of a send", () => {
 describe("a send interrupted between the Graph API call and its bookkeeping", () => {
   it("never calls again: it waits for Meta's confirmation, then fails with the unknown delivery after CLOUD_SEND_CONFIRM_MS", async () => {
     let clock = Date.now();
-    const box = new SecretBox(testConfig().dataEncryptionKey);
-    t.platform.channels.registerDriver(new CloudDriver({ db: t.db, box, sink: t.platform.channels.onEvent, graphUrl: fake.url, log: pino({ level: "silent" }), now: () => new Date(clock) }));
-    await t.platform.channels.start(tenant.company.id, connectionId);
-    fake.requests.length = 0;
+    await driveWith({ now: () => new Date(clock) });
 
     // The interrupted try: its attempt row was committed, the call was made, its answer was never written down.
     const message = await queueOutboundMessage(

@@ -22,6 +22,26 @@ import { GraphClient, GraphError } from "./graph-client.ts";
  */
 export const CLOUD_SEND_CONFIRM_MS = 10 * 60_000;
 
+/**
+ * When the Graph API could not be reached (or failed) while a session was checked, it is checked again after
+ * these waits, the last one repeated: a connection started while Meta or the network was down comes back alone.
+ */
+export const CLOUD_RECHECK_MS = [30_000, 60_000, 120_000, 300_000, 600_000] as const;
+
+/** A pending timer, cancelled when its session ends. */
+export interface DriverTimer {
+  cancel(): void;
+}
+
+/** Runs `task` after `ms`. */
+export type StartDriverTimer = (task: () => void, ms: number) => DriverTimer;
+
+const processTimer: StartDriverTimer = (task, ms) => {
+  const timer = setTimeout(task, ms);
+  timer.unref();
+  return { cancel: () => clearTimeout(timer) };
+};
+
 export const UNKNOWN_DELIVERY_REASON = "Delivery unknown after an interruption: check with the customer before sending again";
 
 export interface CloudDriverDeps {
@@ -34,6 +54,8 @@ export interface CloudDriverDeps {
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** The clock of the send attempts; the process's unless a test drives it. */
   now?: () => Date;
+  /** Starts the timers of the checks made again; the process's clock unless a test drives it. */
+  startTimer?: StartDriverTimer;
   fetch?: typeof fetch;
 }
 
@@ -42,6 +64,7 @@ interface Session {
   credentials: CloudCredentials & { accessToken: string };
   client: GraphClient;
   connected: boolean;
+  recheck?: DriverTimer;
 }
 
 /** Why a session could not be checked, as the connection shows it. */
@@ -109,7 +132,7 @@ export class CloudDriver implements ChannelDriver {
   }
 
   async start(connection: DriverConnection): Promise<void> {
-    this.sessions.delete(connection.id);
+    this.endSession(connection.id);
     await this.report(connection, "OPENING");
     const credentials = await loadCloudCredentials(this.deps.db, this.deps.box, connection.companyId, connection.id);
     const accessToken = credentials?.accessToken;
@@ -122,6 +145,12 @@ export class CloudDriver implements ChannelDriver {
     const client = new GraphClient({ baseUrl: this.deps.graphUrl, accessToken, fetch: this.deps.fetch });
     const session: Session = { connection, credentials: { ...credentials, accessToken }, client, connected: false };
     this.sessions.set(connection.id, session);
+    await this.check(session, 0);
+  }
+
+  /** Checks a session's credentials at Meta (`GET /{phoneNumberId}`); an unreachable Graph API is checked again later. */
+  private async check(session: Session, attempt: number): Promise<void> {
+    const { connection, client, credentials } = session;
     try {
       const phone = await client.phoneNumber(credentials.phoneNumberId);
       if (this.sessions.get(connection.id) !== session) return;
@@ -133,17 +162,29 @@ export class CloudDriver implements ChannelDriver {
       const reason = statusReasonOf(error);
       this.logGraphError(error, connection.id, "cloud credentials check failed");
       await this.report(connection, "DISCONNECTED", { reason });
+      if (reason !== "ERR_CLOUD_UNREACHABLE" || this.sessions.get(connection.id) !== session) return;
+      const wait = CLOUD_RECHECK_MS[Math.min(attempt, CLOUD_RECHECK_MS.length - 1)]!;
+      session.recheck = (this.deps.startTimer ?? processTimer)(() => {
+        session.recheck = undefined;
+        if (this.sessions.get(connection.id) !== session) return;
+        this.check(session, attempt + 1).catch((failure: unknown) => this.deps.log.error({ err: failure, connectionId: connection.id }, "cloud credentials check failed"));
+      }, wait);
     }
   }
 
-  async stop(connectionId: number): Promise<void> {
+  private endSession(connectionId: number): void {
+    this.sessions.get(connectionId)?.recheck?.cancel();
     this.sessions.delete(connectionId);
+  }
+
+  async stop(connectionId: number): Promise<void> {
+    this.endSession(connectionId);
   }
 
   /** Nothing is forgotten at Meta (the token stays valid there); the session ends, DISCONNECTED. */
   async logout(connectionId: number): Promise<void> {
     const session = this.sessions.get(connectionId);
-    this.sessions.delete(connectionId);
+    this.endSession(connectionId);
     if (session) await this.report(session.connection, "DISCONNECTED");
   }
 
