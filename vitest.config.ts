@@ -19,6 +19,7 @@ const SAME_ON_BOTH_DATABASES = [
   "src/bots/bots.test.ts",
   "src/channels/baileys/map-message.test.ts",
   "src/channels/baileys/phone-book.test.ts",
+  "src/channels/session-calls.test.ts",
   "src/config.test.ts",
   "src/db/errors.test.ts",
   "src/engine/distribution-strategy.test.ts",

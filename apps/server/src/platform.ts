@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app.ts";
 import { ChannelManager } from "./channels/channel-manager.ts";
 import { LazyDriver } from "./channels/lazy-driver.ts";
+import { CloudDriver } from "./channels/cloud/cloud-driver.ts";
 import { LocalSessionLocks, PgSessionLocks } from "./channels/session-locks.ts";
 import { LocalImportLocks, PgImportLocks } from "./modules/contacts/import-locks.ts";
 import { SimulatorDriver } from "./channels/simulator/simulator-driver.ts";
@@ -51,7 +52,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
   const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisPrefix, logger) : undefined;
   const locks = database.kind === "postgres" && database.pool ? new PgSessionLocks(database.pool) : new LocalSessionLocks();
   const importLocks = database.kind === "postgres" && database.pool ? new PgImportLocks(database.pool) : new LocalImportLocks();
-  const channels = new ChannelManager({ db: database.db, events, locks, log: logger });
+  const channels = new ChannelManager({ db: database.db, events, locks, log: logger, urls: { publicUrl: config.publicUrl } });
   // WhatsApp Web through Baileys (provider "beta"): it connects only when a beta connection is started,
   // and its library is loaded only then (a process without beta sessions never holds it in memory).
   // Never under tests: a test run must not reach WhatsApp (tests register fake drivers for "beta").
@@ -63,6 +64,9 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
       }),
     );
   }
+  const box = new SecretBox(config.dataEncryptionKey);
+  // The official line (Meta's Cloud API): it only calls WHATSAPP_CLOUD_API_URL, which tests point at a fake.
+  channels.registerDriver(new CloudDriver({ db: database.db, box, sink: channels.onEvent, graphUrl: config.whatsappCloudApiUrl, log: logger }));
   // The built-in WhatsApp stand-in exists only when enabled (never by default in production).
   const simulator = config.simulator
     ? new SimulatorDriver({ db: database.db, sink: channels.onEvent, log: logger, onChange: (change) => events.publish("simulator.changed", change) })
@@ -93,7 +97,7 @@ export function createPlatform(config: Config, database: Database, logger: Fasti
     events,
     tokens: { accessSecret: config.jwtSecret, refreshSecret: config.jwtRefreshSecret, accessTtl: config.accessTokenTtl, refreshTtl: config.refreshTokenTtl },
     throttle: new LoginThrottle(database.db),
-    box: new SecretBox(config.dataEncryptionKey),
+    box,
   };
   let started = false;
   return {

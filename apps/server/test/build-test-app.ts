@@ -167,7 +167,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     dataEncryptionKey: "test-data-encryption-key-that-is-long-enough-0123",
     openAiBaseUrl: "http://127.0.0.1:9/v1",
-    whatsappCloudApiUrl: "https://graph.facebook.com/v23.0",
+    // Nothing listens there: a test reaches the Graph API only through a fake it starts (test/fake-graph.ts).
+    whatsappCloudApiUrl: "http://127.0.0.1:9/v23.0",
     botTimeoutMs: 5000,
     botConcurrency: 16,
     egressAllow: NO_EXCEPTIONS,

@@ -207,12 +207,24 @@ export const ERROR_CODES = {
   ERR_CLOUD_WEBHOOK_FORBIDDEN: 403,
   /** A template was given for a ticket or connection that is not an official-line (`cloud`) one: only those send templates. */
   ERR_CLOUD_TEMPLATE_UNSUPPORTED: 400,
-  /** The Graph API refused the connection's access token (expired or revoked): an admin must edit the connection and paste a new one. */
-  ERR_CLOUD_TOKEN_INVALID: 409,
   /** The Graph API could not be reached or answered an error (details: { code?, title }); nothing was changed. */
   ERR_CLOUD_GRAPH_FAILED: 502,
   /** A campaign names an official-line connection: its free text cannot reach customers outside their 24-hour window, so it is refused. */
   ERR_CLOUD_CAMPAIGN_UNSUPPORTED: 400,
+  /**
+   * Official line: the Graph API refused the connection's access token (wrong, expired or revoked): an
+   * admin must edit the connection and paste a new one. A connection's status reason, and the answer of a
+   * call that needed the token (the templates' refresh).
+   */
+  ERR_CLOUD_TOKEN_INVALID: 409,
+  /** Official line: the Graph API knows no phone number with this id for the token; a connection's status reason. */
+  ERR_CLOUD_PHONE_NUMBER_NOT_FOUND: 400,
+  /** Official line: the Graph API could not be reached or failed; a connection's status reason. */
+  ERR_CLOUD_UNREACHABLE: 502,
+  /** Official line: the Cloud API cannot delete a sent message for everyone. */
+  ERR_CLOUD_DELETE_UNSUPPORTED: 400,
+  /** PUT /whatsapp/{id}: a connection cannot become, or stop being, an official-line (`cloud`) one; create another connection. */
+  ERR_CLOUD_PROVIDER_CHANGE: 409,
   /** The password is right and the account has two-factor sign-in on: send the same request again with `code`. */
   ERR_2FA_REQUIRED: 401,
   /**

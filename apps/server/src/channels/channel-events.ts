@@ -1,4 +1,4 @@
-import { ZConnectionStatus } from "@conversa/shared";
+import { ZConnectionStatus, ZErrorCode } from "@conversa/shared";
 import { z } from "zod";
 import { INBOUND_KINDS } from "./types.ts";
 
@@ -18,6 +18,7 @@ export const ZChannelEvent = z.discriminatedUnion("type", [
     qrcode: z.string().nullish(),
     number: z.string().nullish(),
     retries: z.number().int().nonnegative().optional(),
+    reason: ZErrorCode.nullish(),
   }),
   z.object({
     type: z.literal("message"),

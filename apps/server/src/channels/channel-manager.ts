@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/errors.ts";
 import type { DomainEvents } from "../events/domain-events.ts";
 import { AppError } from "../lib/app-error.ts";
-import { findConnection, findConnectionRow, listConnectionsToStart, saveSessionState } from "../modules/connections/index.ts";
+import { type ConnectionUrls, findConnection, findConnectionRow, listConnectionsToStart, saveSessionState } from "../modules/connections/index.ts";
 import { ZChannelEvent } from "./channel-events.ts";
 import { type RemoteSessions, type SessionAnswer, type SessionCall, type SessionOp, callErrorOf, errorOfCall } from "./session-calls.ts";
 import { ZChatRef, ZDeleteTarget, ZNumberCheck, ZOutboundMessage, ZPhoneContacts, ZSentMessage, ZWids } from "./session-call-schemas.ts";
@@ -22,6 +22,8 @@ export interface ChannelManagerDeps {
   db: Db;
   events: DomainEvents;
   locks: SessionLocks;
+  /** How the connections published on a status change say where their webhooks are. */
+  urls?: ConnectionUrls;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -194,7 +196,7 @@ export class ChannelManager {
       if (event.type === "status") {
         const saved = await saveSessionState(this.deps.db, event.companyId, event.connectionId, event);
         if (!saved) return;
-        const connection = await findConnection(this.deps.db, event.companyId, event.connectionId);
+        const connection = await findConnection(this.deps.db, event.companyId, event.connectionId, this.deps.urls ?? { publicUrl: undefined });
         if (connection) this.deps.events.publish("connection.updated", { companyId: event.companyId, connection });
         return;
       }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isErrorCode } from "@conversa/shared";
 import { AppError } from "../lib/app-error.ts";
-import { ChannelNotConnectedError } from "./types.ts";
+import { ChannelNotConnectedError, ChannelSendRejectedError } from "./types.ts";
 
 /**
  * An action on a connection's session asked of whichever process runs it (several server processes: a
@@ -14,7 +14,7 @@ export const ZSessionCall = z.object({
 });
 export type SessionCall = z.infer<typeof ZSessionCall>;
 
-const ZCallError = z.object({ kind: z.enum(["app", "not-connected", "error"]), code: z.string().max(100).optional(), message: z.string().max(2000) });
+const ZCallError = z.object({ kind: z.enum(["app", "not-connected", "rejected", "error"]), code: z.string().max(100).optional(), message: z.string().max(2000) });
 type CallError = z.infer<typeof ZCallError>;
 
 /** What the running process answered: nothing (it does not run the session), the op's result, or its failure. */
@@ -41,6 +41,7 @@ export type SessionOp = (connectionId: number, args: unknown[]) => Promise<unkno
 export function callErrorOf(error: unknown): CallError {
   if (error instanceof AppError) return { kind: "app", code: error.code, message: error.message };
   if (error instanceof ChannelNotConnectedError) return { kind: "not-connected", message: error.message };
+  if (error instanceof ChannelSendRejectedError) return { kind: "rejected", message: error.message };
   return { kind: "error", message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -48,5 +49,6 @@ export function callErrorOf(error: unknown): CallError {
 export function errorOfCall(error: CallError, connectionId: number): Error {
   if (error.kind === "app" && isErrorCode(error.code)) return new AppError(error.code, undefined, error.message);
   if (error.kind === "not-connected") return new ChannelNotConnectedError(connectionId);
+  if (error.kind === "rejected") return new ChannelSendRejectedError(error.message);
   return new Error(error.message);
 }

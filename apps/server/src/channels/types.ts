@@ -1,4 +1,4 @@
-import type { ConnectionProvider, ConnectionStatus } from "@conversa/shared";
+import type { ConnectionProvider, ConnectionStatus, ErrorCode } from "@conversa/shared";
 
 /**
  * The boundary between the messaging network and the product. A driver turns network events into
@@ -90,7 +90,17 @@ export interface PhoneContact {
 
 /** Events a driver reports; the channel manager persists them and hands messages to the engine. */
 export type ChannelEvent =
-  | { type: "status"; connectionId: number; companyId: number; status: ConnectionStatus; qrcode?: string | null; number?: string | null; retries?: number }
+  | {
+      type: "status";
+      connectionId: number;
+      companyId: number;
+      status: ConnectionStatus;
+      qrcode?: string | null;
+      number?: string | null;
+      retries?: number;
+      /** Why the session is DISCONNECTED, when the network said why (shown to the admin). */
+      reason?: ErrorCode | null;
+    }
   | { type: "message"; message: InboundMessage }
   | { type: "ack"; connectionId: number; companyId: number; wid: string; ack: number }
   /** The network gave up on a message it had accepted (the Cloud API's `failed` status): the message is failed with `reason`. */
@@ -102,6 +112,17 @@ export class ChannelNotConnectedError extends Error {
   constructor(connectionId: number) {
     super(`connection ${connectionId} is not connected`);
     this.name = "ChannelNotConnectedError";
+  }
+}
+
+/**
+ * The network refused a send for good (the recipient cannot get it, the template is refused, its delivery is
+ * unknown after an interruption): the message is failed at once with this readable reason, never retried.
+ */
+export class ChannelSendRejectedError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "ChannelSendRejectedError";
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Message, SEND_RETRY_WINDOW_MS } from "@conversa/shared";
-import { ChannelNotConnectedError, type OutboundTemplate } from "../channels/types.ts";
+import { ChannelNotConnectedError, ChannelSendRejectedError, type OutboundTemplate } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
 import { connections, contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
@@ -215,7 +215,10 @@ export function storedTemplateOf(data: unknown): OutboundTemplate | undefined {
   return parsed.success ? parsed.data.template : undefined;
 }
 
-/** One try of one message; answers when it is sent or marked failed, throws when it is to be tried again. */
+/**
+ * One try of one message; answers when it is sent or marked failed (at once when the driver rejects it with
+ * ChannelSendRejectedError), throws when it is to be tried again.
+ */
 async function sendOne(deps: EngineDeps, row: MessageRow, job: { retryCount: number }): Promise<void> {
   const { companyId, id: messageId } = row;
   if (row.whatsappId === null) return markFailed(deps, companyId, messageId, "The ticket has no connection");
@@ -247,6 +250,8 @@ async function sendOne(deps: EngineDeps, row: MessageRow, job: { retryCount: num
     }));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    // The network refused it for good: failed at once with its reason, and the chat's queue moves on.
+    if (error instanceof ChannelSendRejectedError) return markFailed(deps, companyId, messageId, reason);
     const now = nowOf(deps);
     const retryUntil = row.sendRetryUntil ?? new Date(now.getTime() + SEND_RETRY_WINDOW_MS);
     if (now >= retryUntil || job.retryCount >= (SEND_MESSAGE_JOB.retryLimit ?? 0)) return markFailed(deps, companyId, messageId, reason);

@@ -6,7 +6,6 @@ import {
   type ChatEventPayload,
   type PaymentEventPayload,
   type SimulatorEventPayload,
-  type Connection,
   type ContactImportProgressPayload,
   type Ticket,
   type TicketScope,
@@ -15,6 +14,7 @@ import {
   chatRoomEvent,
   chatUserEvent,
   companyEvent,
+  connectionForStaff,
   recordEventPayload,
   rooms,
   ticketScopes,
@@ -34,10 +34,6 @@ function ticketRooms(companyId: number, scopes: readonly TicketScope[], ticket: 
   return visibleRooms(companyId, scopes, ticketAudience(ticket));
 }
 
-/** A connection as a user-profile account may see it: without the pairing QR code. */
-export function connectionForStaff(connection: Connection): Connection {
-  return { ...connection, qrcode: null };
-}
 
 const ZOwned = z.object({ userId: z.number().nullable() }).loose();
 

@@ -15,6 +15,7 @@ import { PNG } from "../modules/queues/upload-fixtures.ts";
 import type { RouteEntry } from "../plugins/route-table.ts";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
 import { eventually } from "../../test/engine-harness.ts";
+import { type FakeGraph, startFakeGraph } from "../../test/fake-graph.ts";
 import { DEFAULT_PASSWORD, bearer, createCompany, createUser, loginAs } from "../../test/factories.ts";
 import { multipartFile } from "../modules/queues/upload-fixtures.ts";
 import { buildRequest } from "./route-requests.ts";
@@ -368,9 +369,14 @@ describe("secrets", () => {
   const CONNECTION_TOKENS = ["conn-token-created-7f3a9c-0123456789ab", "conn-token-edited-51be02-0123456789ab", "conn-token-seeded-c4d7e1-0123456789ab", "conn-token-failed-9a0b6f-0123456789ab"];
   const CREDENTIALS: Record<string, string> = { tokenixc: "ixc-credential-3e8f1a", clientsecretmkauth: "mkauth-credential-b72d40", asaas: "asaas-credential-05c9e3" };
   const WRONG_PASSWORD = "typo-of-a-real-pass-2024";
+  /** An official-line connection's access tokens (the first, then its replacement) and app secret. */
+  const CLOUD_TOKENS = ["cloud-access-token-8d2e4f-0123456789", "cloud-access-token-1c9b7a-0123456789"];
+  const CLOUD_APP_SECRET = "cloud-app-secret-6a0f3d-0123456789";
+  let graph: FakeGraph;
 
   beforeAll(async () => {
-    t = await buildTestApp({ logLevel: "trace" }, { start: true, logDestination: { write: (line: string) => void logLines.push(line) } });
+    graph = await startFakeGraph({ accessToken: CLOUD_TOKENS[1] });
+    t = await buildTestApp({ logLevel: "trace", whatsappCloudApiUrl: graph.url }, { start: true, logDestination: { write: (line: string) => void logLines.push(line) } });
     tenant = await seedTenant(t.app, t.db, t.platform.media, "SECRETS", 1);
     keep("password", DEFAULT_PASSWORD);
     keep("wrong password", WRONG_PASSWORD);
@@ -380,9 +386,12 @@ describe("secrets", () => {
     keep("seeded agent token", tenant.agentToken);
     CONNECTION_TOKENS.forEach((token, i) => keep(`connection token ${i + 1}`, token));
     for (const [key, value] of Object.entries(CREDENTIALS)) keep(`setting ${key}`, value);
+    CLOUD_TOKENS.forEach((token, i) => keep(`cloud access token ${i + 1}`, token));
+    keep("cloud app secret", CLOUD_APP_SECRET);
   }, 90_000);
   afterAll(async () => {
     await t?.close();
+    await graph?.close();
   });
 
   const admin = () => bearer(secrets.get("access token")!);
@@ -406,6 +415,13 @@ describe("secrets", () => {
     const createdId = created.json<{ id: number }>().id;
     const edited = await t.app.inject({ method: "PUT", url: `/whatsapp/${createdId}`, headers: withCookie, payload: { name: "Secret probe", token: CONNECTION_TOKENS[1] } });
     expect(edited.statusCode).toBe(200);
+    // An official-line connection: its token refused by Meta at first, then replaced by a good one.
+    const cloud = { phoneNumberId: "1000000001", businessAccountId: "2000000002" };
+    const official = await t.app.inject({ method: "POST", url: "/whatsapp", headers: withCookie, payload: { name: "Official probe", provider: "cloud", isDefault: false, cloud: { ...cloud, accessToken: CLOUD_TOKENS[0], appSecret: CLOUD_APP_SECRET } } });
+    expect(official.json()).toMatchObject({ status: "DISCONNECTED", statusReason: "ERR_CLOUD_TOKEN_INVALID" });
+    const officialId = official.json<{ id: number }>().id;
+    const renewed = await t.app.inject({ method: "PUT", url: `/whatsapp/${officialId}`, headers: withCookie, payload: { name: "Official probe", cloud: { ...cloud, accessToken: CLOUD_TOKENS[1] } } });
+    expect(renewed.json()).toMatchObject({ status: "CONNECTED" });
     const seeded = await t.app.inject({ method: "PUT", url: `/whatsapp/${tenant.connection.id}`, headers: withCookie, payload: { name: tenant.connection.name, token: CONNECTION_TOKENS[2] } });
     expect(seeded.statusCode).toBe(200);
     for (const [key, value] of Object.entries(CREDENTIALS)) {

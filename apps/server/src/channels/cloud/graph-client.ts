@@ -22,6 +22,14 @@ export class GraphError extends Error {
     return this.status === 429 || (this.code !== undefined && [4, 80007, 130429, 131048, 131056].includes(this.code));
   }
 
+  /**
+   * The Graph API certainly did not take the request: it answered (an error), or could not be reached at all
+   * (refused connection, unknown host). A timeout or a connection lost midway may have reached it.
+   */
+  get notReceived(): boolean {
+    return this.status > 0 || this.title === UNREACHABLE;
+  }
+
   /** A network failure or a server error: worth retrying. */
   get isTransient(): boolean {
     return this.status === 0 || this.status >= 500 || this.isRateLimit;
@@ -38,6 +46,14 @@ export interface GraphClientOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+const UNREACHABLE = "unreachable";
+/** Failures of the connection itself, before any byte of the request could reach the server. */
+const NOT_CONNECTED_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+function causeCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === "string" ? cause.code : undefined;
+}
 const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
 async function readBounded(response: Response, limit: number): Promise<Uint8Array> {
@@ -99,7 +115,8 @@ export class GraphClient {
     try {
       response = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs), redirect: "error" });
     } catch (error) {
-      const reason = error instanceof Error && error.name === "TimeoutError" ? "timeout" : "network error";
+      const code = causeCode(error);
+      const reason = error instanceof Error && error.name === "TimeoutError" ? "timeout" : code && NOT_CONNECTED_CODES.has(code) ? UNREACHABLE : "network error";
       throw new GraphError(0, undefined, undefined, reason, undefined);
     }
     const bytes = await readBounded(response, maxBytes);

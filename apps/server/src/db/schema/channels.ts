@@ -42,6 +42,8 @@ export const connections = pgTable(
     number: varchar("number", { length: 50 }),
     qrcode: text("qrcode"),
     retries: integer("retries").notNull().default(0),
+    /** Why the session is DISCONNECTED when the network said why: an error code of the catalogue; null otherwise. */
+    statusReason: varchar("status_reason", { length: 64 }),
     /** Token of the external API for this connection; never sent back in lists. */
     token: text("token"),
     greetingMessage: text("greeting_message").notNull().default(""),

@@ -192,6 +192,12 @@ describe("changedFields", () => {
       ),
     ).toEqual({ name: { before: "Vendas", after: "Vendas 2" }, apiKey: { before: REDACTED, after: REDACTED }, notes: { before: REDACTED, after: REDACTED } });
     expect(changedFields(null, { name: "Nova", color: null, token: "t" })).toEqual({ name: { before: null, after: "Nova" }, token: { before: null, after: REDACTED } });
+    // The official line's credentials, by their own names, without a list.
+    expect(changedFields({ accessToken: null, appSecret: "s1", cloudPhoneNumberId: "1" }, { accessToken: "t", appSecret: "s2", cloudPhoneNumberId: "2" })).toEqual({
+      accessToken: { before: null, after: REDACTED },
+      appSecret: { before: REDACTED, after: REDACTED },
+      cloudPhoneNumberId: { before: "1", after: "2" },
+    });
     expect(
       changedFields(
         { maxTokens: 100, clientSecret: "a", api_key: "k", passwordHash: "h", keywords: "x", totpSecret: "s" },

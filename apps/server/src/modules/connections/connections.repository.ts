@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
-import { type Connection, type ConnectionStatus, ZConnectionProvider, ZConnectionStatus } from "@conversa/shared";
+import { type Connection, type ConnectionCloud, type ConnectionStatus, type ErrorCode, ZConnectionProvider, ZConnectionStatus, isErrorCode } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { companies, connectionQueues, connections, plans, queues } from "../../db/schema/index.ts";
 
@@ -20,8 +20,31 @@ async function queuesOf(db: Db, companyId: number, ids: number[]) {
   return byConnection;
 }
 
+/** What answers need to say where an official-line connection's webhook is: the installation's public URL, if configured. */
+export interface ConnectionUrls {
+  publicUrl: string | undefined;
+}
+
+/** The URL Meta calls for an official-line connection: the public URL + the path, or the path alone without a public URL. */
+export function cloudWebhookUrl(urls: ConnectionUrls, webhookKey: string): string {
+  return `${urls.publicUrl ?? ""}/webhooks/whatsapp-cloud/${encodeURIComponent(webhookKey)}`;
+}
+
+/** An official-line connection's settings as answers show them: never its access token nor its app secret. */
+function cloudOf(row: ConnectionRow, urls: ConnectionUrls): ConnectionCloud | null {
+  if (row.provider !== "cloud") return null;
+  return {
+    phoneNumberId: row.cloudPhoneNumberId ?? "",
+    businessAccountId: row.cloudBusinessAccountId ?? "",
+    webhookUrl: row.cloudWebhookKey ? cloudWebhookUrl(urls, row.cloudWebhookKey) : null,
+    verifyToken: row.cloudVerifyToken,
+    hasAccessToken: Boolean(row.cloudAccessToken),
+    hasAppSecret: Boolean(row.cloudAppSecret),
+  };
+}
+
 /** Maps rows to the wire shape; never carries the token or the channel credentials. */
-export function toConnectionDto(row: ConnectionRow, connectionQueueList: { id: number; name: string; color: string }[]): Connection {
+export function toConnectionDto(row: ConnectionRow, connectionQueueList: { id: number; name: string; color: string }[], urls: ConnectionUrls): Connection {
   return {
     id: row.id,
     name: row.name,
@@ -43,6 +66,8 @@ export function toConnectionDto(row: ConnectionRow, connectionQueueList: { id: n
     transferQueueId: row.transferQueueId,
     promptId: row.promptId,
     hasToken: Boolean(row.token),
+    cloud: cloudOf(row, urls),
+    statusReason: isErrorCode(row.statusReason) ? row.statusReason : null,
     queues: connectionQueueList,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -53,23 +78,23 @@ export async function findConnectionRow(db: Db, companyId: number, id: number): 
   return row;
 }
 
-export async function findConnection(db: Db, companyId: number, id: number): Promise<Connection | undefined> {
+export async function findConnection(db: Db, companyId: number, id: number, urls: ConnectionUrls): Promise<Connection | undefined> {
   const row = await findConnectionRow(db, companyId, id);
   if (!row) return undefined;
-  return toConnectionDto(row, (await queuesOf(db, companyId, [row.id])).get(row.id) ?? []);
+  return toConnectionDto(row, (await queuesOf(db, companyId, [row.id])).get(row.id) ?? [], urls);
 }
 
 /** A connection and its external-API token (for the detail view of those who may see it). */
-export async function findConnectionWithToken(db: Db, companyId: number, id: number): Promise<{ connection: Connection; token: string | null } | undefined> {
+export async function findConnectionWithToken(db: Db, companyId: number, id: number, urls: ConnectionUrls): Promise<{ connection: Connection; token: string | null } | undefined> {
   const row = await findConnectionRow(db, companyId, id);
   if (!row) return undefined;
-  return { connection: toConnectionDto(row, (await queuesOf(db, companyId, [row.id])).get(row.id) ?? []), token: row.token };
+  return { connection: toConnectionDto(row, (await queuesOf(db, companyId, [row.id])).get(row.id) ?? [], urls), token: row.token };
 }
 
-export async function listConnections(db: Db, companyId: number): Promise<Connection[]> {
+export async function listConnections(db: Db, companyId: number, urls: ConnectionUrls): Promise<Connection[]> {
   const rows = await db.select().from(connections).where(eq(connections.companyId, companyId)).orderBy(asc(connections.name));
   const byConnection = await queuesOf(db, companyId, rows.map((r) => r.id));
-  return rows.map((row) => toConnectionDto(row, byConnection.get(row.id) ?? []));
+  return rows.map((row) => toConnectionDto(row, byConnection.get(row.id) ?? [], urls));
 }
 
 /** Every connection of the installation that should be running (all but DISCONNECTED), for start-up. */
@@ -86,6 +111,8 @@ export interface SessionStatePatch {
   qrcode?: string | null;
   number?: string | null;
   retries?: number;
+  /** Why it is DISCONNECTED (an error code); cleared by any state change that gives none. */
+  reason?: ErrorCode | null;
 }
 
 /** Saves a session state change reported by a driver. */
@@ -97,6 +124,7 @@ export async function saveSessionState(db: Db, companyId: number, id: number, pa
       ...(patch.qrcode !== undefined ? { qrcode: patch.qrcode } : patch.status === "qrcode" ? {} : { qrcode: null }),
       ...(patch.number !== undefined ? { number: patch.number } : {}),
       ...(patch.retries !== undefined ? { retries: patch.retries } : {}),
+      statusReason: patch.status === "DISCONNECTED" ? (patch.reason ?? null) : null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(connections.companyId, companyId), eq(connections.id, id)))
@@ -176,8 +204,18 @@ export async function findOtherConnectionId(db: Db, companyId: number, exceptId:
   return row?.id;
 }
 
+/** An official-line connection's Graph API settings as stored: the token and the secret sealed. */
+export interface CloudValues {
+  cloudPhoneNumberId: string | null;
+  cloudBusinessAccountId: string | null;
+  cloudAccessToken: string | null;
+  cloudAppSecret: string | null;
+  cloudWebhookKey: string | null;
+  cloudVerifyToken: string | null;
+}
+
 /** The editable fields of a connection, as stored. */
-export interface ConnectionValues {
+export interface ConnectionValues extends CloudValues {
   name: string;
   provider: string;
   isDefault: boolean;

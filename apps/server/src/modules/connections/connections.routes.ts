@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ZConnection, ZConnectionBody, ZConnectionDetail, ZConnectionList, ZIdParam, ZListConnectionsQuery, ZOkResponse } from "@conversa/shared";
+import { ZConnection, ZConnectionBody, ZConnectionDetail, ZCreateConnectionBody, ZConnectionList, ZIdParam, ZListConnectionsQuery, ZOkResponse } from "@conversa/shared";
 import { ctxOf } from "../../lib/context.ts";
 import {
   type ConnectionsDeps,
@@ -13,12 +13,17 @@ import {
   updateConnection,
 } from "./connections.service.ts";
 import { echoedRecordBody } from "../../lib/echoed-record.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
 
 /** What the connection routes use of the platform. */
-export type ConnectionsRoutesDeps = ConnectionsDeps;
+export interface ConnectionsRoutesDeps extends Omit<ConnectionsDeps, "box" | "urls"> {
+  auth: { box: SecretBox };
+  config: { publicUrl: string | undefined };
+}
 
 /** /whatsapp (connections) and /whatsappsession (their sessions), spec core §7. */
-export function connectionsRoutes(deps: ConnectionsRoutesDeps): FastifyPluginAsyncZod {
+export function connectionsRoutes(routeDeps: ConnectionsRoutesDeps): FastifyPluginAsyncZod {
+  const deps: ConnectionsDeps = { ...routeDeps, box: routeDeps.auth.box, urls: { publicUrl: routeDeps.config.publicUrl } };
   return async (app) => {
     const auth = { onRequest: app.authenticate };
 
@@ -28,7 +33,7 @@ export function connectionsRoutes(deps: ConnectionsRoutesDeps): FastifyPluginAsy
     app.get("/whatsapp/:id", { ...auth, schema: { params: ZIdParam, querystring: ZListConnectionsQuery, response: { 200: ZConnectionDetail } } }, (request) =>
       getConnection(deps, ctxOf(request), request.params.id),
     );
-    app.post("/whatsapp", { ...auth, schema: { body: ZConnectionBody, response: { 200: ZConnection } } }, (request) =>
+    app.post("/whatsapp", { ...auth, schema: { body: ZCreateConnectionBody, response: { 200: ZConnection } } }, (request) =>
       createConnection(deps, ctxOf(request), request.body, request.ip),
     );
     app.put("/whatsapp/:id", { ...auth, schema: { params: ZIdParam, body: echoedRecordBody(ZConnectionBody, ZConnectionDetail), response: { 200: ZConnection } } }, (request) =>

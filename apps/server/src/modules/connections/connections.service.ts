@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { CONNECTION_DEFAULTS, CONNECTION_TOKEN_RULE, type Connection, type ConnectionBody } from "@conversa/shared";
+import { CONNECTION_DEFAULTS, CONNECTION_TOKEN_RULE, type Connection, type ConnectionBody, type ConnectionProvider, ZConnectionProvider, cloudBodyIssues, connectionForStaff } from "@conversa/shared";
 import type { ChannelManager } from "../../channels/channel-manager.ts";
 import type { Db } from "../../db/client.ts";
 import type { DomainEvents } from "../../events/domain-events.ts";
@@ -8,6 +8,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { hitRateLimits, secondsUntilOpen } from "../../db/rate-limit.ts";
 import { assertReferencesExist } from "../../db/references.ts";
 import type { RequestContext } from "../../lib/context.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
 import { recordAudit } from "../audit/index.ts";
 import { assertCompanyQueues } from "../queues/index.ts";
 import {
@@ -20,6 +21,8 @@ import {
   needsGreeting,
 } from "./connections.policy.ts";
 import {
+  type CloudValues,
+  type ConnectionUrls,
   type ConnectionValues,
   clearDefaultConnections,
   countConnections,
@@ -46,6 +49,9 @@ export interface ConnectionsDeps {
   events: DomainEvents;
   channels: Pick<ChannelManager, "start" | "restartWithNewQr" | "disconnect" | "remove">;
   logger?: { error(obj: object, msg: string): void };
+  /** Seals the official line's access token and app secret. */
+  box: SecretBox;
+  urls: ConnectionUrls;
 }
 
 export type ConnectionDetail = Connection & { token: string | null };
@@ -102,15 +108,49 @@ async function withTokenRefusalsCounted<T>(deps: ConnectionsDeps, companyId: num
   }
 }
 
+/** An official-line connection's webhook key or verify token: 24 random bytes (192 bits) as 32 URL-safe characters. */
+function generateCloudKey(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+const NO_CLOUD: CloudValues = {
+  cloudPhoneNumberId: null,
+  cloudBusinessAccountId: null,
+  cloudAccessToken: null,
+  cloudAppSecret: null,
+  cloudWebhookKey: null,
+  cloudVerifyToken: null,
+};
+
+/**
+ * The official line's settings of a connection of `provider`: the body's ids when given, else the stored
+ * ones; a typed token or secret sealed, left out the stored one; the webhook key and the verify token
+ * generated once, when the connection becomes a `cloud` one. Other providers have none.
+ */
+function mergeCloudValues(box: SecretBox, body: ConnectionBody, provider: string, base: CloudValues): CloudValues {
+  if (provider !== "cloud") return NO_CLOUD;
+  const cloud = body.cloud ?? undefined;
+  return {
+    cloudPhoneNumberId: cloud?.phoneNumberId ?? base.cloudPhoneNumberId,
+    cloudBusinessAccountId: cloud?.businessAccountId ?? base.cloudBusinessAccountId,
+    cloudAccessToken: cloud?.accessToken ? box.seal(cloud.accessToken) : base.cloudAccessToken,
+    cloudAppSecret: cloud?.appSecret ? box.seal(cloud.appSecret) : base.cloudAppSecret,
+    cloudWebhookKey: base.cloudWebhookKey ?? generateCloudKey(),
+    cloudVerifyToken: base.cloudVerifyToken ?? generateCloudKey(),
+  };
+}
+
 /**
  * The body's value when given, else the current one. The token: a typed one as given; left out, the
  * current one; empty or null (or left out with none yet), a new random one.
  */
-function mergeValues(body: ConnectionBody, base: ConnectionValues): ConnectionValues {
+function mergeValues(box: SecretBox, body: ConnectionBody, base: ConnectionValues): ConnectionValues {
   const token = (body.token === undefined ? base.token : body.token) || generateConnectionToken();
+  const provider = body.provider ?? base.provider;
   return {
+    ...mergeCloudValues(box, body, provider, base),
     name: body.name,
-    provider: body.provider ?? base.provider,
+    provider,
     isDefault: body.isDefault ?? base.isDefault,
     greetingMessage: body.greetingMessage ?? base.greetingMessage,
     complationMessage: body.complationMessage ?? base.complationMessage,
@@ -143,11 +183,19 @@ const NEW_CONNECTION: ConnectionValues = {
   transferQueueId: null,
   promptId: null,
   token: null,
+  ...NO_CLOUD,
 };
 
-/** A connection's fields as its audit entries show them: never its token, whose changes have their own entry. */
+/**
+ * A connection's fields as its audit entries show them: never its external-API token, whose changes have
+ * their own entry; the official line's access token and app secret by their sealed form, which the log
+ * redacts (it shows whether they were set or changed, never them).
+ */
 function auditFields(values: ConnectionValues, queueIds: readonly number[]): Record<string, unknown> {
   return {
+    ...(values.provider === "cloud"
+      ? { cloudPhoneNumberId: values.cloudPhoneNumberId, cloudBusinessAccountId: values.cloudBusinessAccountId, accessToken: values.cloudAccessToken, appSecret: values.cloudAppSecret }
+      : {}),
     name: values.name,
     provider: values.provider,
     isDefault: values.isDefault,
@@ -166,6 +214,37 @@ function auditFields(values: ConnectionValues, queueIds: readonly number[]): Rec
   };
 }
 
+const CONNECTION_SECRET_FIELDS = ["accessToken", "appSecret"] as const;
+
+/**
+ * The official line's rules of an update: a connection cannot become or stop being a `cloud` one
+ * (ERR_CLOUD_PROVIDER_CHANGE: its webhook, its message ids and its templates belong to Meta's number),
+ * and only a `cloud` one takes `cloud` settings (ERR_VALIDATION on /cloud).
+ */
+function assertCloudUpdate(body: ConnectionBody, storedProvider: string): void {
+  const provider = body.provider ?? ZConnectionProvider.catch("beta").parse(storedProvider);
+  if ((provider === "cloud") !== (storedProvider === "cloud")) {
+    throw new AppError("ERR_CLOUD_PROVIDER_CHANGE", undefined, "A connection cannot start or stop using the official WhatsApp API; create another connection");
+  }
+  assertCloudBody(body, provider, false);
+}
+
+/** Refuses `cloud` settings that do not fit a connection of `provider` with ERR_VALIDATION naming the field. */
+function assertCloudBody(body: ConnectionBody, provider: ConnectionProvider, creating: boolean): void {
+  const issues = cloudBodyIssues(body, provider, creating);
+  if (issues.length > 0) throw new AppError("ERR_VALIDATION", issues.map((issue) => ({ in: "body", path: `/${issue.path.join("/")}`, message: issue.message })), "Invalid request");
+}
+
+/** Whether a change of an official-line connection's settings calls for checking them again (a new session). */
+function cloudChanged(before: CloudValues, after: CloudValues): boolean {
+  return (
+    before.cloudPhoneNumberId !== after.cloudPhoneNumberId ||
+    before.cloudBusinessAccountId !== after.cloudBusinessAccountId ||
+    before.cloudAccessToken !== after.cloudAccessToken ||
+    before.cloudAppSecret !== after.cloudAppSecret
+  );
+}
+
 /** Checks the rules shared by create and update, inside the transaction `tx`. */
 async function assertConnectionRules(tx: Db, companyId: number, values: ConnectionValues, queueIds: readonly number[], id?: number): Promise<void> {
   if (await isConnectionNameTaken(tx, companyId, values.name, id)) {
@@ -181,7 +260,7 @@ async function assertConnectionRules(tx: Db, companyId: number, values: Connecti
 /** Publishes the current state of each connection (after the change committed). */
 async function publishConnections(deps: ConnectionsDeps, companyId: number, ids: readonly number[]): Promise<void> {
   for (const id of new Set(ids)) {
-    const connection = await findConnection(deps.db, companyId, id);
+    const connection = await findConnection(deps.db, companyId, id, deps.urls);
     if (connection) deps.events.publish("connection.updated", { companyId, connection });
   }
 }
@@ -199,22 +278,22 @@ async function startOrMarkDisconnected(deps: ConnectionsDeps, companyId: number,
 }
 
 async function requireConnection(deps: ConnectionsDeps, companyId: number, id: number): Promise<Connection> {
-  const connection = await findConnection(deps.db, companyId, id);
+  const connection = await findConnection(deps.db, companyId, id, deps.urls);
   if (!connection) throw notFound();
   return connection;
 }
 
 /** Every connection of the session's company, for any profile; never a token. */
 export async function listConnections(deps: ConnectionsDeps, ctx: RequestContext): Promise<Connection[]> {
-  const list = await listConnectionRows(deps.db, ctx.companyId);
-  return canSeePairingCode(ctx) ? list : list.map((connection) => ({ ...connection, qrcode: null }));
+  const list = await listConnectionRows(deps.db, ctx.companyId, deps.urls);
+  return canSeePairingCode(ctx) ? list : list.map(connectionForStaff);
 }
 
 /** One connection; its external-API token only for those who may edit it. Throws ERR_NO_WAPP_FOUND. */
 export async function getConnection(deps: ConnectionsDeps, ctx: RequestContext, id: number): Promise<ConnectionDetail> {
-  const found = await findConnectionWithToken(deps.db, ctx.companyId, id);
+  const found = await findConnectionWithToken(deps.db, ctx.companyId, id, deps.urls);
   if (!found) throw notFound();
-  return { ...found.connection, qrcode: canSeePairingCode(ctx) ? found.connection.qrcode : null, token: canSeeConnectionToken(ctx) ? found.token : null };
+  return { ...(canSeePairingCode(ctx) ? found.connection : connectionForStaff(found.connection)), token: canSeeConnectionToken(ctx) ? found.token : null };
 }
 
 /**
@@ -222,12 +301,14 @@ export async function getConnection(deps: ConnectionsDeps, ctx: RequestContext, 
  * DISCONNECTED). The company's first connection becomes its default; a new default un-defaults the others.
  * A non-null promptId must name a prompt of the company (none can exist yet). Without a typed token the
  * connection gets a random one; a typed one must be no other connection's (`address`: the caller's, for
- * the limit of refused tokens).
+ * the limit of refused tokens). An official-line (`cloud`) connection needs its `cloud` settings (the
+ * token and the secret sealed) and gets its webhook key and verify token here; it counts in the plan's limit.
  * Throws ERR_NO_PERMISSION, ERR_CONNECTION_LIMIT, ERR_DUPLICATED_CONNECTION, ERR_NO_QUEUE_FOUND,
- * ERR_WAPP_GREETING_REQUIRED, ERR_NO_PROMPT_FOUND, ERR_VALIDATION (token), ERR_RATE_LIMITED.
+ * ERR_WAPP_GREETING_REQUIRED, ERR_NO_PROMPT_FOUND, ERR_VALIDATION (token, cloud), ERR_RATE_LIMITED.
  */
 export async function createConnection(deps: ConnectionsDeps, ctx: RequestContext, body: ConnectionBody, address: string): Promise<Connection> {
   if (!canAddConnection(ctx)) throw noPermission();
+  assertCloudBody(body, body.provider ?? CONNECTION_DEFAULTS.provider, true);
   await assertReferencesExist(deps.db, ctx.companyId, { promptId: body.promptId });
   const { companyId } = ctx;
   const queueIds = [...new Set(body.queueIds ?? [])];
@@ -237,13 +318,13 @@ export async function createConnection(deps: ConnectionsDeps, ctx: RequestContex
     if (!fitsConnectionLimit(existing, await findConnectionLimit(tx, companyId))) {
       throw new AppError("ERR_CONNECTION_LIMIT", undefined, "The plan's connection limit has been reached");
     }
-    const values = mergeValues(body, NEW_CONNECTION);
+    const values = mergeValues(deps.box, body, NEW_CONNECTION);
     values.isDefault = existing === 0 || values.isDefault;
     await assertConnectionRules(tx, companyId, values, queueIds);
     const cleared = values.isDefault ? await clearDefaultConnections(tx, companyId) : [];
     const newId = await insertConnection(tx, companyId, values);
     await replaceConnectionQueues(tx, companyId, newId, queueIds);
-    await recordAudit(tx, ctx, { action: "connection.create", target: { type: "connection", id: newId }, after: auditFields(values, queueIds) });
+    await recordAudit(tx, ctx, { action: "connection.create", target: { type: "connection", id: newId }, after: auditFields(values, queueIds), secretFields: CONNECTION_SECRET_FIELDS });
     return { id: newId, undefaulted: cleared };
   }));
   await publishConnections(deps, companyId, [id, ...undefaulted]);
@@ -253,11 +334,13 @@ export async function createConnection(deps: ConnectionsDeps, ctx: RequestContex
 
 /**
  * Changes a connection; `queueIds`, when given, replace its queues. Un-defaulting the default
- * connection is refused; making one default un-defaults the others. A changed provider restarts the session.
+ * connection is refused; making one default un-defaults the others. A changed provider, or changed official-line
+ * settings, restart the session. A `cloud` connection's settings left out are kept (its token and secret too).
  * A non-null promptId must name a prompt of the company (none can exist yet). The token: left out, kept;
  * empty or null, replaced by a random one; typed, it must be no other connection's (`address` as for create).
  * Throws ERR_NO_PERMISSION, ERR_NO_WAPP_FOUND, ERR_NO_OTHER_WHATSAPP, ERR_DUPLICATED_CONNECTION,
- * ERR_NO_QUEUE_FOUND, ERR_WAPP_GREETING_REQUIRED, ERR_NO_PROMPT_FOUND, ERR_VALIDATION (token), ERR_RATE_LIMITED.
+ * ERR_NO_QUEUE_FOUND, ERR_WAPP_GREETING_REQUIRED, ERR_NO_PROMPT_FOUND, ERR_VALIDATION (token, cloud), ERR_RATE_LIMITED,
+ * ERR_CLOUD_PROVIDER_CHANGE.
  */
 export async function updateConnection(deps: ConnectionsDeps, ctx: RequestContext, id: number, body: ConnectionBody, address: string): Promise<Connection> {
   if (!canEditOrDeleteConnection(ctx)) throw noPermission();
@@ -266,14 +349,15 @@ export async function updateConnection(deps: ConnectionsDeps, ctx: RequestContex
   // Only a token that changes can be another connection's (the stored one is this connection's own).
   const stored = body.token ? (await findConnectionRow(deps.db, companyId, id))?.token : undefined;
   const typed = body.token && body.token !== stored ? body.token : undefined;
-  const { undefaulted, providerChanged } = await withTokenRefusalsCounted(deps, companyId, address, typed, () => deps.db.transaction(async (tx) => {
+  const { undefaulted, restart } = await withTokenRefusalsCounted(deps, companyId, address, typed, () => deps.db.transaction(async (tx) => {
     await lockCompanyConnections(tx, companyId);
     const row = await findConnectionRow(tx, companyId, id);
     if (!row) throw notFound();
     if (row.isDefault && body.isDefault === false) {
       throw new AppError("ERR_NO_OTHER_WHATSAPP", undefined, "There must be at least one default connection");
     }
-    const values = mergeValues(body, row);
+    assertCloudUpdate(body, row.provider);
+    const values = mergeValues(deps.box, body, row);
     const storedQueueIds = await findConnectionQueueIds(tx, companyId, id);
     const queueIds = body.queueIds === undefined ? storedQueueIds : [...new Set(body.queueIds)];
     await assertConnectionRules(tx, companyId, values, queueIds, id);
@@ -281,15 +365,15 @@ export async function updateConnection(deps: ConnectionsDeps, ctx: RequestContex
     await updateConnectionRow(tx, companyId, id, values);
     if (body.queueIds !== undefined) await replaceConnectionQueues(tx, companyId, id, queueIds);
     const target = { type: "connection", id };
-    await recordAudit(tx, ctx, { action: "connection.update", target, before: auditFields(row, storedQueueIds), after: auditFields(values, queueIds) });
+    await recordAudit(tx, ctx, { action: "connection.update", target, before: auditFields(row, storedQueueIds), after: auditFields(values, queueIds), secretFields: CONNECTION_SECRET_FIELDS });
     // A new token (typed, or generated for an empty one) is its own entry; the values stay redacted.
     if (values.token !== row.token) {
       await recordAudit(tx, ctx, { action: "connection.token.rotate", target, before: { token: row.token }, after: { token: values.token }, secretFields: ["token"] });
     }
-    return { undefaulted: cleared, providerChanged: values.provider !== row.provider };
+    return { undefaulted: cleared, restart: values.provider !== row.provider || cloudChanged(row, values) };
   }));
   await publishConnections(deps, companyId, [id, ...undefaulted]);
-  if (providerChanged) {
+  if (restart) {
     await deps.channels.remove(id);
     await startOrMarkDisconnected(deps, companyId, id);
   }

@@ -1,2 +1,2 @@
 /** What the rest of the server uses of the connections module: its stored connections and their sessions' state. */
-export { findConnection, findConnectionRow, listConnectionsToStart, saveSessionState } from "./connections.repository.ts";
+export { type ConnectionUrls, findConnection, findConnectionRow, listConnectionsToStart, saveSessionState } from "./connections.repository.ts";

@@ -157,7 +157,7 @@ async function queueWritten(deps: EngineDeps, ctx: RequestContext, ticket: Ticke
 /**
  * Deletes one of the company side's messages: a queued one is cancelled, a sent one is deleted on the
  * network too. The body stays in the database for audit. Only the author (or an admin) may delete.
- * Throws ERR_NO_MESSAGE_FOUND, ERR_NO_PERMISSION, ERR_DELETE_WAPP_MSG.
+ * Throws ERR_NO_MESSAGE_FOUND, ERR_NO_PERMISSION, ERR_DELETE_WAPP_MSG, ERR_CLOUD_DELETE_UNSUPPORTED (official line).
  */
 export async function deleteMessage(deps: EngineDeps, ctx: RequestContext, messageId: number): Promise<Message> {
   const row = await findMessageRow(deps.db, ctx.companyId, messageId);
@@ -169,6 +169,8 @@ export async function deleteMessage(deps: EngineDeps, ctx: RequestContext, messa
     try {
       await deps.channels.deleteMessage(row.whatsappId, { to: contact?.number ?? "", isGroup: contact?.isGroup ?? false, wid: row.wid, fromMe: true });
     } catch (error) {
+      // A network that cannot delete at all says so in its own words.
+      if (error instanceof AppError && error.code === "ERR_CLOUD_DELETE_UNSUPPORTED") throw error;
       deps.log.warn({ err: error, messageId }, "delete on the network failed");
       throw new AppError("ERR_DELETE_WAPP_MSG");
     }

@@ -23,6 +23,8 @@ export function connectionFixture(overrides: Partial<Connection> = {}): Connecti
     transferQueueId: null,
     promptId: null,
     hasToken: false,
+    cloud: null,
+    statusReason: null,
     queues: [],
     updatedAt: "2025-03-14T15:09:00.000Z",
     ...overrides,

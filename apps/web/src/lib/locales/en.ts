@@ -139,9 +139,13 @@ export const en: Messages = {
     ERR_CLOUD_WEBHOOK_UNAUTHENTICATED: "WhatsApp Cloud API notification not authenticated.",
     ERR_CLOUD_WEBHOOK_FORBIDDEN: "WhatsApp Cloud API webhook verification refused.",
     ERR_CLOUD_TEMPLATE_UNSUPPORTED: "Message templates exist only on official API (Cloud API) connections.",
-    ERR_CLOUD_TOKEN_INVALID: "The connection's access token expired or was revoked: an administrator must edit the connection and paste a new one.",
     ERR_CLOUD_GRAPH_FAILED: "Meta's API did not answer as expected. Try again in a moment.",
     ERR_CLOUD_CAMPAIGN_UNSUPPORTED: "Free-text campaigns cannot use an official API connection: outside the 24-hour window Meta accepts only approved templates. Choose another connection.",
+    ERR_CLOUD_TOKEN_INVALID: "The official WhatsApp API access token is invalid or expired: generate a new one in Meta's app dashboard and save the connection.",
+    ERR_CLOUD_PHONE_NUMBER_NOT_FOUND: "Meta does not know this phone number ID with this token: check the ID in Meta's app dashboard.",
+    ERR_CLOUD_UNREACHABLE: "The official WhatsApp API (Graph API) could not be reached. Try again in a moment.",
+    ERR_CLOUD_DELETE_UNSUPPORTED: "The official WhatsApp API cannot delete a sent message for everyone.",
+    ERR_CLOUD_PROVIDER_CHANGE: "A connection cannot start or stop using the official WhatsApp API: create another connection.",
     ERR_2FA_REQUIRED: "Enter the code from your authenticator app.",
     ERR_2FA_INVALID_CODE: "Invalid or already used code.",
     ERR_2FA_ALREADY_ENABLED: "Two-step verification is already on.",
@@ -1226,6 +1230,7 @@ export const en: Messages = {
     providers: {
       beta: "WhatsApp",
       simulator: "Simulator",
+      cloud: "Official WhatsApp (Cloud API)",
     },
     validation: {
       required: "Required",

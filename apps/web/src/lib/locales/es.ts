@@ -140,9 +140,13 @@ export const es: Messages = {
     ERR_CLOUD_WEBHOOK_UNAUTHENTICATED: "Notificación de WhatsApp Cloud API no autenticada.",
     ERR_CLOUD_WEBHOOK_FORBIDDEN: "Verificación del webhook de WhatsApp Cloud API rechazada.",
     ERR_CLOUD_TEMPLATE_UNSUPPORTED: "Las plantillas de mensaje solo existen en conexiones de la API oficial (Cloud API).",
-    ERR_CLOUD_TOKEN_INVALID: "El token de acceso de la conexión expiró o fue revocado: un administrador debe editar la conexión y pegar uno nuevo.",
     ERR_CLOUD_GRAPH_FAILED: "La API de Meta no respondió como se esperaba. Inténtelo de nuevo en unos instantes.",
     ERR_CLOUD_CAMPAIGN_UNSUPPORTED: "Las campañas de texto libre no pueden usar una conexión de la API oficial: fuera de la ventana de 24 h Meta solo acepta plantillas aprobadas. Elija otra conexión.",
+    ERR_CLOUD_TOKEN_INVALID: "El token de acceso de la API oficial de WhatsApp no es válido o expiró: genere uno nuevo en el panel de la app de Meta y guarde la conexión.",
+    ERR_CLOUD_PHONE_NUMBER_NOT_FOUND: "Meta no reconoce este ID de número de teléfono con este token: verifique el ID en el panel de la app de Meta.",
+    ERR_CLOUD_UNREACHABLE: "No fue posible comunicarse con la API oficial de WhatsApp (Graph API). Intente de nuevo en unos instantes.",
+    ERR_CLOUD_DELETE_UNSUPPORTED: "La API oficial de WhatsApp no permite eliminar para todos un mensaje ya enviado.",
+    ERR_CLOUD_PROVIDER_CHANGE: "Una conexión no puede empezar ni dejar de usar la API oficial de WhatsApp: cree otra conexión.",
     ERR_2FA_REQUIRED: "Introduce el código de tu aplicación de autenticación.",
     ERR_2FA_INVALID_CODE: "Código inválido o ya utilizado.",
     ERR_2FA_ALREADY_ENABLED: "La verificación en dos pasos ya está activada.",
@@ -1227,6 +1231,7 @@ export const es: Messages = {
     providers: {
       beta: "WhatsApp",
       simulator: "Simulador",
+      cloud: "WhatsApp oficial (Cloud API)",
     },
     validation: {
       required: "Obligatorio",

@@ -143,9 +143,13 @@ export const pt = {
     ERR_CLOUD_WEBHOOK_UNAUTHENTICATED: "Notificação do WhatsApp Cloud API não autenticada.",
     ERR_CLOUD_WEBHOOK_FORBIDDEN: "Verificação do webhook do WhatsApp Cloud API recusada.",
     ERR_CLOUD_TEMPLATE_UNSUPPORTED: "Modelos de mensagem só existem em conexões da API oficial (Cloud API).",
-    ERR_CLOUD_TOKEN_INVALID: "O token de acesso da conexão expirou ou foi revogado: um administrador deve editar a conexão e colar um novo.",
     ERR_CLOUD_GRAPH_FAILED: "A API da Meta não respondeu como esperado. Tente novamente em instantes.",
     ERR_CLOUD_CAMPAIGN_UNSUPPORTED: "Campanhas de texto livre não podem usar uma conexão da API oficial: fora da janela de 24 h a Meta só aceita modelos aprovados. Escolha outra conexão.",
+    ERR_CLOUD_TOKEN_INVALID: "O token de acesso da API oficial do WhatsApp é inválido ou expirou: gere um novo no painel do app da Meta e salve a conexão.",
+    ERR_CLOUD_PHONE_NUMBER_NOT_FOUND: "A Meta não reconhece este ID do número de telefone com este token: confira o ID no painel do app da Meta.",
+    ERR_CLOUD_UNREACHABLE: "Não foi possível falar com a API oficial do WhatsApp (Graph API). Tente novamente em instantes.",
+    ERR_CLOUD_DELETE_UNSUPPORTED: "A API oficial do WhatsApp não permite apagar para todos uma mensagem já enviada.",
+    ERR_CLOUD_PROVIDER_CHANGE: "Uma conexão não pode passar a usar, nem deixar de usar, a API oficial do WhatsApp: crie outra conexão.",
     ERR_2FA_REQUIRED: "Digite o código do seu aplicativo autenticador.",
     ERR_2FA_INVALID_CODE: "Código inválido ou já utilizado.",
     ERR_2FA_ALREADY_ENABLED: "A verificação em duas etapas já está ativada.",
@@ -1230,6 +1234,7 @@ export const pt = {
     providers: {
       beta: "WhatsApp",
       simulator: "Simulador",
+      cloud: "WhatsApp oficial (Cloud API)",
     },
     validation: {
       required: "Obrigatório",

@@ -33,6 +33,8 @@ function connection(id: number, name: string, token: string | null) {
     transferQueueId: null,
     promptId: null,
     hasToken: token !== null,
+    cloud: null,
+    statusReason: null,
     queues: [],
     updatedAt: "2026-01-01T00:00:00.000Z",
     token,
