@@ -187,6 +187,7 @@ const RULES: Record<string, RuleKind> = {
   "POST /contacts/import": "staff-write",
   "GET /whatsapp": "company-read",
   "GET /whatsapp/:id": "company-read",
+  "GET /whatsapp/:whatsappId/templates": "company-read",
   "POST /whatsapp": "admin-only",
   "PUT /whatsapp/:id": "admin-only",
   "DELETE /whatsapp/:id": "admin-only",
