@@ -9,6 +9,10 @@ export const en: Messages = {
     cancel: "Cancel",
     /** The one password rule of every form that sets a password (ZPassword in packages/shared). */
     passwordRule: "Your password must have at least 8 characters, with an uppercase letter, a lowercase letter and a number.",
+    copy: "Copy",
+    copyNamed: "Copy {{name}}",
+    copied: "Copied.",
+    copyFailed: "Could not copy. Select the text and copy it.",
   },
   errors: {
     generic: "An error occurred!",
@@ -1230,7 +1234,7 @@ export const en: Messages = {
     providers: {
       beta: "WhatsApp",
       simulator: "Simulator",
-      cloud: "Official WhatsApp (Cloud API)",
+      cloud: "WhatsApp Cloud API (official)",
     },
     validation: {
       required: "Required",
@@ -1238,7 +1242,28 @@ export const en: Messages = {
       tooLong: "Too Long!",
       invalidNumber: "Enter a valid whole number.",
       greetingRequired: "Required with more than one queue.",
+      graphId: "Digits only, as Meta's dashboard shows them.",
       token: "Use 32 to 200 letters, digits or symbols, without spaces, that no other connection uses, or leave it empty to have one generated.",
+    },
+    cloud: {
+      title: "WhatsApp Cloud API (Meta)",
+      intro: "Your Meta app's details at developers.facebook.com › your app › WhatsApp › API Setup.",
+      phoneNumberId: "Phone number ID",
+      businessAccountId: "WhatsApp Business Account ID",
+      accessToken: "Access token",
+      appSecret: "App secret",
+      secretHelpNew: "Stored encrypted; never shown again.",
+      secretKept: "Set. Leave empty to keep the current one.",
+      secretMissing: "Not set.",
+      accessTokenHint: "Use a permanent token of a system user (Business Settings › System users).",
+      appSecretHint: "In App settings › Basic › App secret: it checks the signature of every webhook.",
+      webhookTitle: "Webhook",
+      webhookUrl: "Callback URL",
+      verifyToken: "Verify token",
+      webhookSteps: "In your Meta app's dashboard: WhatsApp › Configuration › Webhook › Edit. Paste the callback URL and the verify token, click Verify and save, and subscribe to the messages field.",
+      webhookAfterSave: "The callback URL and the verify token appear here once you save.",
+      providerLocked: "A connection's type does not change once created: create another connection.",
+      created: "Connection created. Now set up the webhook at Meta with the details below.",
     },
     qr: {
       title: "Scan the QR code to start the session",

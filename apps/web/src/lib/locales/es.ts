@@ -9,6 +9,10 @@ export const es: Messages = {
     cancel: "Cancelar",
     /** The one password rule of every form that sets a password (ZPassword in packages/shared). */
     passwordRule: "Su contraseña debe tener al menos 8 caracteres, con una letra mayúscula, una minúscula y un número.",
+    copy: "Copiar",
+    copyNamed: "Copiar {{name}}",
+    copied: "Copiado.",
+    copyFailed: "No se pudo copiar. Selecciona el texto y cópialo.",
   },
   errors: {
     generic: "¡Ocurrió un error!",
@@ -1231,7 +1235,7 @@ export const es: Messages = {
     providers: {
       beta: "WhatsApp",
       simulator: "Simulador",
-      cloud: "WhatsApp oficial (Cloud API)",
+      cloud: "WhatsApp Cloud API (oficial)",
     },
     validation: {
       required: "Obligatorio",
@@ -1239,7 +1243,28 @@ export const es: Messages = {
       tooLong: "¡Muy largo!",
       invalidNumber: "Ingrese un número entero válido.",
       greetingRequired: "Obligatorio con más de una cola.",
+      graphId: "Solo números, como aparecen en el panel de Meta.",
       token: "Use de 32 a 200 letras, números o símbolos, sin espacios, que ninguna otra conexión use, o déjelo vacío para generar uno.",
+    },
+    cloud: {
+      title: "WhatsApp Cloud API (Meta)",
+      intro: "Datos de tu app de Meta en developers.facebook.com › tu app › WhatsApp › Configuración de la API.",
+      phoneNumberId: "Identificador del número de teléfono",
+      businessAccountId: "Identificador de la cuenta de WhatsApp Business",
+      accessToken: "Token de acceso",
+      appSecret: "Clave secreta de la app",
+      secretHelpNew: "Se guarda cifrado; nunca se vuelve a mostrar.",
+      secretKept: "Definido. Déjalo vacío para mantener el actual.",
+      secretMissing: "No definido.",
+      accessTokenHint: "Usa un token permanente de un usuario del sistema (Configuración del negocio › Usuarios del sistema).",
+      appSecretHint: "En Configuración de la app › Básica › Clave secreta de la app: verifica la firma de cada webhook.",
+      webhookTitle: "Webhook",
+      webhookUrl: "URL de devolución de llamada",
+      verifyToken: "Token de verificación",
+      webhookSteps: "En el panel de tu app de Meta: WhatsApp › Configuración › Webhook › Editar. Pega la URL de devolución de llamada y el token de verificación, haz clic en Verificar y guardar, y suscríbete al campo messages.",
+      webhookAfterSave: "La URL de devolución de llamada y el token de verificación aparecen aquí después de guardar.",
+      providerLocked: "El tipo de una conexión no cambia después de crearla: crea otra conexión.",
+      created: "Conexión creada. Ahora configura el webhook en Meta con los datos de abajo.",
     },
     qr: {
       title: "Lea el código QR para iniciar la sesión",

@@ -12,6 +12,10 @@ export const pt = {
     cancel: "Cancelar",
     /** The one password rule of every form that sets a password (ZPassword in packages/shared). */
     passwordRule: "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
+    copy: "Copiar",
+    copyNamed: "Copiar {{name}}",
+    copied: "Copiado.",
+    copyFailed: "Não foi possível copiar. Selecione o texto e copie-o.",
   },
   errors: {
     generic: "Ocorreu um erro!",
@@ -1234,7 +1238,7 @@ export const pt = {
     providers: {
       beta: "WhatsApp",
       simulator: "Simulador",
-      cloud: "WhatsApp oficial (Cloud API)",
+      cloud: "WhatsApp Cloud API (oficial)",
     },
     validation: {
       required: "Obrigatório",
@@ -1242,7 +1246,28 @@ export const pt = {
       tooLong: "Muito longo!",
       invalidNumber: "Informe um número inteiro válido.",
       greetingRequired: "Obrigatória quando há mais de uma fila.",
+      graphId: "Somente números, como aparecem no painel da Meta.",
       token: "Use de 32 a 200 letras, números ou símbolos, sem espaços, que nenhuma outra conexão use, ou deixe em branco para gerar um.",
+    },
+    cloud: {
+      title: "WhatsApp Cloud API (Meta)",
+      intro: "Dados do app da Meta em developers.facebook.com › seu app › WhatsApp › Configuração da API.",
+      phoneNumberId: "Identificação do número de telefone",
+      businessAccountId: "Identificação da conta do WhatsApp Business",
+      accessToken: "Token de acesso",
+      appSecret: "Chave secreta do app",
+      secretHelpNew: "Guardado criptografado; nunca é exibido de novo.",
+      secretKept: "Definido. Deixe em branco para manter o atual.",
+      secretMissing: "Não definido.",
+      accessTokenHint: "Use um token permanente de um usuário do sistema (Configurações do negócio › Usuários do sistema).",
+      appSecretHint: "Em Configurações do app › Básico › Chave secreta do app: confere a assinatura de cada webhook.",
+      webhookTitle: "Webhook",
+      webhookUrl: "URL de retorno",
+      verifyToken: "Token de verificação",
+      webhookSteps: "No painel do app da Meta: WhatsApp › Configuração › Webhook › Editar. Cole a URL de retorno e o token de verificação, clique em Verificar e salvar, e assine o campo messages.",
+      webhookAfterSave: "A URL de retorno e o token de verificação aparecem aqui depois de salvar.",
+      providerLocked: "O tipo de uma conexão não muda depois de criada: crie outra conexão.",
+      created: "Conexão criada. Agora configure o webhook na Meta com os dados abaixo.",
     },
     qr: {
       title: "Leia o QR Code para iniciar a sessão",

@@ -206,4 +206,65 @@ describe("ConnectionDialog", { timeout: 20_000 }, () => {
     expect(screen.queryByRole("combobox", { name: "Prompt" })).not.toBeInTheDocument();
     expect(screen.queryByText("Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.")).not.toBeInTheDocument();
   });
+
+  it("creates an official-line connection: asks for its ids and secrets, then stays open with the webhook's URL and verify token to copy", async () => {
+    const cloud = { phoneNumberId: "1000000001", businessAccountId: "2000000002", webhookUrl: "https://conversa.example/webhooks/whatsapp-cloud/k3y", verifyToken: "v3rify", hasAccessToken: true, hasAppSecret: true };
+    const created = { ...connectionFixture({ id: 9, name: "Oficial", provider: "cloud", status: "OPENING", cloud }), token: null };
+    const { calls } = serve((call) => {
+      if (call.method === "POST" && call.path === "/whatsapp") return jsonResponse(created);
+      if (call.method === "GET" && call.path === "/whatsapp/9") return jsonResponse(created);
+      return undefined;
+    });
+    const { user, onClose } = openDialog();
+    await user.type(screen.getByRole("textbox", { name: "Nome" }), "Oficial");
+    await user.click(screen.getByRole("combobox", { name: "Tipo de conexão" }));
+    await user.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "WhatsApp Cloud API (oficial)" }));
+    expect(screen.getByText("A URL de retorno e o token de verificação aparecem aqui depois de salvar.")).toBeInTheDocument();
+
+    await user.type(screen.getByRole("textbox", { name: /Identificação do número de telefone/ }), "10000x");
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+    expect(await screen.findByText("Somente números, como aparecem no painel da Meta.")).toBeInTheDocument();
+    expect(screen.getAllByText("Obrigatório")).toHaveLength(3);
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+
+    const phone = screen.getByRole("textbox", { name: /Identificação do número de telefone/ });
+    await user.clear(phone);
+    await user.type(phone, "1000000001");
+    await user.type(screen.getByRole("textbox", { name: /Identificação da conta do WhatsApp Business/ }), "2000000002");
+    await user.type(screen.getByLabelText(/Token de acesso/), "EAAG-token");
+    await user.type(screen.getByLabelText(/Chave secreta do app/), "app-secret");
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    expect(await screen.findByText("Conexão criada. Agora configure o webhook na Meta com os dados abaixo.")).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "POST")?.body).toMatchObject({
+      name: "Oficial",
+      provider: "cloud",
+      cloud: { phoneNumberId: "1000000001", businessAccountId: "2000000002", accessToken: "EAAG-token", appSecret: "app-secret" },
+    });
+    expect(screen.getByRole("textbox", { name: "URL de retorno" })).toHaveValue(cloud.webhookUrl);
+    expect(screen.getByRole("textbox", { name: "Token de verificação" })).toHaveValue(cloud.verifyToken);
+    expect(screen.getByRole("button", { name: "Copiar URL de retorno" })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("edits an official-line connection: secrets left empty are kept (not sent), and its type cannot change", async () => {
+    const cloud = { phoneNumberId: "1000000001", businessAccountId: "2000000002", webhookUrl: "https://conversa.example/webhooks/whatsapp-cloud/k3y", verifyToken: "v3rify", hasAccessToken: true, hasAppSecret: true };
+    const stored = { ...connectionFixture({ id: 5, name: "Oficial", provider: "cloud", cloud }), token: null };
+    const { calls } = serve((call) => {
+      if (call.method === "GET" && call.path === "/whatsapp/5") return jsonResponse(stored);
+      if (call.method === "PUT" && call.path === "/whatsapp/5") return jsonResponse(stored);
+      return undefined;
+    });
+    const { user, onClose } = openDialog(5);
+
+    expect(await screen.findByRole("textbox", { name: /Identificação do número de telefone/ })).toHaveValue("1000000001");
+    expect(screen.getAllByText(/Definido\. Deixe em branco para manter o atual\./)).toHaveLength(2);
+    expect(screen.getByRole("combobox", { name: "Tipo de conexão" })).toHaveAttribute("aria-disabled", "true");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({ provider: "cloud", cloud: { phoneNumberId: "1000000001", businessAccountId: "2000000002" } });
+    const sent = calls.find((call) => call.method === "PUT")?.body as { cloud: Record<string, unknown> };
+    expect(Object.keys(sent.cloud).sort()).toEqual(["businessAccountId", "phoneNumberId"]);
+  });
 });

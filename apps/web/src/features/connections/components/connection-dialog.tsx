@@ -15,10 +15,12 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type ReactNode, useId, useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import Alert from "@mui/material/Alert";
+import { type ReactNode, useId, useMemo, useState } from "react";
+import { Controller, type FieldErrors, type UseFormRegister, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { CopyField } from "../../../components/copy-field.tsx";
 import { RecordDialogContent } from "../../../components/list/index.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { showToast } from "../../../lib/toast.ts";
@@ -66,21 +68,32 @@ const fullRow = { gridColumn: { sm: "1 / -1" } } as const;
 export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  // An official-line connection just created stays open, as edited, to show its webhook's details.
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  const close = () => {
+    setCreatedId(null);
+    onClose();
+  };
+  const editedId = connectionId ?? createdId;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
-      <DialogTitle id={titleId}>{t(connectionId === null ? "connections.dialog.addTitle" : "connections.dialog.editTitle")}</DialogTitle>
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
+      <DialogTitle id={titleId}>{t(editedId === null ? "connections.dialog.addTitle" : "connections.dialog.editTitle")}</DialogTitle>
       {/* Mounted while the dialog is open: every opening starts from the server's current data. */}
-      {connectionId === null ? <ConnectionForm connectionId={null} source={undefined} onClose={onClose} /> : <EditConnection connectionId={connectionId} onClose={onClose} />}
+      {editedId === null ? (
+        <ConnectionForm connectionId={null} source={undefined} onClose={close} onCreatedCloud={setCreatedId} />
+      ) : (
+        <EditConnection connectionId={editedId} justCreated={createdId !== null} onClose={close} />
+      )}
     </Dialog>
   );
 }
 
-function EditConnection({ connectionId, onClose }: { connectionId: number; onClose: () => void }) {
+function EditConnection({ connectionId, justCreated, onClose }: { connectionId: number; justCreated: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const detail = useConnection(connectionId);
   return (
     <RecordDialogContent query={detail} loadFailed={t("connections.loadFailed")}>
-      {(record) => <ConnectionForm connectionId={connectionId} source={record} onClose={onClose} />}
+      {(record) => <ConnectionForm connectionId={connectionId} source={record} justCreated={justCreated} onClose={onClose} />}
     </RecordDialogContent>
   );
 }
@@ -88,12 +101,17 @@ function EditConnection({ connectionId, onClose }: { connectionId: number; onClo
 interface ConnectionFormProps {
   connectionId: number | null;
   source: ConnectionFormSource | undefined;
+  /** The official-line connection was created a moment ago in this dialog: say what to do next. */
+  justCreated?: boolean;
   onClose: () => void;
+  /** A new official-line connection was saved: the dialog shows it, with its webhook's details. */
+  onCreatedCloud?: (id: number) => void;
 }
 
-function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) {
+function ConnectionForm({ connectionId, source, justCreated = false, onClose, onCreatedCloud }: ConnectionFormProps) {
   const { t } = useTranslation();
-  const schema = useMemo(() => buildConnectionFormSchema(t), [t]);
+  const isNew = connectionId === null;
+  const schema = useMemo(() => buildConnectionFormSchema(t, { isNew }), [t, isNew]);
   const queues = useQueues();
   const prompts = usePromptChoices();
   const save = useSaveConnection();
@@ -112,8 +130,9 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
 
   const onSubmit = async (values: FormOutput) => {
     await wait(TIMINGS.formSubmitDelayMs);
+    let saved;
     try {
-      await save.mutateAsync({ id: connectionId, body: toConnectionBody(values) });
+      saved = await save.mutateAsync({ id: connectionId, body: toConnectionBody(values) });
     } catch (error) {
       // Under the refused fields and as the catalogue's toast; the dialog stays open to fix the input.
       showFormError(error, hookFormFields({ getValues, setError }));
@@ -121,8 +140,15 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
       return;
     }
     showToast(t("connections.toasts.saved"), "success");
+    if (isNew && saved.provider === "cloud" && onCreatedCloud) {
+      onCreatedCloud(saved.id);
+      return;
+    }
     onClose();
   };
+  const provider = useWatch({ control, name: "provider" });
+  // The official line's fields and webhook belong to the connection as created: its type does not change.
+  const providerLocked = !isNew && (source?.provider === "cloud" || provider === "cloud");
 
   const queueList: Queue[] = queues.data ?? [];
   const queueName = (id: number) => queueList.find((queue) => queue.id === id)?.name ?? String(id);
@@ -177,10 +203,12 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
                   value={field.value ?? "beta"}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
+                  disabled={providerLocked}
+                  helperText={providerLocked ? t("connections.cloud.providerLocked") : undefined}
                 >
-                  {CONNECTION_PROVIDERS.map((provider) => (
-                    <MenuItem key={provider} value={provider}>
-                      {t(`connections.providers.${provider}`)}
+                  {CONNECTION_PROVIDERS.map((option) => (
+                    <MenuItem key={option} value={option} disabled={!isNew && option === "cloud"}>
+                      {t(`connections.providers.${option}`)}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -235,6 +263,8 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
               )}
             />
           </Section>
+
+          {provider === "cloud" ? <CloudSection register={register} errors={errors} source={source} justCreated={justCreated} /> : null}
 
           <Section title={t("connections.dialog.messages")}>
             <Box sx={fullRow}>{text("greetingMessage", t("connections.form.greetingHelp"))}</Box>
@@ -344,5 +374,76 @@ function ConnectionForm({ connectionId, source, onClose }: ConnectionFormProps) 
         </Button>
       </DialogActions>
     </Box>
+  );
+}
+
+interface CloudSectionProps {
+  register: UseFormRegister<FormInput>;
+  errors: FieldErrors<FormInput>;
+  source: ConnectionFormSource | undefined;
+  justCreated: boolean;
+}
+
+/** The official line's credentials, and where Meta must call it (once saved): what to paste in Meta's app dashboard. */
+function CloudSection({ register, errors, source, justCreated }: CloudSectionProps) {
+  const { t } = useTranslation();
+  const stored = source?.cloud ?? null;
+  const secretHelp = (isSet: boolean | undefined, hint: string) =>
+    `${stored === null ? t("connections.cloud.secretHelpNew") : isSet ? t("connections.cloud.secretKept") : t("connections.cloud.secretMissing")} ${hint}`;
+  return (
+    <Section title={t("connections.cloud.title")}>
+      <Typography variant="body2" color="text.secondary" sx={fullRow}>
+        {t("connections.cloud.intro")}
+      </Typography>
+      {(["phoneNumberId", "businessAccountId"] as const).map((name) => (
+        <TextField
+          key={name}
+          {...register(`cloud.${name}`)}
+          label={t(`connections.cloud.${name}`)}
+          required
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: "numeric", spellCheck: false, autoComplete: "off" } }}
+          error={Boolean(errors.cloud?.[name])}
+          helperText={errors.cloud?.[name]?.message}
+        />
+      ))}
+      {(
+        [
+          ["accessToken", stored?.hasAccessToken],
+          ["appSecret", stored?.hasAppSecret],
+        ] as const
+      ).map(([name, isSet]) => (
+        <TextField
+          key={name}
+          {...register(`cloud.${name}`)}
+          label={t(`connections.cloud.${name}`)}
+          type="password"
+          required={stored === null}
+          fullWidth
+          slotProps={{ htmlInput: { spellCheck: false, autoComplete: "new-password" } }}
+          error={Boolean(errors.cloud?.[name])}
+          helperText={errors.cloud?.[name]?.message ?? secretHelp(isSet, t(`connections.cloud.${name}Hint`))}
+        />
+      ))}
+      <Box sx={fullRow}>
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          {t("connections.cloud.webhookTitle")}
+        </Typography>
+        {stored === null ? (
+          <Typography variant="body2" color="text.secondary">
+            {t("connections.cloud.webhookAfterSave")}
+          </Typography>
+        ) : (
+          <Stack spacing={2}>
+            {justCreated ? <Alert severity="success">{t("connections.cloud.created")}</Alert> : null}
+            <Typography variant="body2" color="text.secondary">
+              {t("connections.cloud.webhookSteps")}
+            </Typography>
+            <CopyField label={t("connections.cloud.webhookUrl")} value={stored.webhookUrl} />
+            <CopyField label={t("connections.cloud.verifyToken")} value={stored.verifyToken} />
+          </Stack>
+        )}
+      </Box>
+    </Section>
   );
 }

@@ -20,7 +20,7 @@ export function SessionActionButtons({ connection, busy, onShowQr, onCommand, on
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
-      {sessionActionsFor(connection.status).map((action) => {
+      {sessionActionsFor(connection.status, connection.provider).map((action) => {
         switch (action) {
           case "showQr":
             return (

@@ -1,4 +1,4 @@
-import { CONNECTION_DEFAULTS, CONNECTION_TOKEN_PATTERN, type ConnectionBody, type ConnectionProvider, LIMITS, ZConnectionBody } from "@conversa/shared";
+import { CONNECTION_DEFAULTS, CONNECTION_TOKEN_PATTERN, type Connection, type ConnectionBody, type ConnectionProvider, LIMITS, ZConnectionBody } from "@conversa/shared";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
@@ -23,10 +23,21 @@ export interface ConnectionFormValues {
   maxUseBotQueues: string | number;
   timeUseBotQueues: string | number;
   token: string;
+  /**
+   * Official line (provider `cloud`) only: its Graph API ids, and its access token and app secret, which
+   * the server never gives back (empty on an existing connection keeps the stored ones).
+   */
+  cloud: { phoneNumberId: string; businessAccountId: string; accessToken: string; appSecret: string };
 }
 
 /** The fields of a stored connection the dialog starts from. */
-export type ConnectionFormSource = Omit<ConnectionFormValues, "queueIds" | "token"> & { queues: { id: number }[]; token: string | null };
+export type ConnectionFormSource = Omit<ConnectionFormValues, "queueIds" | "token" | "cloud"> & {
+  queues: { id: number }[];
+  token: string | null;
+  cloud?: Connection["cloud"];
+};
+
+const GRAPH_ID = /^\d{1,64}$/;
 
 const blankToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
 
@@ -34,7 +45,7 @@ const blankToNull = (value: unknown) => (value === "" || value === undefined ? n
  * The shared ZConnectionBody with the dialog's messages (spec core §5: 'Required', 'Too Short!',
  * 'Too Long!', the token's rule) and the greeting rule checked before the server does.
  */
-export function buildConnectionFormSchema(t: TFunction) {
+export function buildConnectionFormSchema(t: TFunction, options: { isNew: boolean }) {
   const invalidNumber = t("connections.validation.invalidNumber");
   const wholeNumber = (max: number) => z.coerce.number({ error: invalidNumber }).int(invalidNumber).min(0, invalidNumber).max(max, invalidNumber);
   return ZConnectionBody.extend({
@@ -50,9 +61,21 @@ export function buildConnectionFormSchema(t: TFunction) {
     timeToTransfer: z.preprocess(blankToNull, wholeNumber(MAX_MINUTES).nullable()),
     // Empty asks the server for a random token; a typed one must follow the rule the server applies.
     token: z.string().trim().regex(CONNECTION_TOKEN_PATTERN, t("connections.validation.token")).nullable().optional(),
+    // Checked below only for the official line; the body leaves it out for the other providers.
+    cloud: z.object({ phoneNumberId: z.string().trim(), businessAccountId: z.string().trim(), accessToken: z.string().trim(), appSecret: z.string().trim() }),
   }).superRefine((values, ctx) => {
     if ((values.queueIds?.length ?? 0) > 1 && !values.greetingMessage?.trim()) {
       ctx.addIssue({ code: "custom", path: ["greetingMessage"], message: t("connections.validation.greetingRequired") });
+    }
+    if (values.provider !== "cloud") return;
+    for (const field of ["phoneNumberId", "businessAccountId"] as const) {
+      const value = values.cloud[field];
+      if (!value) ctx.addIssue({ code: "custom", path: ["cloud", field], message: t("connections.validation.required") });
+      else if (!GRAPH_ID.test(value)) ctx.addIssue({ code: "custom", path: ["cloud", field], message: t("connections.validation.graphId") });
+    }
+    // A new connection needs both secrets; an existing one keeps them when left empty.
+    for (const field of ["accessToken", "appSecret"] as const) {
+      if (options.isNew && !values.cloud[field]) ctx.addIssue({ code: "custom", path: ["cloud", field], message: t("connections.validation.required") });
     }
   });
 }
@@ -79,6 +102,7 @@ export function connectionFormValues(source?: ConnectionFormSource): ConnectionF
       maxUseBotQueues: CONNECTION_DEFAULTS.maxUseBotQueues,
       timeUseBotQueues: CONNECTION_DEFAULTS.timeUseBotQueues,
       token: "",
+      cloud: { phoneNumberId: "", businessAccountId: "", accessToken: "", appSecret: "" },
     };
   }
   return {
@@ -98,12 +122,27 @@ export function connectionFormValues(source?: ConnectionFormSource): ConnectionF
     maxUseBotQueues: source.maxUseBotQueues,
     timeUseBotQueues: source.timeUseBotQueues,
     token: source.token ?? "",
+    cloud: { phoneNumberId: source.cloud?.phoneNumberId ?? "", businessAccountId: source.cloud?.businessAccountId ?? "", accessToken: "", appSecret: "" },
   };
 }
 
-/** The body sent to the API: an empty token clears it. */
-export function toConnectionBody(values: ConnectionBody): ConnectionBody {
-  return { ...values, token: values.token?.trim() ? values.token.trim() : null };
+/**
+ * The body sent to the API: an empty token clears it; the official line's fields go only with that
+ * provider, and its secrets only when typed (left empty, the stored ones stay).
+ */
+export function toConnectionBody(values: Omit<ConnectionBody, "cloud"> & { cloud: ConnectionFormValues["cloud"] }): ConnectionBody {
+  const { cloud, ...rest } = values;
+  const body: ConnectionBody = { ...rest, token: values.token?.trim() ? values.token.trim() : null };
+  if (values.provider !== "cloud") return body;
+  return {
+    ...body,
+    cloud: {
+      phoneNumberId: cloud.phoneNumberId,
+      businessAccountId: cloud.businessAccountId,
+      ...(cloud.accessToken ? { accessToken: cloud.accessToken } : {}),
+      ...(cloud.appSecret ? { appSecret: cloud.appSecret } : {}),
+    },
+  };
 }
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

@@ -14,6 +14,12 @@ describe("sessionActionsFor", () => {
     expect(sessionActionsFor(status)).toEqual(actions);
   });
 
+  it("offers no QR code to an official-line connection: only trying again once disconnected", () => {
+    expect(sessionActionsFor("DISCONNECTED", "cloud")).toEqual(["retry"]);
+    expect(sessionActionsFor("CONNECTED", "cloud")).toEqual(["disconnect"]);
+    expect(sessionActionsFor("DISCONNECTED", "beta")).toEqual(["retry", "newQr"]);
+  });
+
   it("covers every status", () => {
     for (const status of CONNECTION_STATUSES) expect(sessionActionsFor(status).length).toBeGreaterThan(0);
   });

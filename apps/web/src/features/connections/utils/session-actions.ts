@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from "@conversa/shared";
+import type { ConnectionProvider, ConnectionStatus } from "@conversa/shared";
 
 /**
  * The session buttons a connection offers (spec core §4):
@@ -16,6 +16,10 @@ const ACTIONS: Record<ConnectionStatus, readonly SessionAction[]> = {
   OPENING: ["connecting"],
 };
 
-export function sessionActionsFor(status: ConnectionStatus): readonly SessionAction[] {
-  return ACTIONS[status];
+/** The official line (provider `cloud`) has no QR code: its session starts by checking its credentials at Meta. */
+const NO_QR_PROVIDERS: readonly ConnectionProvider[] = ["cloud"];
+
+export function sessionActionsFor(status: ConnectionStatus, provider?: ConnectionProvider): readonly SessionAction[] {
+  const actions = ACTIONS[status];
+  return provider && NO_QR_PROVIDERS.includes(provider) ? actions.filter((action) => action !== "newQr" && action !== "showQr") : actions;
 }
