@@ -12,6 +12,8 @@ export const conversationKeys = {
   queues: ["conversation", "queues"] as const,
   users: ["conversation", "users"] as const,
   connections: ["conversation", "connections"] as const,
+  /** The message templates of an official-line connection. */
+  templates: (whatsappId: number) => ["conversation", "templates", whatsappId] as const,
   contact: (id: number) => ["conversation", "contact", id] as const,
   contactTickets: (contactId: number) => ["conversation", "contact-tickets", contactId] as const,
   /** The mutation key of the user's own changes of a ticket (accept, transfer, …). */

@@ -1,4 +1,4 @@
-import { type Message, ZMessage } from "@conversa/shared";
+import { type CloudTemplateSend, type Message, ZMessage } from "@conversa/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client.ts";
@@ -17,6 +17,8 @@ export interface SendMessageInput {
   captions?: readonly string[];
   /** A recording from the browser, sent as a voice note. */
   voice?: Blob;
+  /** Official line: an approved template with its parameters (the body is then the template's, filled in by the server). */
+  template?: CloudTemplateSend;
 }
 
 /**
@@ -31,7 +33,12 @@ export function sendMessage(input: SendMessageInput): Promise<Message[]> {
   if (files.length === 0 && !input.voice) {
     return apiRequest(path, ZMessageList, {
       method: "POST",
-      body: { body: input.body, signMessage: input.signMessage, ...(input.quotedMsgId ? { quotedMsg: { id: input.quotedMsgId } } : {}) },
+      body: {
+        body: input.body,
+        signMessage: input.signMessage,
+        ...(input.quotedMsgId ? { quotedMsg: { id: input.quotedMsgId } } : {}),
+        ...(input.template ? { template: input.template } : {}),
+      },
     });
   }
   const form = new FormData();

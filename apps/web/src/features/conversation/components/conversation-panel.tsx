@@ -15,12 +15,14 @@ import { useCurrentUser } from "../api/current-user.ts";
 import { useTicket } from "../api/get-ticket.ts";
 import { useConversationLiveUpdates } from "../hooks/use-conversation-live-updates.ts";
 import { ActivityNotice } from "./activity-notice.tsx";
+import { CloudWindowBar, useWindowOpen } from "./cloud-window-bar.tsx";
 import { ContactDrawer, type ContactEditor } from "./contact-drawer.tsx";
 import { ConversationHeader } from "./conversation-header.tsx";
 import { DistributionLogPanel, DistributionLogToggle } from "./distribution-log-panel.tsx";
 import { MessageInput } from "./message-input.tsx";
 import { MessageList } from "./message-list.tsx";
 import { TagPicker } from "./tag-picker.tsx";
+import { TemplateDialog } from "./template-dialog.tsx";
 import { blockingHolder, canCreateTags } from "../utils/permissions.ts";
 
 export interface ConversationPanelProps {
@@ -116,6 +118,11 @@ function Conversation({
   const cancelQuote = useCallback(() => setQuoted(null), []);
   // A colleague took the ticket (accepted it first, or it was transferred to them): read only.
   const holder = blockingHolder(ticket, user);
+  // Official line: free-form messages only within 24 hours of the customer's last message; templates always.
+  const cloudWindow = ticket.cloudWindow ?? null;
+  const windowOpen = useWindowOpen(cloudWindow);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const canSend = ticket.status === "open" && holder === null;
 
   return (
     <Box sx={{ height: "100%", minHeight: 0, display: "flex" }}>
@@ -143,7 +150,16 @@ function Conversation({
             {t("conversation.heldBy", { user: holder.name })}
           </Alert>
         ) : null}
-        <MessageInput ticketId={ticket.id} status={ticket.status} heldBy={holder ? holder.name : null} quoted={quoted} onCancelQuote={cancelQuote} />
+        {cloudWindow ? <CloudWindowBar window={cloudWindow} canSend={canSend} onTemplates={() => setTemplatesOpen(true)} /> : null}
+        <MessageInput
+          ticketId={ticket.id}
+          status={ticket.status}
+          heldBy={holder ? holder.name : null}
+          freeFormClosed={cloudWindow !== null && !windowOpen}
+          quoted={quoted}
+          onCancelQuote={cancelQuote}
+        />
+        {templatesOpen ? <TemplateDialog ticket={ticket} onClose={() => setTemplatesOpen(false)} /> : null}
       </Box>
       <ContactDrawer open={contactOpen} ticket={ticket} onClose={() => setContactOpen(false)} inline={contactBeside} renderContactEditor={renderContactEditor} />
     </Box>

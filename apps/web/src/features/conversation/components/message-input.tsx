@@ -49,6 +49,8 @@ interface MessageInputProps {
   status: TicketStatus;
   /** The colleague who holds the open ticket, when the user may not write on it (null otherwise). */
   heldBy: string | null;
+  /** Official line with its 24-hour window closed: only a template may go out (sent from the window's bar). */
+  freeFormClosed?: boolean;
   /** The message being replied to, shown above the input. */
   quoted: Message | null;
   onCancelQuote: () => void;
@@ -80,10 +82,10 @@ function QuotedBar({ quoted, onCancel }: { quoted: Message; onCancel: () => void
  * colleague holds it); quick replies after "/", attachments, the reply preview, the signature switch
  * and the audio recorder.
  */
-export function MessageInput({ ticketId, status, heldBy, quoted, onCancelQuote }: MessageInputProps) {
+export function MessageInput({ ticketId, status, heldBy, freeFormClosed = false, quoted, onCancelQuote }: MessageInputProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const isOpen = status === "open" && heldBy === null;
+  const isOpen = status === "open" && heldBy === null && !freeFormClosed;
   const [text, setText] = useState("");
   const [attachments, setAttachments] = useState<PendingAttachment[]>([]);
   const nextAttachmentKey = useRef(0);
@@ -235,7 +237,9 @@ export function MessageInput({ ticketId, status, heldBy, quoted, onCancelQuote }
   const hint =
     heldBy !== null && status === "open"
       ? t("conversation.input.disabledHeld", { user: heldBy })
-      : status === "pending"
+      : status === "open" && freeFormClosed
+        ? t("conversation.input.disabledWindow")
+        : status === "pending"
         ? t("conversation.input.disabledPending")
         : t("conversation.input.disabledClosed");
   const recording = recorder.state === "recording" && recorder.startedAt !== null;

@@ -9,7 +9,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useTicketList } from "../api/list-tickets.ts";
-import { useNow } from "../hooks/use-now.ts";
+import { useNow } from "../../../lib/use-now.ts";
 import type { TicketListFilter } from "../utils/ticket-filter.ts";
 import { TicketListItem } from "./ticket-list-item.tsx";
 
