@@ -6,6 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = PORT === 8181 ? ".e2e-data" : `.e2e-data-${PORT}`;
 /** The SMTP server the e2e server sends its mail to (e2e/mail-sink.ts), and the folder where it leaves each message for the specs. */
 const SMTP_PORT = PORT + 1000;
+/** The fake Graph API (e2e/fake-graph-server.ts) that official-line connections call. */
+export const FAKE_GRAPH_URL = `http://127.0.0.1:${PORT + 2000}`;
 export const MAIL_DIR = path.resolve(import.meta.dirname, "..", PORT === 8181 ? ".e2e-mail" : `.e2e-mail-${PORT}`);
 export const ADMIN_EMAIL = "admin@conversa.local";
 export const ADMIN_PASSWORD = "E2e-admin-pass-1";
@@ -42,6 +44,16 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(SMTP_PORT), MAIL_SINK_DIR: MAIL_DIR },
     },
     {
+      command: "npx tsx e2e/fake-graph-server.ts",
+      cwd: "..",
+      port: PORT + 2000,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_GRAPH_PORT: String(PORT + 2000) },
+    },
+    {
       command: `rm -rf ${DATA_DIR} && node apps/server/dist/main.js`,
       cwd: "..",
       url: `http://localhost:${PORT}/health`,
@@ -60,6 +72,7 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${PORT}`,
         // ai-prompt.spec.ts points a prompt at its own model server on 127.0.0.1: the installation allows it.
         EGRESS_ALLOW: "127.0.0.1",
+        WHATSAPP_CLOUD_API_URL: FAKE_GRAPH_URL,
       },
     },
   ],

@@ -62,7 +62,7 @@ async function parseBody(request: IncomingMessage, raw: Buffer): Promise<unknown
     }
   }
   if (type.startsWith("multipart/form-data")) {
-    const form = await new Response(raw, { headers: { "content-type": type } }).formData();
+    const form = await new Response(new Uint8Array(raw), { headers: { "content-type": type } }).formData();
     const fields: Record<string, unknown> = {};
     for (const [key, value] of form.entries()) {
       fields[key] = typeof value === "string" ? value : { name: value.name, type: value.type, size: value.size };
@@ -77,7 +77,17 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(JSON.stringify(body));
 }
 
-export async function startFakeGraph(options: { accessToken?: string; phoneNumberId?: string; displayPhoneNumber?: string } = {}): Promise<FakeGraph> {
+export interface FakeGraphOptions {
+  accessToken?: string;
+  phoneNumberId?: string;
+  displayPhoneNumber?: string;
+  /** The port to listen on (a free one when omitted). */
+  port?: number;
+  /** Answer `GET /__requests` with the requests recorded so far, without a token (the browser tests' fake reads it). */
+  inspectable?: boolean;
+}
+
+export async function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGraph> {
   const failures = new Map<string, FakeGraphFailure[]>();
   let sequence = 0;
   const fake: FakeGraph = {
@@ -101,6 +111,7 @@ export async function startFakeGraph(options: { accessToken?: string; phoneNumbe
       const raw = await readBody(request);
       const url = new URL(request.url ?? "/", "http://127.0.0.1");
       const path = url.pathname;
+      if (options.inspectable && path === "/__requests" && request.method === "GET") return send(response, 200, fake.requests);
       fake.requests.push({ method: request.method ?? "GET", path, headers: request.headers, body: await parseBody(request, raw) });
 
       const failure = failures.get(path)?.shift();
@@ -165,7 +176,7 @@ export async function startFakeGraph(options: { accessToken?: string; phoneNumbe
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () =>
     new Promise<void>((resolve, reject) => {
