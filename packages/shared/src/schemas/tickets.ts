@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ZCloudWindow } from "./cloud-templates.ts";
 import { ZId, ZIdOrFalse, ZIdText } from "./common.ts";
 import { ZCloudWindow } from "./cloud-templates.ts";
 import { ZContactRef } from "./contacts.ts";
@@ -52,8 +51,6 @@ export const ZTicket = z.object({
    * number did not: the newest matching message, so the list can show it and open the conversation at it.
    */
   searchMatch: z.object({ messageId: z.number(), body: z.string(), createdAt: z.string() }).optional(),
-  /** Official line (provider `cloud`): the 24-hour window of free-form messages; absent or null on other connections. */
-  cloudWindow: ZCloudWindow.nullable().optional(),
 });
 export type Ticket = z.infer<typeof ZTicket>;
 

@@ -439,8 +439,9 @@ function CloudSection({ register, errors, source, justCreated }: CloudSectionPro
             <Typography variant="body2" color="text.secondary">
               {t("connections.cloud.webhookSteps")}
             </Typography>
-            <CopyField label={t("connections.cloud.webhookUrl")} value={stored.webhookUrl} />
-            <CopyField label={t("connections.cloud.verifyToken")} value={stored.verifyToken} />
+            {/* Without PUBLIC_URL the server gives the path alone: this page's origin is the installation's. */}
+            {stored.webhookUrl !== null ? <CopyField label={t("connections.cloud.webhookUrl")} value={new URL(stored.webhookUrl, window.location.origin).href} /> : null}
+            {stored.verifyToken !== null ? <CopyField label={t("connections.cloud.verifyToken")} value={stored.verifyToken} /> : null}
           </Stack>
         )}
       </Box>

@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from "@conversa/shared";
+import type { ConnectionStatus, ErrorCode } from "@conversa/shared";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import CropFree from "@mui/icons-material/CropFree";
 import LinkOff from "@mui/icons-material/LinkOff";
@@ -20,19 +20,29 @@ const ICONS: Record<ConnectionStatus, ReactNode> = {
   OPENING: <CircularProgress size={16} />,
 };
 
-/** A connection's status as an icon and its label, with a hint of what to do in a tooltip. */
-export function ConnectionStatusLabel({ status }: { status: ConnectionStatus }) {
+/**
+ * A connection's status as an icon and its label, with a hint of what to do in a tooltip; when the network
+ * said why it is disconnected (the official line: a refused token, an unknown number), the reason under it.
+ */
+export function ConnectionStatusLabel({ status, reason = null }: { status: ConnectionStatus; reason?: ErrorCode | null }) {
   const { t } = useTranslation();
   return (
-    <Tooltip title={t(`connections.statusHelp.${status}`)}>
-      <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1 }} data-status={status}>
-        <Box component="span" aria-hidden sx={{ display: "inline-flex", width: 20, justifyContent: "center" }}>
-          {ICONS[status]}
+    <Box>
+      <Tooltip title={t(`connections.statusHelp.${status}`)}>
+        <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1 }} data-status={status}>
+          <Box component="span" aria-hidden sx={{ display: "inline-flex", width: 20, justifyContent: "center" }}>
+            {ICONS[status]}
+          </Box>
+          <Typography variant="body2" component="span">
+            {t(`connections.status.${status}`)}
+          </Typography>
         </Box>
-        <Typography variant="body2" component="span">
-          {t(`connections.status.${status}`)}
+      </Tooltip>
+      {status === "DISCONNECTED" && reason ? (
+        <Typography variant="caption" color="error" component="p" sx={{ maxWidth: 320 }}>
+          {t(`errors.${reason}`)}
         </Typography>
-      </Box>
-    </Tooltip>
+      ) : null}
+    </Box>
   );
 }

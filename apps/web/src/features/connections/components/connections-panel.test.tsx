@@ -110,6 +110,16 @@ describe("ConnectionsPanel", { timeout: 15_000 }, () => {
     await waitFor(() => expect(calls.some((call) => call.method === "PUT" && call.path === "/whatsappsession/4")).toBe(true));
   });
 
+  it("says why an official-line connection is disconnected, and offers trying again without any QR code", async () => {
+    serve([connectionFixture({ id: 6, name: "Oficial", provider: "cloud", status: "DISCONNECTED", statusReason: "ERR_CLOUD_TOKEN_INVALID" })]);
+    renderWithProviders(<ConnectionsPanel actor={admin} />);
+
+    const official = await findRow("Oficial");
+    expect(official.getByText("O token de acesso da API oficial do WhatsApp é inválido ou expirou: gere um novo no painel do app da Meta e salve a conexão.")).toBeInTheDocument();
+    expect(official.getByRole("button", { name: "Tentar novamente" })).toBeInTheDocument();
+    expect(official.queryByRole("button", { name: "Novo QR Code" })).not.toBeInTheDocument();
+  });
+
   it("disconnects only after confirmation", async () => {
     const { calls } = serve([connectionFixture({ id: 4, name: "Loja", status: "CONNECTED" })], (call) =>
       call.path === "/whatsappsession/4" ? jsonResponse({ message: "ok" }) : undefined,

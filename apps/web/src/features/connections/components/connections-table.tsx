@@ -55,7 +55,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
             <TableRow key={connection.id} hover data-connection-id={connection.id}>
               <TableCell sx={{ fontWeight: 500 }}>{connection.name}</TableCell>
               <TableCell>
-                <ConnectionStatusLabel status={connection.status} />
+                <ConnectionStatusLabel status={connection.status} reason={connection.statusReason} />
               </TableCell>
               {canUseSessionActions ? (
                 <TableCell>
