@@ -110,6 +110,9 @@ test.describe("the official WhatsApp line", () => {
     await expect(input).toBeDisabled();
     await bar.getByRole("button", { name: "Enviar modelo" }).click();
     const templates = page.getByRole("dialog", { name: "Enviar modelo de mensagem" });
+    // A connection made a moment ago: its templates are fetched from Meta now (otherwise once a day).
+    await expect(templates.getByText(/Nenhum modelo aprovado nesta conexão/)).toBeVisible();
+    await templates.getByRole("button", { name: "Atualizar da Meta" }).click();
     await templates.getByRole("combobox", { name: "Modelo" }).click();
     await page.getByRole("option", { name: /boas_vindas/ }).click();
     await templates.getByRole("combobox", { name: "Preencher com" }).click();

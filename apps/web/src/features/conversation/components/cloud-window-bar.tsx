@@ -12,7 +12,7 @@ const CLOSING_SOON_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
 /** Whether free-form messages may go out now, by the browser's clock (the server checks again on each send). */
-export function isWindowOpen(window: CloudWindow, now: Date): boolean {
+function isWindowOpen(window: CloudWindow, now: Date): boolean {
   return window.closesAt !== null && now.getTime() < Date.parse(window.closesAt);
 }
 
@@ -33,6 +33,8 @@ export function useWindowOpen(window: CloudWindow | null): boolean {
 
 interface CloudWindowBarProps {
   window: CloudWindow;
+  /** Whether the window is open now (`useWindowOpen`, which re-renders when it closes). */
+  open: boolean;
   /** Whether the user may send on the ticket at all (open, not held by a colleague). */
   canSend: boolean;
   onTemplates: () => void;
@@ -42,10 +44,10 @@ interface CloudWindowBarProps {
  * The official line's 24-hour window above the composer: the time left while the customer's last message
  * is younger than 24 hours, and, once it is closed, that only an approved template may go out.
  */
-export function CloudWindowBar({ window, canSend, onTemplates }: CloudWindowBarProps) {
+export function CloudWindowBar({ window, open, canSend, onTemplates }: CloudWindowBarProps) {
   const { t } = useTranslation();
+  // The time left, renewed every minute.
   const now = useNow(MINUTE_MS);
-  const open = isWindowOpen(window, now);
   const left = window.closesAt === null ? 0 : Date.parse(window.closesAt) - now.getTime();
   const minutes = Math.max(1, Math.ceil(left / MINUTE_MS));
   const text = open

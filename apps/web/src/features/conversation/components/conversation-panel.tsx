@@ -150,7 +150,7 @@ function Conversation({
             {t("conversation.heldBy", { user: holder.name })}
           </Alert>
         ) : null}
-        {cloudWindow ? <CloudWindowBar window={cloudWindow} canSend={canSend} onTemplates={() => setTemplatesOpen(true)} /> : null}
+        {cloudWindow ? <CloudWindowBar window={cloudWindow} open={windowOpen} canSend={canSend} onTemplates={() => setTemplatesOpen(true)} /> : null}
         <MessageInput
           ticketId={ticket.id}
           status={ticket.status}

@@ -15,7 +15,7 @@ import Typography from "@mui/material/Typography";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../lib/toast.ts";
-import { useCloudTemplates } from "../api/list-templates.ts";
+import { useCloudTemplates, useRefreshCloudTemplates } from "../api/list-templates.ts";
 import { useSendMessage } from "../api/send-message.ts";
 
 interface TemplateDialogProps {
@@ -37,6 +37,7 @@ export function TemplateDialog({ ticket, onClose }: TemplateDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const templates = useCloudTemplates(ticket.whatsappId, true);
+  const refresh = useRefreshCloudTemplates(ticket.whatsappId);
   const send = useSendMessage();
   const [selectedKey, setSelectedKey] = useState("");
   const [parameters, setParameters] = useState<string[]>([]);
@@ -129,6 +130,9 @@ export function TemplateDialog({ ticket, onClose }: TemplateDialogProps) {
         )}
       </DialogContent>
       <DialogActions>
+        <Button onClick={() => refresh.mutate(undefined, { onError: toastError })} loading={refresh.isPending} sx={{ mr: "auto" }}>
+          {t("conversation.cloud.refresh")}
+        </Button>
         <Button onClick={onClose}>{t("common.cancel")}</Button>
         <Button variant="contained" onClick={submit} disabled={!complete} loading={send.isPending}>
           {t("conversation.cloud.send")}
