@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Message, SEND_RETRY_WINDOW_MS } from "@conversa/shared";
+import { type Message, SEND_RETRY_WINDOW_MS, ZCloudTemplateSend } from "@conversa/shared";
 import { ChannelNotConnectedError, ChannelSendRejectedError, type OutboundTemplate } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
 import { connections, contacts, messages, tickets } from "../db/schema/index.ts";
@@ -207,7 +207,7 @@ async function finishSentJobs(deps: EngineDeps, companyId: number, chat: { whats
   await deps.jobs.completeQueued(SEND_MESSAGE_JOB, [...byMessage.values()].flat());
 }
 
-const ZStoredTemplate = z.object({ template: z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) }) });
+const ZStoredTemplate = z.object({ template: ZCloudTemplateSend });
 
 /** The template of a stored template send (`messages.data.template`), or undefined. */
 export function storedTemplateOf(data: unknown): OutboundTemplate | undefined {
