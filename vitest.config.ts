@@ -22,6 +22,7 @@ const SAME_ON_BOTH_DATABASES = [
   "src/channels/session-calls.test.ts",
   "src/config.test.ts",
   "src/db/errors.test.ts",
+  "src/db/migrations.test.ts",
   "src/engine/distribution-strategy.test.ts",
   "src/lib/keyed-serial.test.ts",
   "src/lib/logger.test.ts",
