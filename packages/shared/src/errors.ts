@@ -209,8 +209,16 @@ export const ERROR_CODES = {
   ERR_CLOUD_TEMPLATE_UNSUPPORTED: 400,
   /** The Graph API could not be reached or answered an error (details: { code?, title }); nothing was changed. */
   ERR_CLOUD_GRAPH_FAILED: 502,
-  /** A campaign names an official-line connection: its free text cannot reach customers outside their 24-hour window, so it is refused. */
-  ERR_CLOUD_CAMPAIGN_UNSUPPORTED: 400,
+  /**
+   * A campaign on an official-line connection without a template: its first message reaches customers outside
+   * their 24-hour window, where Meta accepts only an approved template. Choose one of the connection's templates.
+   */
+  ERR_CLOUD_CAMPAIGN_TEMPLATE_REQUIRED: 400,
+  /**
+   * A campaign on an official-line connection with an attachment or a file list but without confirmation: its files
+   * would follow the template outside the customer's window. With confirmation they follow the customer's answer.
+   */
+  ERR_CLOUD_CAMPAIGN_FILES: 400,
   /**
    * Official line: the Graph API refused the connection's access token (wrong, expired or revoked): an
    * admin must edit the connection and paste a new one. A connection's status reason, and the answer of a

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZId, ZIdOrDigits, ZIdText, ZSessionCompanyId } from "./common.ts";
 import { ZTypedNumber, normalizeNumber } from "./contacts.ts";
 import { LOCAL_DATE_TIME } from "../company-due-date.ts";
+import { ZCloudTemplateSend } from "./cloud-templates.ts";
 
 /** Lists of these pages hold 20 records a page. */
 export const CAMPAIGN_PAGE_SIZE = 20;
@@ -308,10 +309,21 @@ export const ZCampaignProgress = z.object({
 });
 export type CampaignProgress = z.infer<typeof ZCampaignProgress>;
 
+/**
+ * The approved template a campaign on an official-line connection sends as its first message (the
+ * campaign message, or the confirmation request with confirmation on): the template's name and language,
+ * and its parameters in order, each a text where the campaign's placeholders (`{nome}`, `{numero}`,
+ * `{email}` and the campaign variables) are filled for every recipient.
+ */
+export const ZCampaignTemplate = z.strictObject(ZCloudTemplateSend.shape);
+export type CampaignTemplate = z.infer<typeof ZCampaignTemplate>;
+
 export const ZCampaign = z.object({
   id: z.number(),
   name: z.string(),
   ...messageFields,
+  /** Official-line connections only: the template sent as the first message; null otherwise. */
+  template: ZCampaignTemplate.nullable(),
   status: ZCampaignStatus,
   confirmation: z.boolean(),
   scheduledAt: z.string().nullable(),
@@ -368,6 +380,8 @@ export const ZCampaignBody = z.strictObject({
   contactListId: ZOptionalId,
   tagListId: z.union([ZId, z.null(), z.literal("Nenhuma")]).default(null).transform((value) => (value === "Nenhuma" ? null : value)),
   fileListId: ZOptionalId,
+  /** Required on an official-line connection, refused on any other (ERR_CLOUD_TEMPLATE_UNSUPPORTED); left out is none. */
+  template: ZCampaignTemplate.nullable().default(null),
   status: z.literal("INATIVA").optional(),
   /** Spec admin §3 lists it: the session's company only (ERR_COMPANY_MISMATCH otherwise). */
   companyId: ZSessionCompanyId,

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { CampaignTemplate } from "@conversa/shared";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { connections } from "./channels.ts";
 import { timestamps } from "./columns.ts";
@@ -132,6 +133,8 @@ export const campaigns = pgTable(
     fileListId: integer("file_list_id").references(() => fileLists.id, { onDelete: "set null" }),
     mediaPath: text("media_path"),
     mediaName: text("media_name"),
+    /** Official-line connections: the approved template sent as the first message (`CampaignTemplate`). */
+    template: jsonb("template").$type<CampaignTemplate>(),
     /**
      * The dispatch chain's step number: exactly one queued `campaigns.dispatch` job carries it. A step
      * advances it in the transaction that stores its send, so a duplicate or stale job finds it moved on.

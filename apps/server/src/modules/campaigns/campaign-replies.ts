@@ -4,9 +4,8 @@ import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import type { ConversationEngine } from "../../engine/engine.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
 import type { AckedMessages, CustomerReply, IncomingReply } from "../../engine/reply-hooks.ts";
-import type { StoredMedia } from "../../media/media-store.ts";
 import { readCampaignSettings } from "./campaign-settings.repository.ts";
-import { composeText, publishCampaign } from "./campaigns.dispatch.ts";
+import { campaignAttachmentOf, composeText, publishCampaign } from "./campaigns.dispatch.ts";
 import { isOptOutWord, mightBeOptOutWord } from "./campaigns.policy.ts";
 import { findCampaignRow } from "./campaigns.repository.ts";
 
@@ -84,11 +83,7 @@ export async function handleCampaignReply(deps: EngineDeps, reply: CustomerReply
   const campaign = await findCampaignRow(deps.db, companyId, waiting.campaignId);
   if (!campaign) return false;
   const body = composeText(campaign, waiting.slot, "message", { name: waiting.name, number, email: waiting.email }, settings.variables);
-  const file = campaign.mediaPath ? await deps.media.resolve(companyId, campaign.mediaPath) : undefined;
-  const media: StoredMedia | undefined =
-    file && campaign.mediaPath
-      ? { fileName: campaign.mediaPath, mime: file.mime, kind: file.mime.startsWith("image/") ? "image" : "application", size: file.size, originalName: campaign.mediaName ?? campaign.mediaPath }
-      : undefined;
+  const media = await campaignAttachmentOf(deps, companyId, campaign.mediaPath, campaign.mediaName);
   let confirmed = true;
   try {
     await queueOutboundMessage(

@@ -1,5 +1,8 @@
 import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
-import { fillCampaignMessage } from "@conversa/shared";
+import { type CampaignTemplate, fillCampaignMessage } from "@conversa/shared";
+import type { OutboundTemplate } from "../../channels/types.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { checkedTemplateSend } from "../cloud-templates/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import type { Db } from "../../db/client.ts";
 import { campaignOptOuts, campaignShipping, campaigns, contactListItems, contacts, fileListOptions, messages, ticketTags, tickets } from "../../db/schema/index.ts";
@@ -132,7 +135,9 @@ async function advanceWithSend(deps: EngineDeps, tx: Db, campaign: CampaignRow, 
   await queueDispatchStep(deps.jobs, campaign, campaign.dispatchSeq + 1, new Date(now.getTime() + pauseMs), tx);
 }
 
-async function attachmentOf(deps: EngineDeps, companyId: number, fileName: string, name: string | null): Promise<StoredMedia | undefined> {
+/** A campaign's stored file as a message's media; undefined without one or when it is gone. */
+export async function campaignAttachmentOf(deps: Pick<EngineDeps, "media">, companyId: number, fileName: string | null, name: string | null): Promise<StoredMedia | undefined> {
+  if (fileName === null) return undefined;
   const file = await deps.media.resolve(companyId, fileName);
   if (!file) return undefined;
   const kind = file.mime.startsWith("image/") ? "image" : file.mime.startsWith("video/") ? "video" : file.mime.startsWith("audio/") ? "audio" : "application";
@@ -156,31 +161,42 @@ async function sendNextFile(deps: EngineDeps, campaign: CampaignRow, now: Date):
     .limit(1);
   if (!shipping) return false;
   const option = options[shipping.filesSent]!;
-  const media = await attachmentOf(deps, campaign.companyId, option.path!, option.name);
+  const media = await campaignAttachmentOf(deps, campaign.companyId, option.path, option.name);
   const [message] = await deps.db
     .select({ ticketId: messages.ticketId })
     .from(messages)
     .where(and(eq(messages.companyId, campaign.companyId), eq(messages.id, shipping.messageId ?? 0)));
+  const claimFile = async (tx: Db) => {
+    const claimed = await tx
+      .update(campaignShipping)
+      .set({ filesSent: shipping.filesSent + 1, updatedAt: now })
+      .where(and(eq(campaignShipping.id, shipping.id), eq(campaignShipping.filesSent, shipping.filesSent)))
+      .returning({ id: campaignShipping.id });
+    if (claimed.length === 0) throw new StepSuperseded();
+  };
+  // A file gone, a message deleted or (official line) the customer's window closed: that file is
+  // skipped, never retried forever, and the chain moves on.
+  const skipFile = () =>
+    deps.db.transaction(async (tx) => {
+      await claimFile(tx);
+      if (!(await advance(deps, tx, campaign, now))) throw new StepSuperseded();
+    });
   if (!media || !message) {
-    // A file gone or a message deleted: that file is skipped, never retried forever.
-    await deps.db.update(campaignShipping).set({ filesSent: shipping.filesSent + 1 }).where(and(eq(campaignShipping.id, shipping.id), eq(campaignShipping.filesSent, shipping.filesSent)));
+    await skipFile();
     return true;
   }
-  await queueOutboundMessage(
+  const sent = await queueOutboundMessage(
     deps,
     { companyId: campaign.companyId, ticketId: message.ticketId, body: "", userId: null, media },
     {
+      outsideWindow: "skip",
       inTransaction: async (tx) => {
-        const claimed = await tx
-          .update(campaignShipping)
-          .set({ filesSent: shipping.filesSent + 1, updatedAt: now })
-          .where(and(eq(campaignShipping.id, shipping.id), eq(campaignShipping.filesSent, shipping.filesSent)))
-          .returning({ id: campaignShipping.id });
-        if (claimed.length === 0) throw new StepSuperseded();
+        await claimFile(tx);
         await advanceWithSend(deps, tx, campaign, now, 0, false);
       },
     },
   );
+  if (!sent) await skipFile();
   return true;
 }
 
@@ -213,6 +229,47 @@ export function composeText(
   const valid = ([1, 2, 3, 4, 5] as const).find((s) => s === slot) ?? pickSlot(campaign, 0);
   const texts = slotTexts(campaign, valid);
   return fillCampaignMessage(kind === "message" ? texts.message : texts.confirmationMessage, recipient, variables);
+}
+
+/** The campaign's template with its parameters filled for one recipient, as `fillCampaignMessage` fills the texts. */
+export function fillTemplateParameters(template: CampaignTemplate, recipient: { name: string; number: string; email: string }, variables: Parameters<typeof fillCampaignMessage>[2]): CampaignTemplate {
+  return { ...template, parameters: template.parameters.map((parameter) => fillCampaignMessage(parameter, recipient, variables)) };
+}
+
+/**
+ * The template send of a recipient, checked against the connection's synced templates. A template Meta
+ * no longer offers (deleted, paused, disabled, its parameters changed) cannot reach anyone: the campaign
+ * is paused, with the reason in the log and the audit, and undefined answered.
+ */
+async function templateSendOf(
+  deps: EngineDeps,
+  campaign: CampaignRow & { template: CampaignTemplate; whatsappId: number },
+  recipient: { name: string; number: string; email: string },
+  variables: Parameters<typeof fillCampaignMessage>[2],
+  now: Date,
+): Promise<{ body: string; template: OutboundTemplate } | undefined> {
+  try {
+    return await checkedTemplateSend(deps.db, campaign.companyId, campaign.whatsappId, fillTemplateParameters(campaign.template, recipient, variables));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await deps.db.transaction(async (tx) => {
+      const paused = await tx
+        .update(campaigns)
+        .set({ pausedAt: now, dispatchSeq: campaign.dispatchSeq + 1, updatedAt: now })
+        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.dispatchSeq, campaign.dispatchSeq), eq(campaigns.status, "EM_ANDAMENTO"), isNull(campaigns.pausedAt)))
+        .returning({ id: campaigns.id });
+      if (paused.length === 0) throw new StepSuperseded();
+      await recordAudit(tx, "system", {
+        action: "campaign.pause",
+        companyId: campaign.companyId,
+        target: { type: "campaign", id: campaign.id },
+        before: { pausedAt: null },
+        after: { pausedAt: now, reason: error.code },
+      });
+    });
+    deps.log.warn({ companyId: campaign.companyId, campaignId: campaign.id, code: error.code }, "campaign paused: its template can no longer be sent");
+    return undefined;
+  }
 }
 
 /**
@@ -298,16 +355,19 @@ async function step(deps: EngineDeps, campaign: CampaignRow, now: Date, random: 
   const slot = pickSlot(campaign, random());
   const asConfirmation = campaign.confirmation;
   const recipient = { name: next.name, number: next.number, email: next.email };
-  const body = composeText(campaign, slot, asConfirmation ? "confirmation" : "message", recipient, settings.variables);
+  // The official line: the template is the first message (the campaign message, or the confirmation request).
+  const template = campaign.template ? await templateSendOf(deps, { ...campaign, template: campaign.template, whatsappId }, recipient, settings.variables, now) : undefined;
+  if (campaign.template && !template) return;
+  const body = template?.body ?? composeText(campaign, slot, asConfirmation ? "confirmation" : "message", recipient, settings.variables);
   const { contactId, ticketId } = await deps.db.transaction(async (tx) => {
     const id = next.contactId ?? (await campaignContactOf(tx, companyId, recipient, whatsappId));
     return { contactId: id, ticketId: await campaignTicketOf(tx, companyId, id, whatsappId, now) };
   });
-  const media = !asConfirmation && campaign.mediaPath ? await attachmentOf(deps, companyId, campaign.mediaPath, campaign.mediaName) : undefined;
+  const media = asConfirmation || template ? undefined : await campaignAttachmentOf(deps, companyId, campaign.mediaPath, campaign.mediaName);
   const pauseMs = pauseAfter(campaign.sentCount + 1, settings, pacing, random);
   await queueOutboundMessage(
     deps,
-    { companyId, ticketId, body, userId: null, ...(media ? { media } : {}) },
+    { companyId, ticketId, body, userId: null, ...(media ? { media } : {}), ...(template ? { template: template.template } : {}) },
     {
       inTransaction: async (tx, messageId) => {
         const claimed = await tx

@@ -78,7 +78,7 @@ describe("message slots and variables", () => {
   });
 
   it("needs a connection, recipients, a message and, with confirmation, a confirmation text to start", () => {
-    const base = { whatsappId: 1, contactListId: 2, tagListId: null, confirmation: false, ...texts({ message3: "Oi" }) };
+    const base = { whatsappId: 1, contactListId: 2, tagListId: null, confirmation: false, template: null, ...texts({ message3: "Oi" }) };
     expect(isComplete(base)).toBe(true);
     expect(isComplete({ ...base, whatsappId: null })).toBe(false);
     expect(isComplete({ ...base, contactListId: null })).toBe(false);
@@ -86,6 +86,16 @@ describe("message slots and variables", () => {
     expect(isComplete({ ...base, message3: "  " })).toBe(false);
     expect(isComplete({ ...base, confirmation: true })).toBe(false);
     expect(isComplete({ ...base, confirmation: true, confirmationMessage5: "Posso enviar?" })).toBe(true);
+  });
+
+  it("with a template (the official line), needs message slots only to follow a confirming answer", () => {
+    const template = { name: "promo", language: "pt_BR", parameters: ["{nome}"] };
+    const base = { whatsappId: 1, contactListId: 2, tagListId: null, confirmation: false, template, ...texts({}) };
+    expect(isComplete(base)).toBe(true);
+    expect(isComplete({ ...base, contactListId: null })).toBe(false);
+    expect(isComplete({ ...base, whatsappId: null })).toBe(false);
+    expect(isComplete({ ...base, confirmation: true })).toBe(false);
+    expect(isComplete({ ...base, confirmation: true, message2: "Aqui está o cupom" })).toBe(true);
   });
 
   it("recognises opt-out words alone, without case, accents or punctuation", () => {

@@ -1,4 +1,4 @@
-import { CAMPAIGN_EDIT_LEAD_MS, CAMPAIGN_SLOTS, type CampaignBody, type CampaignStatus } from "@conversa/shared";
+import { CAMPAIGN_EDIT_LEAD_MS, CAMPAIGN_SLOTS, type CampaignBody, type CampaignStatus, type CampaignTemplate } from "@conversa/shared";
 
 /** What a save may change of a campaign now (spec admin §4). */
 export type Editability = "all" | "texts" | "none";
@@ -47,10 +47,14 @@ export function filledSlots(campaign: Texts): Slot[] {
 
 /**
  * Whether a campaign can start: a connection, a contact list or a tag, a message, and with
- * confirmation on a confirmation message.
+ * confirmation on a confirmation message. With a template (the official line) the template is the
+ * first message: the message slots are needed only with confirmation on, to follow the customer's answer.
  */
-export function isComplete(campaign: Texts & { whatsappId: number | null; contactListId: number | null; tagListId: number | null; confirmation: boolean }): boolean {
+export function isComplete(
+  campaign: Texts & { whatsappId: number | null; contactListId: number | null; tagListId: number | null; confirmation: boolean; template: CampaignTemplate | null },
+): boolean {
   if (campaign.whatsappId === null || (campaign.contactListId === null && campaign.tagListId === null)) return false;
+  if (campaign.template) return !campaign.confirmation || filledSlots(campaign).length > 0;
   if (filledSlots(campaign).length === 0) return false;
   return !campaign.confirmation || CAMPAIGN_SLOTS.some((slot) => campaign[`confirmationMessage${slot}`].trim() !== "");
 }

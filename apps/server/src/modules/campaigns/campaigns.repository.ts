@@ -55,6 +55,7 @@ function toCampaign(row: { campaign: CampaignRow; whatsappName: string | null; c
     companyId: c.companyId,
     mediaPath: c.mediaPath ? `/media/${c.mediaPath}` : null,
     mediaName: c.mediaName,
+    template: c.template ?? null,
     whatsapp: c.whatsappId !== null && row.whatsappName !== null ? { id: c.whatsappId, name: row.whatsappName } : null,
     contactList: c.contactListId !== null && row.contactListName !== null ? { id: c.contactListId, name: row.contactListName } : null,
     progress,

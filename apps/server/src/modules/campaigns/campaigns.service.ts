@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { LOCAL_DATE_TIME, instantOfLocalDateTime } from "@conversa/shared";
-import type { Campaign, CampaignBody, CampaignPacing, CampaignPacingBody, CampaignSettings, CampaignSettingsValues, CampaignShipping, ListCampaignsQuery } from "@conversa/shared";
+import type { Campaign, CampaignBody, CampaignTemplate, CampaignPacing, CampaignPacingBody, CampaignSettings, CampaignSettingsValues, CampaignShipping, ListCampaignsQuery } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { campaigns, connections, contactLists, contacts, fileLists, tags } from "../../db/schema/index.ts";
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
@@ -8,11 +8,12 @@ import { queueOutboundMessage } from "../../engine/outbound.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { CLOUD_PROVIDER } from "../../channels/cloud/cloud-connections.ts";
 import { type AuditFields, recordAudit } from "../audit/index.ts";
+import { checkedTemplateSend } from "../cloud-templates/index.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { UploadedFile } from "../../media/uploads.ts";
 import { companyTimeZone, readCampaignSettings, readPacing, toCampaignPacing, writeCampaignSettings, writePacing } from "./campaign-settings.repository.ts";
 import { requireCampaignManager } from "./contact-lists.service.ts";
-import { composeText, reconcileDeliveries } from "./campaigns.dispatch.ts";
+import { campaignAttachmentOf, composeText, fillTemplateParameters, reconcileDeliveries } from "./campaigns.dispatch.ts";
 import { DISPATCH_CAMPAIGN_JOB, START_CAMPAIGN_JOB, campaignJobKey, queueCampaignStart, queueDispatchStep } from "./campaigns.jobs.ts";
 import { type CampaignAction, editabilityOf, filledSlots, isComplete, pickSlot, statusOnSave, textsOf, transitionOf } from "./campaigns.policy.ts";
 import { type CampaignRow, findCampaignRow, listCampaignsPage, listShippingPage, loadCampaign } from "./campaigns.repository.ts";
@@ -37,24 +38,47 @@ function publish(deps: EngineDeps, companyId: number, action: "create" | "update
 }
 
 /**
- * Checks that every record the campaign names is the company's, and that its connection is not the
- * official line (a campaign's free text cannot be sent there outside the customers' 24-hour window).
- * Throws ERR_NO_WAPP_FOUND, ERR_CLOUD_CAMPAIGN_UNSUPPORTED, ERR_NO_CONTACT_LIST_FOUND, ERR_NO_TAG_FOUND, ERR_NO_FILE_LIST_FOUND.
+ * Checks that every record the campaign names is the company's, and what the official line asks of a
+ * campaign (`checkOfficialLine`). Throws ERR_NO_WAPP_FOUND, ERR_NO_CONTACT_LIST_FOUND, ERR_NO_TAG_FOUND,
+ * ERR_NO_FILE_LIST_FOUND and the official line's codes.
  */
-async function checkReferences(db: Db, companyId: number, body: CampaignBody): Promise<void> {
-  const exists = async (table: typeof connections | typeof contactLists | typeof tags | typeof fileLists, id: number | null, code: ConstructorParameters<typeof AppError>[0]) => {
+async function checkReferences(db: Db, companyId: number, body: CampaignBody, mediaPath: string | null): Promise<void> {
+  const exists = async (table: typeof contactLists | typeof tags | typeof fileLists, id: number | null, code: ConstructorParameters<typeof AppError>[0]) => {
     if (id === null) return;
     const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.id, id)));
     if (!row) throw new AppError(code);
   };
-  await exists(connections, body.whatsappId, "ERR_NO_WAPP_FOUND");
+  let provider: string | null = null;
   if (body.whatsappId !== null) {
     const [connection] = await db.select({ provider: connections.provider }).from(connections).where(and(eq(connections.companyId, companyId), eq(connections.id, body.whatsappId)));
-    if (connection?.provider === CLOUD_PROVIDER) throw new AppError("ERR_CLOUD_CAMPAIGN_UNSUPPORTED");
+    if (!connection) throw new AppError("ERR_NO_WAPP_FOUND");
+    provider = connection.provider;
   }
   await exists(contactLists, body.contactListId, "ERR_NO_CONTACT_LIST_FOUND");
   await exists(tags, body.tagListId, "ERR_NO_TAG_FOUND");
   await exists(fileLists, body.fileListId, "ERR_NO_FILE_LIST_FOUND");
+  await checkOfficialLine(db, companyId, { ...body, mediaPath }, provider);
+}
+
+/**
+ * The official line's rules for a campaign: a template only on a `cloud` connection
+ * (ERR_CLOUD_TEMPLATE_UNSUPPORTED), and there always one (ERR_CLOUD_CAMPAIGN_TEMPLATE_REQUIRED) that is synced,
+ * approved and given its number of parameters (the template codes); an attachment or a file list only with
+ * confirmation, where they follow the customer's answer inside the window (ERR_CLOUD_CAMPAIGN_FILES).
+ */
+async function checkOfficialLine(
+  db: Db,
+  companyId: number,
+  campaign: { whatsappId: number | null; template: CampaignTemplate | null; confirmation: boolean; fileListId: number | null; mediaPath: string | null },
+  provider: string | null,
+): Promise<void> {
+  if (provider !== CLOUD_PROVIDER || campaign.whatsappId === null) {
+    if (campaign.template) throw new AppError("ERR_CLOUD_TEMPLATE_UNSUPPORTED");
+    return;
+  }
+  if (!campaign.template) throw new AppError("ERR_CLOUD_CAMPAIGN_TEMPLATE_REQUIRED");
+  await checkedTemplateSend(db, companyId, campaign.whatsappId, campaign.template);
+  if (!campaign.confirmation && (campaign.fileListId !== null || campaign.mediaPath !== null)) throw new AppError("ERR_CLOUD_CAMPAIGN_FILES");
 }
 
 /** A page of 20 of the company's campaigns, newest first, with their report figures. */
@@ -106,6 +130,7 @@ function columnsOf(body: CampaignBody) {
     contactListId: body.contactListId,
     tagListId: body.tagListId,
     fileListId: body.fileListId,
+    template: body.template,
   };
 }
 
@@ -118,7 +143,7 @@ function columnsOf(body: CampaignBody) {
 export async function createCampaign(deps: EngineDeps, ctx: RequestContext, sent: CampaignBody): Promise<Campaign> {
   requireCampaignManager(ctx);
   const body = await resolvedBody(deps.db, ctx, sent);
-  await checkReferences(deps.db, ctx.companyId, body);
+  await checkReferences(deps.db, ctx.companyId, body, null);
   const scheduledAt = scheduledAtOf(body);
   if (scheduledAt && !isComplete(body)) throw new AppError("ERR_CAMPAIGN_INCOMPLETE");
   await deps.jobs.prepare(START_CAMPAIGN_JOB);
@@ -146,7 +171,7 @@ export async function createCampaign(deps: EngineDeps, ctx: RequestContext, sent
 export async function updateCampaign(deps: EngineDeps, ctx: RequestContext, id: number, sent: CampaignBody): Promise<Campaign> {
   requireCampaignManager(ctx);
   const body = await resolvedBody(deps.db, ctx, sent);
-  await checkReferences(deps.db, ctx.companyId, body);
+  await checkReferences(deps.db, ctx.companyId, body, (await requireCampaign(deps.db, ctx, id)).mediaPath);
   await deps.jobs.prepare(START_CAMPAIGN_JOB);
   await deps.db.transaction(async (tx) => {
     const [current] = await tx
@@ -168,7 +193,7 @@ export async function updateCampaign(deps: EngineDeps, ctx: RequestContext, id: 
         body.fileListId === current.fileListId &&
         (body.scheduledAt === undefined || requested?.getTime() === current.scheduledAt?.getTime());
       if (!unchanged) throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE", undefined, "Only the message texts of a cancelled campaign can change");
-      const [saved] = await tx.update(campaigns).set({ ...textsOf(body), updatedAt: nowOf(deps) }).where(eq(campaigns.id, id)).returning();
+      const [saved] = await tx.update(campaigns).set({ ...textsOf(body), template: body.template, updatedAt: nowOf(deps) }).where(eq(campaigns.id, id)).returning();
       await recordAudit(tx, ctx, { action: "campaign.update", target: campaignTarget(id), before: audited(current), after: saved && audited(saved) });
       return;
     }
@@ -189,8 +214,8 @@ export async function updateCampaign(deps: EngineDeps, ctx: RequestContext, id: 
 
 /** A campaign's own fields as the audit log records them (no counters, no dispatch bookkeeping). */
 function audited(row: CampaignRow): AuditFields {
-  const { name, status, confirmation, scheduledAt, pausedAt, whatsappId, contactListId, tagListId, fileListId, mediaName } = row;
-  return { name, status, confirmation, scheduledAt, pausedAt, whatsappId, contactListId, tagListId, fileListId, mediaName, ...textsOf(row) };
+  const { name, status, confirmation, scheduledAt, pausedAt, whatsappId, contactListId, tagListId, fileListId, mediaName, template } = row;
+  return { name, status, confirmation, scheduledAt, pausedAt, whatsappId, contactListId, tagListId, fileListId, mediaName, template, ...textsOf(row) };
 }
 
 const campaignTarget = (id: number) => ({ type: "campaign", id });
@@ -250,6 +275,7 @@ export async function attachCampaignMedia(deps: EngineDeps, ctx: RequestContext,
   requireCampaignManager(ctx);
   const current = await requireCampaign(deps.db, ctx, id);
   if (editabilityOf({ status: statusOrInactive(current.status), scheduledAt: current.scheduledAt }, nowOf(deps)) !== "all") throw new AppError("ERR_CAMPAIGN_NOT_EDITABLE");
+  if (current.template && !current.confirmation) throw new AppError("ERR_CLOUD_CAMPAIGN_FILES");
   const stored = await deps.media.save(ctx.companyId, file.content, file.filename, file.mimetype);
   const mediaName = stored.originalName.replace(/\s+/g, "_");
   const rows = await deps.db.transaction(async (tx) => {
@@ -288,34 +314,28 @@ export async function removeCampaignMedia(deps: EngineDeps, ctx: RequestContext,
 
 /**
  * Sends one message of the campaign (a random filled slot, placeholders filled for that number, with
- * the attachment) to one number on the campaign's connection, into that contact's conversation.
- * Throws ERR_NO_CAMPAIGN_FOUND, ERR_CAMPAIGN_INCOMPLETE (no connection or no message).
+ * the attachment; on the official line its template, parameters filled for that number) to one number
+ * on the campaign's connection, into that contact's conversation. Throws ERR_NO_CAMPAIGN_FOUND,
+ * ERR_CAMPAIGN_INCOMPLETE (no connection or no message) and the template's codes.
  */
 export async function testSendCampaign(deps: EngineDeps, ctx: RequestContext, id: number, number: string): Promise<{ message: string }> {
   requireCampaignManager(ctx);
   const campaign = await requireCampaign(deps.db, ctx, id);
-  if (campaign.whatsappId === null || filledSlots(campaign).length === 0) throw new AppError("ERR_CAMPAIGN_INCOMPLETE");
+  if (campaign.whatsappId === null || (!campaign.template && filledSlots(campaign).length === 0)) throw new AppError("ERR_CAMPAIGN_INCOMPLETE");
   const whatsappId = campaign.whatsappId;
   const settings = await readCampaignSettings(deps.db, ctx.companyId);
   const now = nowOf(deps);
   const [known] = await deps.db.select({ name: contacts.name, email: contacts.email }).from(contacts).where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.number, number)));
   const recipient = { name: known?.name ?? number, number, email: known?.email ?? "" };
-  const body = composeText(campaign, pickSlot(campaign, Math.random()), "message", recipient, settings.variables);
+  const template = campaign.template ? await checkedTemplateSend(deps.db, ctx.companyId, whatsappId, fillTemplateParameters(campaign.template, recipient, settings.variables)) : undefined;
+  const body = template?.body ?? composeText(campaign, pickSlot(campaign, Math.random()), "message", recipient, settings.variables);
   const ticketId = await deps.db.transaction(async (tx) => {
     // The number typed is a person's: the entry names the campaign only.
     await recordAudit(tx, ctx, { action: "campaign.test_send", target: campaignTarget(id) });
     return campaignTicketOf(tx, ctx.companyId, await campaignContactOf(tx, ctx.companyId, recipient, whatsappId), whatsappId, now);
   });
-  const file = campaign.mediaPath ? await deps.media.resolve(ctx.companyId, campaign.mediaPath) : undefined;
-  await queueOutboundMessage(deps, {
-    companyId: ctx.companyId,
-    ticketId,
-    body,
-    userId: ctx.userId,
-    ...(file && campaign.mediaPath
-      ? { media: { fileName: campaign.mediaPath, mime: file.mime, kind: file.mime.startsWith("image/") ? "image" : "application", size: file.size, originalName: campaign.mediaName ?? campaign.mediaPath } }
-      : {}),
-  });
+  const media = template ? undefined : await campaignAttachmentOf(deps, ctx.companyId, campaign.mediaPath, campaign.mediaName);
+  await queueOutboundMessage(deps, { companyId: ctx.companyId, ticketId, body, userId: ctx.userId, ...(media ? { media } : {}), ...(template ? { template: template.template } : {}) });
   return { message: "Test message queued" };
 }
 

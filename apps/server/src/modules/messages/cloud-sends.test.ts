@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ZConnectionProvider } from "@conversa/shared";
-import { campaigns, connections, contacts, messages, schedules, tickets } from "../../db/schema/index.ts";
+import { connections, contacts, messages, schedules, tickets } from "../../db/schema/index.ts";
 import { acceptTicket } from "../../engine/lifecycle.ts";
 import { runSendScheduleJob } from "../schedules/schedules.sender.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
@@ -159,22 +159,5 @@ describe("schedules and the external API on the official line", () => {
     const [row] = await stored();
     expect(row).toMatchObject({ body: "Olá Maria, seu pedido #9 saiu.", data: { template: { name: "pedido" } } });
     expect((await api({ number: "5511966660001" })).statusCode).toBe(400);
-  });
-});
-
-describe("campaigns on the official line", () => {
-  it("refuses a free-text campaign that names an official-line connection, at creation and on edit, storing nothing", async () => {
-    const payload = { name: "Black Friday", message1: "Olá {nome}!", whatsappId: cloudId };
-    const created = await t.app.inject({ method: "POST", url: "/campaigns", headers: bearer(a.adminToken), payload });
-    expect(created.statusCode).toBe(400);
-    expect(created.json().error).toBe("ERR_CLOUD_CAMPAIGN_UNSUPPORTED");
-    const beta = await createConnectionRow(t.db, a.company.id, { isDefault: false });
-    const ok = await t.app.inject({ method: "POST", url: "/campaigns", headers: bearer(a.adminToken), payload: { ...payload, whatsappId: beta.id } });
-    expect(ok.statusCode).toBe(200);
-    const moved = await t.app.inject({ method: "PUT", url: `/campaigns/${ok.json().id}`, headers: bearer(a.adminToken), payload });
-    expect(moved.statusCode).toBe(400);
-    expect(moved.json().error).toBe("ERR_CLOUD_CAMPAIGN_UNSUPPORTED");
-    const [row] = await t.db.select().from(campaigns).where(eq(campaigns.companyId, a.company.id));
-    expect(row!.whatsappId).toBe(beta.id);
   });
 });

@@ -27,6 +27,7 @@ export function campaignFixture(overrides: Partial<Campaign> = {}): Campaign {
     companyId: 3,
     mediaPath: null,
     mediaName: null,
+    template: null,
     whatsapp: { id: 1, name: "Loja Centro" },
     contactList: { id: 2, name: "Clientes VIP" },
     progress: { validContacts: 0, delivered: 0, failed: 0, skipped: 0, confirmationRequested: 0, confirmed: 0 },

@@ -1,4 +1,4 @@
-import { CAMPAIGN_SLOTS, type Campaign, type CampaignBody, type CampaignVariable } from "@conversa/shared";
+import { CAMPAIGN_SLOTS, type Campaign, type CampaignBody, type CampaignTemplate, type CampaignVariable } from "@conversa/shared";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { fromLocalInput, toLocalInput } from "../../../lib/date.ts";
@@ -21,6 +21,8 @@ export type CampaignFormValues = Record<MessageKey | ConfirmationKey, string> & 
   /** A tag id, or NO_TAG. */
   tagListId: string;
   fileListId: string;
+  /** The official line's template (the first message), or null. */
+  template: CampaignTemplate | null;
 };
 
 const idOrEmpty = (id: number | null) => (id === null ? "" : String(id));
@@ -54,6 +56,7 @@ export function campaignFormValues(campaign?: Campaign): CampaignFormValues {
     contactListId: idOrEmpty(campaign?.contactListId ?? null),
     tagListId: campaign?.tagListId ? String(campaign.tagListId) : NO_TAG,
     fileListId: idOrEmpty(campaign?.fileListId ?? null),
+    template: campaign?.template ?? null,
   };
 }
 
@@ -75,6 +78,7 @@ export function buildCampaignFormSchema(t: TFunction) {
     contactListId: z.string(),
     tagListId: z.string(),
     fileListId: z.string(),
+    template: z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) }).nullable(),
     message1: text,
     message2: text,
     message3: text,
@@ -111,6 +115,7 @@ export function toCampaignBody(values: CampaignFormValues): CampaignBody {
     contactListId: idOf(values.contactListId),
     tagListId: values.tagListId === NO_TAG ? null : idOf(values.tagListId),
     fileListId: idOf(values.fileListId),
+    template: values.template,
   };
 }
 
