@@ -3,7 +3,8 @@ import type { ConnectionProvider, ConnectionStatus } from "@conversa/shared";
 import { type ChannelDriver, ChannelNotConnectedError, type DriverConnection, type InboundMessage, type OutboundMessage } from "../src/channels/types.ts";
 import type { Db } from "../src/db/client.ts";
 import { connectionQueues, connections, queueOptions, queues, settings } from "../src/db/schema/index.ts";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { TestApp } from "./build-test-app.ts";
 
 /** A driver that records sends and can be connected, disconnected or made to fail, for engine tests. */
@@ -14,12 +15,17 @@ export class FakeDriver implements ChannelDriver {
   readonly read: string[][] = [];
   connected = true;
   failNext = 0;
+  /** Sends refused because the driver was disconnected. */
+  refusedDisconnected = 0;
 
   async start(_connection: DriverConnection): Promise<void> {}
   async stop(): Promise<void> {}
   async logout(): Promise<void> {}
   async send(connectionId: number, message: OutboundMessage): Promise<{ wid: string }> {
-    if (!this.connected) throw new ChannelNotConnectedError(connectionId);
+    if (!this.connected) {
+      this.refusedDisconnected += 1;
+      throw new ChannelNotConnectedError(connectionId);
+    }
     if (this.failNext > 0) {
       this.failNext -= 1;
       throw new Error("network refused the send");
@@ -118,4 +124,24 @@ export async function eventually<T>(read: () => Promise<T> | T, accept: (value: 
     if (Date.now() - started > timeoutMs) throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+const ZCountRows = z.object({ rows: z.array(z.object({ count: z.coerce.number() })) });
+
+/**
+ * Waits until the job queue is still: no job running, and none waiting to run within `horizonMs` (a timer set
+ * for later does not count). From then on nothing queued so far can act before the horizon, so a test that
+ * checks that something did not happen checks it then, instead of after a pause that assumes a speed.
+ */
+export async function queueStill(db: Db, horizonMs = 60_000, timeoutMs = 30_000): Promise<void> {
+  await eventually(
+    async () => {
+      const result = await db.execute(
+        sql`select count(*)::int as count from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() + ${horizonMs} * interval '1 millisecond'`,
+      );
+      return ZCountRows.parse(result).rows[0]?.count ?? 0;
+    },
+    (unfinished) => unfinished === 0,
+    timeoutMs,
+  );
 }

@@ -14,10 +14,15 @@ class ScriptedLocks implements SessionLocks {
   readonly elsewhere = new Set<number>();
   readonly held = new Set<number>();
   unreachable = false;
+  /** Takings refused because the database was unreachable. */
+  refused = 0;
   private listener: ((connectionIds: number[]) => void) | undefined;
 
   async acquire(connectionId: number): Promise<boolean> {
-    if (this.unreachable) throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    if (this.unreachable) {
+      this.refused += 1;
+      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    }
     if (this.elsewhere.has(connectionId)) return false;
     this.held.add(connectionId);
     return true;
@@ -90,8 +95,8 @@ describe("ChannelManager when its session locks are lost", () => {
     locks.lose();
     await eventually(() => manager.isRunning(connection.id), (running) => !running);
     expect(driver.stops).toBe(1);
-    // A few rounds fail while the database is down; the session waits for the next one.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A round fails while the database is down; the session waits for the next one.
+    await eventually(() => locks.refused, (refused) => refused >= 1, 15_000);
     expect(manager.isRunning(connection.id)).toBe(false);
 
     locks.unreachable = false;

@@ -11,6 +11,7 @@ import {
   eventually,
   inbound,
   linkQueues,
+  queueStill,
   setSetting,
 } from "../../test/engine-harness.ts";
 import { createCompany, createUser } from "../../test/factories.ts";
@@ -163,7 +164,7 @@ describe("the bot phase", () => {
     await linkQueues(t.db, companyId, connection.id, [a.id, b.id]);
     for (const body of ["oi", "?", "??", "???", "????"]) await engine().handleInbound(inbound(connection, "5511999990011", body));
     await sentBodies(3);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await queueStill(t.db);
     expect(driver.sent).toHaveLength(3);
     const [ticket] = await ticketsOf();
     expect(ticket).toMatchObject({ queueId: null, chatbot: false, status: "pending" });
@@ -175,7 +176,7 @@ describe("the bot phase", () => {
     await linkQueues(t.db, companyId, connection.id, [a.id, b.id]);
     await Promise.all(["oi", "?", "??", "???", "????", "?????", "??????", "???????"].map((body) => engine().handleInbound(inbound(connection, "5511999990012", body))));
     await sentBodies(3);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await queueStill(t.db);
     expect(driver.sent).toHaveLength(3);
     const [ticket] = await ticketsOf();
     expect(await messagesOf(ticket!.id)).toHaveLength(8 + 3);
@@ -231,7 +232,7 @@ describe("the bot phase", () => {
     await engine().handleInbound(inbound(connection, "5511999990014", "oi"));
     await engine().handleInbound(inbound(connection, "5511999990014", "alô?"));
     expect(await sentBodies(1)).toEqual(["Estamos fechados agora."]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await queueStill(t.db);
     expect(driver.sent).toHaveLength(1);
     expect((await ticketsOf())[0]).toMatchObject({ status: "pending", queueId: null });
   });
@@ -331,7 +332,8 @@ describe("outbound delivery", () => {
     driver.connected = false;
     const { ctx } = await agent();
     await acceptTicket(engine().deps, ctx, ticket!.id);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The send was tried while disconnected, and is waiting for its retry.
+    await eventually(() => driver.refusedDisconnected, (refused) => refused >= 1);
     expect(driver.sent).toHaveLength(0);
     const [pending] = (await messagesOf(ticket!.id)).filter((m) => m.fromMe);
     expect(pending).toMatchObject({ sendStatus: "pending", ack: 0 });

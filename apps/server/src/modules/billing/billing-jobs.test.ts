@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, expect, it } from "vitest";
 import { billingRuns, invoices } from "../../db/schema/index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
+import { queueStill } from "../../../test/engine-harness.ts";
 import { createCompany } from "../../../test/factories.ts";
 import { BILLING_DAILY_JOB, startBillingWorkers } from "./billing.jobs.ts";
 import { billingDepsOf } from "./billing.routes.ts";
@@ -33,7 +34,8 @@ it("runs billing.daily at start: the invoice is created, the next day is claimed
   await waitFor(async () => (await t!.db.select().from(billingRuns).where(eq(billingRuns.day, tomorrow)))[0], "tomorrow's claim");
   // Let every queued run of today finish, then: one invoice, one queued run of tomorrow.
   await waitFor(async () => ((await t!.platform.jobs.queued(BILLING_DAILY_JOB)).every((job) => (job.data as { day: string }).day === tomorrow) ? true : undefined), "today's runs");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // None of today's runs is still running (tomorrow's waits for its day).
+  await queueStill(t.db, 0);
   expect(await t.db.select().from(invoices).where(eq(invoices.companyId, company.id))).toHaveLength(1);
   const queued = await t.platform.jobs.queued(BILLING_DAILY_JOB);
   expect(queued.map((job) => job.data)).toEqual([{ day: tomorrow }]);

@@ -5,9 +5,10 @@ import { contacts, messages, plans, schedules, tickets } from "../../db/schema/i
 import { DomainEvents } from "../../events/domain-events.ts";
 import { type Platform, createPlatform } from "../../platform.ts";
 import { type TestApp, buildTestApp, testConfig } from "../../../test/build-test-app.ts";
-import { ATTACHMENT_GRACE_MS } from "./schedules.jobs.ts";
-import { attachFakeDriver, createConnectionRow, eventually, inbound } from "../../../test/engine-harness.ts";
+import { ATTACHMENT_GRACE_MS, SEND_SCHEDULE_JOB, scheduleJobKey } from "./schedules.jobs.ts";
+import { attachFakeDriver, createConnectionRow, eventually, inbound, queueStill } from "../../../test/engine-harness.ts";
 import { bearer, createTenant, createVendasAndSuporte } from "../../../test/factories.ts";
+import type { SchedulesDeps } from "./schedules.service.ts";
 import { runSendScheduleJob } from "./schedules.sender.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636000010000050001a5f645400000000049454e44ae426082", "hex");
@@ -22,12 +23,18 @@ afterEach(async () => {
 });
 
 const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A started app with a tenant, its default connection on a fake network, and a customer who wrote first. */
-async function setUp(options: { connection?: boolean } = {}) {
+/**
+ * A started app with a tenant, its default connection on a fake network, and a customer who wrote first.
+ * A schedule saved in these tests leaves at its sendAt, without the attachment grace, unless `attachmentGrace`.
+ */
+async function setUp(options: { connection?: boolean; attachmentGrace?: boolean } = {}) {
   const app = await buildTestApp({}, { start: true });
   t = app;
+  if (!options.attachmentGrace) {
+    const schedulesDeps: SchedulesDeps = app.platform.engine.deps;
+    schedulesDeps.attachmentGraceMs = 0;
+  }
   const tenant = await createTenant(app.app, app.db);
   if (options.connection === false) {
     const [contact] = await app.db.insert(contacts).values({ companyId: tenant.company.id, name: "Sem Conexão", number: "5511900000009" }).returning();
@@ -52,6 +59,12 @@ async function scheduleRow(app: TestApp, id: number) {
   return row;
 }
 
+/** The sendAt of each send of this schedule still queued or running. */
+async function unfinishedSends(platform: Platform, id: number): Promise<string[]> {
+  const jobs = await platform.jobs.unfinishedByKey(SEND_SCHEDULE_JOB, scheduleJobKey(id));
+  return jobs.map((job) => SEND_SCHEDULE_JOB.schema.parse(job.data).sendAt);
+}
+
 describe("the schedules.send job", () => {
   it("sends at sendAt through the contact's open ticket, once, and records it", async () => {
     const { app, tenant, contactId, driver } = await setUp();
@@ -73,7 +86,9 @@ describe("the schedules.send job", () => {
       name: "record.changed",
       payload: expect.objectContaining({ channel: "schedule", action: "update", record: expect.objectContaining({ id, status: "ENVIADA", ticketId: ticket!.id }) }),
     });
-    await sleep(1500);
+    // Its send finished, and nothing else is queued or running that could send it again.
+    await eventually(() => unfinishedSends(app.platform, id), (sends) => sends.length === 0);
+    await queueStill(app.db);
     expect(driver!.sent).toHaveLength(1);
   }, 60_000);
 
@@ -92,7 +107,7 @@ describe("the schedules.send job", () => {
   }, 60_000);
 
   it("opens a pending ticket on the default connection when the contact has none, and sends the attachment", async () => {
-    const { app, tenant, contactId, driver, connection } = await setUp();
+    const { app, tenant, contactId, driver, connection } = await setUp({ attachmentGrace: true });
     await app.db.update(tickets).set({ status: "closed" }).where(eq(tickets.contactId, contactId));
     const id = await postSchedule(app, tenant.adminToken, { body: "Veja a nossa promoção", sendAt: secondsFromNow(3), contactId });
     const boundary = "----schedule-job-boundary";
@@ -113,11 +128,10 @@ describe("the schedules.send job", () => {
   }, 60_000);
 
   it("waits for the attachment of a schedule saved as already due, and sends both together", async () => {
-    const { app, tenant, contactId, driver } = await setUp();
+    const { app, tenant, contactId, driver } = await setUp({ attachmentGrace: true });
     const savedAt = Date.now();
     const id = await postSchedule(app, tenant.adminToken, { body: "Segue o comprovante", sendAt: secondsFromNow(0), contactId });
-    // The web app uploads the attachment in a second call, a moment after the save.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The web app uploads the attachment in a second call, after the save.
     const boundary = "----schedule-due-now";
     const upload = await app.app.inject({
       method: "POST",
@@ -155,7 +169,11 @@ describe("the schedules.send job", () => {
     expect((await app.app.inject({ method: "DELETE", url: `/schedules/${deleted}`, headers: bearer(token) })).statusCode).toBe(200);
 
     await eventually(() => driver!.sent.length, (n) => n >= 1, 30_000);
-    await sleep(3000);
+    // No send of the old times is left: the deleted schedule has none, the postponed one only tomorrow's.
+    const tomorrow = (await scheduleRow(app, pushedOut))!.sendAt.toISOString();
+    await eventually(() => unfinishedSends(app.platform, deleted), (sends) => sends.length === 0, 30_000);
+    await eventually(() => unfinishedSends(app.platform, pushedOut), (sends) => sends.every((sendAt) => Date.parse(sendAt) === Date.parse(tomorrow)), 30_000);
+    await queueStill(app.db);
 
     expect(driver!.bodies()).toEqual(["Antecipado para agora"]);
     expect(await scheduleRow(app, pushedOut)).toMatchObject({ status: "PENDENTE", sentAt: null });
@@ -198,15 +216,17 @@ describe("the schedules.send job and the queues its author may open", () => {
     const [after] = await app.db.select().from(tickets).where(eq(tickets.contactId, contactId));
     expect(after).toMatchObject({ id: ticket!.id, queueId: suporte.id, userId: null, status: "pending" });
     await eventually(() => driver!.sent.length, (n) => n >= 1, 30_000);
-    await sleep(1000);
+    await queueStill(app.db);
     expect(driver!.bodies()).toEqual(["Outra proposta de Vendas"]);
   }, 60_000);
 });
 
 describe("a server restart between scheduling and sendAt", () => {
   it("sends each schedule once when the server comes back, including one whose job was never queued", async () => {
-    const { app, tenant, contactId, driver, connection } = await setUp();
-    const queued = await postSchedule(app, tenant.adminToken, { body: "Agendada antes da queda", sendAt: secondsFromNow(3), contactId });
+    // The attachment grace holds the queued send back for a while after the save: the stop comes before it.
+    const { app, tenant, contactId, driver, connection } = await setUp({ attachmentGrace: true });
+    const queued = await postSchedule(app, tenant.adminToken, { body: "Agendada antes da queda", sendAt: secondsFromNow(1), contactId });
+    const dueBy = Date.now() + ATTACHMENT_GRACE_MS;
     // A schedule saved by a process that stopped before queueing its send.
     const [orphan] = await app.db
       .insert(schedules)
@@ -214,20 +234,23 @@ describe("a server restart between scheduling and sendAt", () => {
       .returning();
 
     await app.platform.stop();
-    await sleep(4500);
+    // Both come due while the server is down.
+    await eventually(() => Date.now(), (now) => now > dueBy, 30_000);
     expect(driver!.sent).toHaveLength(0);
     expect(await scheduleRow(app, queued)).toMatchObject({ sentAt: null, status: "PENDENTE" });
 
     const logLines: string[] = [];
-    second = createPlatform(testConfig(), app.database, pino({ level: "warn" }, { write: (line: string) => logLines.push(line) }), new DomainEvents());
-    await second.start();
-    const revived = await attachFakeDriver({ ...app, platform: second }, connection!);
+    const restarted = createPlatform(testConfig(), app.database, pino({ level: "warn" }, { write: (line: string) => logLines.push(line) }), new DomainEvents());
+    second = restarted;
+    await restarted.start();
+    const revived = await attachFakeDriver({ ...app, platform: restarted }, connection!);
     // Only the schedule without a job was queued again; the other one's job was found.
     const requeues = logLines.map((line) => JSON.parse(line) as { msg: string; requeued?: number }).filter((line) => line.msg === "schedules without a queued send were queued again");
     expect(requeues.map((line) => line.requeued)).toEqual([1]);
 
     await eventually(() => revived.sent.length, (n) => n >= 2, 30_000);
-    await sleep(3000);
+    await eventually(async () => [...(await unfinishedSends(restarted, queued)), ...(await unfinishedSends(restarted, orphan!.id))], (sends) => sends.length === 0, 30_000);
+    await queueStill(app.db);
 
     expect(revived.bodies().sort()).toEqual(["Agendada antes da queda", "Salva sem tarefa"]);
     const stored = await app.db.select().from(messages).where(and(eq(messages.companyId, tenant.company.id), eq(messages.fromMe, true)));

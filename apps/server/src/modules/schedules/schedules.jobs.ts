@@ -33,11 +33,15 @@ export function scheduleJobKey(scheduleId: number): string {
 export const ATTACHMENT_GRACE_MS = 5_000;
 
 /**
- * Queues the send of a schedule for its sendAt (at once when that has passed). `savedAt`, when a person
- * has just saved it, holds the send back until the attachment grace has passed.
+ * Queues the send of a schedule for its sendAt (at once when that has passed). `saved`, when a person
+ * has just saved it, holds the send back until `graceMs` (ATTACHMENT_GRACE_MS by default) after `at`.
  */
-export async function queueScheduleSend(jobs: JobQueue, schedule: { id: number; companyId: number; sendAt: Date }, savedAt?: Date): Promise<void> {
-  const earliest = savedAt ? new Date(savedAt.getTime() + ATTACHMENT_GRACE_MS) : schedule.sendAt;
+export async function queueScheduleSend(
+  jobs: JobQueue,
+  schedule: { id: number; companyId: number; sendAt: Date },
+  saved?: { at: Date; graceMs?: number | undefined },
+): Promise<void> {
+  const earliest = saved ? new Date(saved.at.getTime() + (saved.graceMs ?? ATTACHMENT_GRACE_MS)) : schedule.sendAt;
   const startAfter = schedule.sendAt > earliest ? schedule.sendAt : earliest;
   await jobs.send(
     SEND_SCHEDULE_JOB,

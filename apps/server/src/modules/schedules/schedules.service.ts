@@ -21,7 +21,10 @@ import {
   updateUnsentSchedule,
 } from "./schedules.repository.ts";
 
-export type SchedulesDeps = Pick<EngineDeps, "db" | "events" | "jobs" | "media" | "now">;
+export type SchedulesDeps = Pick<EngineDeps, "db" | "events" | "jobs" | "media" | "now"> & {
+  /** How long a schedule just saved waits at least for its attachment; ATTACHMENT_GRACE_MS when unset. */
+  attachmentGraceMs?: number;
+};
 
 const notFound = () => new AppError("ERR_NO_SCHEDULE_FOUND");
 const noPermission = () => new AppError("ERR_NO_PERMISSION");
@@ -115,7 +118,7 @@ export async function createSchedule(deps: SchedulesDeps, ctx: RequestContext, b
   const sendAt = await validateBody(deps, ctx, body);
   const row = await insertSchedule(deps.db, { companyId: ctx.companyId, userId: owner, body: body.body, sendAt, contactId: body.contactId, now: nowOf(deps) });
   try {
-    await queueScheduleSend(deps.jobs, row, nowOf(deps));
+    await queueScheduleSend(deps.jobs, row, { at: nowOf(deps), graceMs: deps.attachmentGraceMs });
   } catch (error) {
     // A schedule that cannot be queued must not stay behind looking scheduled.
     await deleteUnsentSchedule(deps.db, ctx.companyId, row.id);
@@ -148,7 +151,7 @@ export async function updateSchedule(deps: SchedulesDeps, ctx: RequestContext, i
   });
   if (!row) throw await lostRace(deps, ctx, id);
   await cancelScheduleSends(deps.jobs, id);
-  await queueScheduleSend(deps.jobs, row, nowOf(deps));
+  await queueScheduleSend(deps.jobs, row, { at: nowOf(deps), graceMs: deps.attachmentGraceMs });
   return publish(deps, ctx, "update", id);
 }
 

@@ -26,9 +26,13 @@ async function requeueOrphanedSchedules(deps: EngineDeps): Promise<number> {
   return requeued;
 }
 
-/** Registers the `schedules.send` worker and recovers schedules whose job was lost; call after the job queue started. */
+/**
+ * Recovers schedules whose job was lost, then registers the `schedules.send` worker; call after the job queue
+ * started. In this order a queued send that is already due is still queued when the recovery looks for it,
+ * rather than taken by this process's worker in between and queued a second time.
+ */
 export async function startScheduleWorkers(deps: EngineDeps): Promise<void> {
-  await deps.jobs.work(SEND_SCHEDULE_JOB, (payload, job) => runSendScheduleJob(deps, payload, job), { batchSize: 5, pollingIntervalSeconds: 1 });
   const requeued = await requeueOrphanedSchedules(deps);
   if (requeued > 0) deps.log.warn({ requeued }, "schedules without a queued send were queued again");
+  await deps.jobs.work(SEND_SCHEDULE_JOB, (payload, job) => runSendScheduleJob(deps, payload, job), { batchSize: 5, pollingIntervalSeconds: 1 });
 }

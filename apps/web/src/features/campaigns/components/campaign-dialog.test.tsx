@@ -30,7 +30,8 @@ function serve(extra: (call: FetchCall) => Response | undefined = () => undefine
 function open(id: number | null = null) {
   const onClose = vi.fn();
   renderWithProviders(<CampaignDialog open campaignId={id} onClose={onClose} />);
-  return { onClose, user: userEvent.setup() };
+  // No pause between the keys of a typed text: none of these tests is about typing speed.
+  return { onClose, user: userEvent.setup({ delay: null }) };
 }
 
 /** Puts a text into a field at once (typing each character is slow on a loaded machine). */
