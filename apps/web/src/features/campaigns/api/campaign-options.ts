@@ -10,11 +10,16 @@ export interface CampaignOption {
   name: string;
 }
 
+/** A connection of the dialog's choice, with its provider: the official line (`cloud`) sends templates. */
+export interface ConnectionChoice extends CampaignOption {
+  provider: string;
+}
+
 const ZOption = z.object({ id: z.number(), name: z.string() });
 
 /** GET /whatsapp/?session=0: the company's connections. */
-export function fetchConnectionChoices(): Promise<CampaignOption[]> {
-  return apiRequest("/whatsapp/", z.array(ZConnection.pick({ id: true, name: true })), { query: { session: 0 } });
+export function fetchConnectionChoices(): Promise<ConnectionChoice[]> {
+  return apiRequest("/whatsapp/", z.array(ZConnection.pick({ id: true, name: true, provider: true })), { query: { session: 0 } });
 }
 
 /** GET /contact-lists/list: every contact list by name. */

@@ -7,6 +7,7 @@ export const campaignOptionsKeys = {
   contactLists: ["campaigns", "options", "contactLists"],
   tags: ["campaigns", "options", "tags"],
   fileLists: ["campaigns", "options", "fileLists"],
+  templates: (whatsappId: number) => ["campaigns", "options", "templates", whatsappId] as const,
 } as const;
 /** Every page of a campaign's recipients table (each search and status filter). */
 export const campaignRecipientsPrefix = (id: number) => ["campaigns", "recipients", id] as const;

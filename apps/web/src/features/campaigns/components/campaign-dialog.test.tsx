@@ -14,11 +14,18 @@ vi.mock("socket.io-client", async () => {
 
 const settings = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: "cupom", value: "BLACK10" }], optOutWords: ["SAIR"], optOutConfirmation: "Pronto, descadastrado." };
 
+const connection = (id: number, name: string, provider: string) => ({ id, name, provider });
+const templates = [
+  { name: "oferta", language: "pt_BR", category: "MARKETING", status: "APPROVED", body: "Olá {{1}}, use o cupom {{2}}.", parameterCount: 2, syncedAt: "2026-11-28T10:00:00.000Z" },
+  { name: "aviso", language: "pt_BR", category: "UTILITY", status: "PENDING", body: "Aviso.", parameterCount: 0, syncedAt: "2026-11-28T10:00:00.000Z" },
+];
+
 function serve(extra: (call: FetchCall) => Response | undefined = () => undefined) {
   return mockFetch((call) => {
     const answer = extra(call);
     if (answer) return answer;
-    if (call.method === "GET" && call.path === "/whatsapp/") return jsonResponse([{ id: 1, name: "Loja Centro" }]);
+    if (call.method === "GET" && call.path === "/whatsapp/") return jsonResponse([connection(1, "Loja Centro", "beta"), connection(4, "Oficial", "cloud")]);
+    if (call.method === "GET" && call.path === "/whatsapp/4/templates") return jsonResponse(templates);
     if (call.method === "GET" && call.path === "/contact-lists/list") return jsonResponse([{ id: 2, name: "Clientes VIP", contactsCount: 3, validCount: 3, createdAt: "", updatedAt: "" }]);
     if (call.method === "GET" && call.path === "/tags/list") return jsonResponse([{ id: 8, name: "Lead", color: "#000", kanban: 0 }]);
     if (call.method === "GET" && call.path === "/files/") return jsonResponse({ files: [], count: 0, hasMore: false });
@@ -121,6 +128,46 @@ describe("CampaignDialog", { timeout: 60_000 }, () => {
     });
   });
 
+  it("on an official-line connection, sends the chosen template with its parameters instead of the messages", async () => {
+    const created = campaignFixture({ id: 32, name: "Oferta oficial", whatsappId: 4 });
+    const { calls } = serve((call) => (call.method === "POST" && call.path === "/campaigns" ? jsonResponse(created) : undefined));
+    const { user, onClose } = open();
+    await fill(user, screen.getByRole("textbox", { name: /Nome/ }), "Oferta oficial");
+    await choose(user, "Conexão", "Oficial");
+    await choose(user, "Lista de contatos", "Clientes VIP");
+    expect(screen.queryByRole("textbox", { name: "Mensagem 1" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+    expect(await screen.findByText("Escolha o modelo que a campanha envia")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("combobox", { name: /Modelo da Meta/ }));
+    expect(screen.getByRole("option", { name: /aviso/ })).toHaveAttribute("aria-disabled", "true");
+    await user.click(screen.getByRole("option", { name: /oferta/ }));
+    await user.click(screen.getByRole("textbox", { name: /Parâmetro 1/ }));
+    await user.click(screen.getByRole("button", { name: "{nome}" }));
+    await fill(user, screen.getByRole("textbox", { name: /Parâmetro 2/ }), "{cupom}");
+    expect(screen.getByTestId("campaign-template-preview")).toHaveTextContent("Olá {nome}, use o cupom {cupom}.");
+    await user.type(screen.getByLabelText("Agendamento"), "2030-12-01T09:00");
+    await user.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === "POST")?.body).toMatchObject({
+      whatsappId: 4,
+      contactListId: 2,
+      template: { name: "oferta", language: "pt_BR", parameters: ["{nome}", "{cupom}"] },
+      scheduledAt: new Date(2030, 11, 1, 9, 0).toISOString(),
+    });
+  });
+
+  it("with confirmation on the official line, keeps the messages that follow the answer and drops the confirmation texts", async () => {
+    serve();
+    const { user } = open();
+    await choose(user, "Conexão", "Oficial");
+    await user.click(screen.getByRole("switch", { name: "Pedir confirmação" }));
+    expect(screen.getByRole("textbox", { name: "Mensagem 1" })).toBeVisible();
+    expect(screen.queryByRole("textbox", { name: "Mensagem de confirmação 1" })).not.toBeInTheDocument();
+    expect(screen.getByText(/o modelo aprovado pela Meta pede a confirmação/)).toBeInTheDocument();
+  });
+
   it("uploads the chosen attachment once the new campaign is created", async () => {
     const created = campaignFixture({ id: 31, name: "Com anexo" });
     const { calls } = serve((call) => {
@@ -155,7 +202,8 @@ describe("CampaignDialog", { timeout: 60_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Salvar" }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.filter((call) => call.method !== "GET").map((call) => `${call.method} ${call.path}`)).toEqual(["PUT /campaigns/5", "DELETE /campaigns/5/media-upload"]);
+    // Removed first: an attachment the save would refuse (the official line's) must not block the save that drops it.
+    expect(calls.filter((call) => call.method !== "GET").map((call) => `${call.method} ${call.path}`)).toEqual(["DELETE /campaigns/5/media-upload", "PUT /campaigns/5"]);
   });
 
   it.each([

@@ -16,7 +16,7 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { RecordDialogContent } from "../../../components/list/index.ts";
@@ -38,6 +38,7 @@ import {
 } from "../utils/campaign-form.ts";
 import { type CampaignEditability, campaignEditability } from "../utils/campaign-status.ts";
 import { type CampaignAttachmentChange, CampaignAttachmentField } from "./campaign-attachment-field.tsx";
+import { CampaignTemplateField } from "./campaign-template-field.tsx";
 import { hookFormFields, showFormError, translatedResolver } from "../../../lib/form-errors.ts";
 
 interface CampaignDialogProps {
@@ -130,6 +131,11 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | undefined; o
     formState: { errors, isSubmitting },
   } = useForm<CampaignFormValues>({ resolver: translatedResolver(zodResolver(schema)), defaultValues: campaignFormValues(campaign) });
   const confirmation = watch("confirmation");
+  const whatsappId = watch("whatsappId");
+  const chosenConnection = options.connections.find((connection) => String(connection.id) === whatsappId);
+  // The official line sends a template first; until the connections are read, a stored template says so.
+  const official = whatsappId !== "" && (chosenConnection ? chosenConnection.provider === "cloud" : Boolean(campaign?.template));
+  useEffect(() => setValue("official", official), [official, setValue]);
   const locked = editability !== "all";
   const textsLocked = editability === "none";
 
@@ -137,10 +143,13 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | undefined; o
     await wait(TIMINGS.formSubmitDelayMs);
     try {
       const body = campaign && editability === "texts" ? textsOnlyBody(campaign, values) : toCampaignBody(values);
+      // Removed before the save: an attachment the official line refuses must not block the save that drops it.
+      const removeFirst = !locked && attachment.remove && savedId !== null && campaign?.mediaPath != null;
+      if (removeFirst) await removeMedia.mutateAsync(savedId);
       const saved = await save.mutateAsync({ id: savedId, body });
       setSavedId(saved.id);
       if (!locked && attachment.file) await upload.mutateAsync({ id: saved.id, file: attachment.file });
-      else if (!locked && attachment.remove && saved.mediaPath !== null) await removeMedia.mutateAsync(saved.id);
+      else if (!locked && !removeFirst && attachment.remove && saved.mediaPath !== null) await removeMedia.mutateAsync(saved.id);
     } catch (error) {
       // Under the refused fields, and as the catalogue's toast; the dialog stays open to fix the input.
       showFormError(error, hookFormFields({ getValues, setError }));
@@ -231,6 +240,7 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | undefined; o
                   options={options.fileLists}
                   empty={{ value: "", label: t("campaigns.form.noFileList") }}
                   disabled={locked}
+                  error={errors.fileListId?.message ?? (official && !confirmation && field.value !== "" ? t("campaigns.template.filesNeedConfirmation") : undefined)}
                 />
               )}
             />
@@ -254,7 +264,24 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | undefined; o
               )}
             />
           </Box>
-          <Box>
+          {official ? (
+            <Controller
+              control={control}
+              name="template"
+              render={({ field }) => (
+                <CampaignTemplateField
+                  whatsappId={Number(whatsappId)}
+                  value={field.value}
+                  onChange={field.onChange}
+                  placeholders={campaignPlaceholders(settings.data?.variables ?? [])}
+                  confirmation={confirmation}
+                  disabled={textsLocked}
+                  error={errors.template?.message}
+                />
+              )}
+            />
+          ) : null}
+          <Box hidden={official && !confirmation}>
             <Tabs value={slot} onChange={(_event, next: CampaignSlot) => setSlot(next)} variant="scrollable" aria-label={t("campaigns.form.messages")}>
               {CAMPAIGN_SLOTS.map((which) => (
                 <Tab key={which} value={which} label={t("campaigns.form.messageTab", { slot: which })} sx={slotError(which) ? { color: "error.main" } : undefined} />
@@ -273,7 +300,7 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | undefined; o
                   error={Boolean(errors[`message${which}`])}
                   helperText={errors[`message${which}`]?.message}
                 />
-                {confirmation && (
+                {confirmation && !official && (
                   <TextField
                     {...register(`confirmationMessage${which}`)}
                     label={t("campaigns.form.confirmationMessage", { slot: which })}
@@ -289,7 +316,7 @@ function CampaignForm({ campaign, onClose }: { campaign: Campaign | undefined; o
               </Stack>
             ))}
           </Box>
-          <Box>
+          <Box hidden={official && !confirmation}>
             <Typography variant="subtitle2" color="text.secondary">
               {t("campaigns.form.variables")}
             </Typography>

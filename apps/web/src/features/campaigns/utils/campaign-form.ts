@@ -23,6 +23,8 @@ export type CampaignFormValues = Record<MessageKey | ConfirmationKey, string> & 
   fileListId: string;
   /** The official line's template (the first message), or null. */
   template: CampaignTemplate | null;
+  /** Whether the chosen connection is the official line (kept by the dialog from its connection choices). */
+  official: boolean;
 };
 
 const idOrEmpty = (id: number | null) => (id === null ? "" : String(id));
@@ -57,6 +59,7 @@ export function campaignFormValues(campaign?: Campaign): CampaignFormValues {
     tagListId: campaign?.tagListId ? String(campaign.tagListId) : NO_TAG,
     fileListId: idOrEmpty(campaign?.fileListId ?? null),
     template: campaign?.template ?? null,
+    official: Boolean(campaign?.template),
   };
 }
 
@@ -66,7 +69,9 @@ const confirmationKeys = CAMPAIGN_SLOTS.map((slot) => `confirmationMessage${slot
 /**
  * The dialog's rules with its messages (spec admin §5: name required, 2 to 50). A scheduled campaign
  * also needs what the server asks for before it can start (ERR_CAMPAIGN_INCOMPLETE): a connection, a
- * contact list or a tag, a message, and with confirmation a confirmation message.
+ * contact list or a tag, a message, and with confirmation a confirmation message. On the official line
+ * the template is the first message: it is needed, with every parameter filled, at any save (the server
+ * refuses the connection without one), and a message only with confirmation, to follow the answer.
  */
 export function buildCampaignFormSchema(t: TFunction) {
   const text = z.string().max(4096, t("campaigns.validation.tooLong"));
@@ -79,6 +84,7 @@ export function buildCampaignFormSchema(t: TFunction) {
     tagListId: z.string(),
     fileListId: z.string(),
     template: z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) }).nullable(),
+    official: z.boolean(),
     message1: text,
     message2: text,
     message3: text,
@@ -91,11 +97,20 @@ export function buildCampaignFormSchema(t: TFunction) {
     confirmationMessage5: text,
   } satisfies Record<keyof CampaignFormValues, z.ZodType>;
   return z.object(shape).superRefine((values, context) => {
+    if (values.official && values.whatsappId !== "") {
+      if (!values.template) context.addIssue({ code: "custom", path: ["template"], message: t("campaigns.validation.templateRequired") });
+      else if (values.template.parameters.some((parameter) => parameter.trim() === "")) {
+        context.addIssue({ code: "custom", path: ["template"], message: t("campaigns.validation.parametersRequired") });
+      }
+    }
     if (values.scheduledAt === "") return;
     if (values.whatsappId === "") context.addIssue({ code: "custom", path: ["whatsappId"], message: t("campaigns.validation.whatsappRequired") });
     if (values.contactListId === "" && values.tagListId === NO_TAG) context.addIssue({ code: "custom", path: ["contactListId"], message: t("campaigns.validation.recipientsRequired") });
-    if (messageKeys.every((key) => values[key].trim() === "")) context.addIssue({ code: "custom", path: ["message1"], message: t("campaigns.validation.messageRequired") });
-    if (values.confirmation && confirmationKeys.every((key) => values[key].trim() === "")) {
+    const official = values.official && values.whatsappId !== "";
+    if ((!official || values.confirmation) && messageKeys.every((key) => values[key].trim() === "")) {
+      context.addIssue({ code: "custom", path: ["message1"], message: t("campaigns.validation.messageRequired") });
+    }
+    if (!official && values.confirmation && confirmationKeys.every((key) => values[key].trim() === "")) {
       context.addIssue({ code: "custom", path: ["confirmationMessage1"], message: t("campaigns.validation.confirmationRequired") });
     }
   });
@@ -115,7 +130,7 @@ export function toCampaignBody(values: CampaignFormValues): CampaignBody {
     contactListId: idOf(values.contactListId),
     tagListId: values.tagListId === NO_TAG ? null : idOf(values.tagListId),
     fileListId: idOf(values.fileListId),
-    template: values.template,
+    template: values.official && values.whatsappId !== "" ? values.template : null,
   };
 }
 
