@@ -2,14 +2,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Message, SEND_STATUSES, TICKET_ACTIVITY_KINDS, type TicketActivity } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
+import { contactRefJson, isoJson, sqlStrings } from "../../db/wire-json.ts";
 
 export const MESSAGES_PAGE_SIZE = 20;
 
-/** A timestamp as `Date#toISOString` writes it (milliseconds truncated, as the driver's dates are). */
-const iso = (column: string) => `to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
-const contactJson = (c: string) =>
-  `case when ${c}.id is null then null else json_build_object('id', ${c}.id, 'name', ${c}.name, 'number', ${c}.number, 'email', ${c}.email, 'profilePicUrl', ${c}.profile_pic_url, 'isGroup', ${c}.is_group) end`;
 const mediaUrlJson = (m: string) => `case when ${m}.media_url <> '' then '/media/' || ${m}.media_url end`;
 const namedJson = (t: string) => `case when ${t}.id is null then null else json_build_object('id', ${t}.id, 'name', ${t}.name) end`;
 
@@ -19,18 +15,18 @@ const namedJson = (t: string) => `case when ${t}.id is null then null else json_
  */
 const MESSAGE_JSON = `json_build_object('id', m.id, 'ticketId', m.ticket_id, 'body', m.body, 'fromMe', m.from_me, 'read', m.read,
   'ack', greatest(0, least(5, m.ack)), 'mediaType', m.media_type, 'mediaUrl', ${mediaUrlJson("m")}, 'mediaName', m.media_name, 'isDeleted', m.is_deleted,
-  'sendStatus', case when m.send_status in (${quoted(SEND_STATUSES)}) then m.send_status else 'sent' end,
+  'sendStatus', case when m.send_status in (${sqlStrings(SEND_STATUSES)}) then m.send_status else 'sent' end,
   'sendError', case when m.from_me and m.send_status <> 'sent' then m.send_error end,
-  'sendRetryUntil', case when m.send_status = 'pending' then ${iso("m.send_retry_until")} end,
+  'sendRetryUntil', case when m.send_status = 'pending' then ${isoJson("m.send_retry_until")} end,
   'data', case when jsonb_typeof(m.data) = 'object' then m.data end, 'participant', m.participant, 'participantName', m.participant_name,
-  'userId', m.user_id, 'contact', ${contactJson("mc")},
+  'userId', m.user_id, 'contact', ${contactRefJson("mc")},
   'quotedMsg', case when q.id is null then null else json_build_object('id', q.id, 'body', q.body, 'fromMe', q.from_me, 'mediaType', q.media_type,
-    'mediaUrl', ${mediaUrlJson("q")}, 'isDeleted', q.is_deleted, 'contact', ${contactJson("qc")}) end,
-  'createdAt', ${iso("m.created_at")}, 'updatedAt', ${iso("m.updated_at")})`;
+    'mediaUrl', ${mediaUrlJson("q")}, 'isDeleted', q.is_deleted, 'contact', ${contactRefJson("qc")}) end,
+  'createdAt', ${isoJson("m.created_at")}, 'updatedAt', ${isoJson("m.updated_at")})`;
 
 /** An activity in the wire shape (ticket-activity.repository.ts): `e` with its user `eu`, destination queue `eq` and user `et`. */
 const ACTIVITY_JSON = `json_build_object('id', e.id, 'ticketId', e.ticket_id, 'kind', e.kind, 'user', ${namedJson("eu")}, 'toQueue', ${namedJson("eq")},
-  'toUser', ${namedJson("et")}, 'createdAt', ${iso("e.created_at")})`;
+  'toUser', ${namedJson("et")}, 'createdAt', ${isoJson("e.created_at")})`;
 
 export interface ConversationPageQuery {
   companyId: number;
@@ -94,7 +90,7 @@ function pageQuery(db: Db, markRead: boolean, visible?: SQL) {
         left join contacts qc on qc.id = q.contact_id and qc.company_id = ${c})`,
       activities: sql<TicketActivity[]>`(select coalesce(json_agg(${sql.raw(ACTIVITY_JSON)} order by e.created_at, e.id), '[]') from ticket_events e
         left join users eu on eu.id = e.user_id left join queues eq on eq.id = e.to_queue_id left join users et on et.id = e.to_user_id
-        where e.company_id = ${c} and e.ticket_id in (select id from conv) and e.kind in (${sql.raw(quoted(TICKET_ACTIVITY_KINDS))})
+        where e.company_id = ${c} and e.ticket_id in (select id from conv) and e.kind in (${sql.raw(sqlStrings(TICKET_ACTIVITY_KINDS))})
           and (${pageOffset}::int = 0 or (select count(*) from win) > 1)
           and (${pageOffset}::int + ${MESSAGES_PAGE_SIZE} >= total.n or e.created_at >= (select min(created_at) from win))
           and (${pageOffset}::int = 0 or e.created_at < (select max(created_at) from win)))`,
