@@ -72,7 +72,9 @@ const TICKET_JSON = `json_build_object('id', t.id, 'uuid', t.uuid, 'number', t.n
   'isGroup', t.is_group, 'chatbot', t.chatbot, 'useIntegration', t.use_integration, 'integrationId', t.integration_id, 'promptId', t.prompt_id,
   'botSummary', t.bot_summary, 'awaitingRating', t.awaiting_rating, 'origin', case when t.origin = 'campaign' then 'campaign' else 'inbox' end, 'lastMessage', t.last_message, 'unreadMessages', t.unread_messages,
   'createdAt', ${iso("t.created_at")}, 'updatedAt', ${iso("t.updated_at")},
-  'slaDueAt', case when t.status = 'pending' and qc.sla_minutes_target is not null then ${iso("t.created_at + qc.sla_minutes_target * interval '1 minute'")} end)`;
+  'slaDueAt', case when t.status = 'pending' and qc.sla_minutes_target is not null then ${iso("t.created_at + qc.sla_minutes_target * interval '1 minute'")} end,
+  'cloudWindow', case when w.provider = 'cloud' then json_build_object('provider', 'cloud', 'closesAt', ${iso("t.last_customer_message_at + interval '24 hours'")},
+    'open', coalesce(now() < t.last_customer_message_at + interval '24 hours', false)) end)`;
 
 /** A page of the list (41 rows: one more tells hasMore) with its capped count, in one statement. */
 function listStatement(where: (t: string) => string, order: (t: string) => string, match = "null::json"): string {

@@ -1,9 +1,7 @@
-import { type Placeholder, type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Message, type TicketActivity, ZSendStatus } from "@conversa/shared";
+import { type Placeholder, type SQL, and, eq, inArray, sql } from "drizzle-orm";
+import { type Message, ZSendStatus } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
-import { preparedPerDb } from "../../db/prepared.ts";
 import { contacts, messages, tickets } from "../../db/schema/index.ts";
-import { listTicketActivities } from "../tickets/index.ts";
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -116,70 +114,4 @@ export async function findMessageByWid(db: Db, companyId: number, connectionId: 
     .from(messages)
     .where(and(eq(messages.companyId, companyId), eq(messages.whatsappId, connectionId), eq(messages.wid, wid)));
   return row;
-}
-
-export const MESSAGES_PAGE_SIZE = 20;
-
-/** A conversation's messages newest first, each with its contact and the conversation's count. */
-function conversationPageQuery(db: Db, where: SQL | undefined, companyId: number | Placeholder) {
-  return db
-    .select({ message: messages, contact: contactColumns, count: sql<number>`(select count(*)::int from ${messages} where ${where})` })
-    .from(messages)
-    .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.companyId, companyId)))
-    .where(where)
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .$dynamic();
-}
-
-/** conversationPageQuery of every ticket of the conversation, prepared: one statement for a connection, one for none. */
-function preparedPage(withoutConnection: boolean) {
-  return preparedPerDb((db) => {
-    const companyId = sql.placeholder("companyId");
-    const conversation = { contactId: sql.placeholder("contactId"), whatsappId: withoutConnection ? null : sql.placeholder("whatsappId") };
-    const ticketIds = db.select({ id: tickets.id }).from(tickets).where(conversationTickets(companyId, conversation));
-    const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
-    return conversationPageQuery(db, where, companyId)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .prepare(withoutConnection ? "conversation_page_without_connection" : "conversation_page");
-  });
-}
-const conversationPage = { onConnection: preparedPage(false), withoutConnection: preparedPage(true) };
-
-/**
- * One page of a conversation, newest page first, across the tickets of the same contact and connection
- * (earlier tickets stay visible; the web app draws dividers where ticketId changes). `visible` is the
- * actor's ticket visibility (ticketAccessCondition): earlier tickets the actor may not open are left out
- * in the query itself, so pages and count stay right.
- */
-export async function listConversationPage(
-  db: Db,
-  companyId: number,
-  ticket: { contactId: number; whatsappId: number | null },
-  pageNumber: number,
-  visible?: SQL,
-): Promise<{ rows: MessageRow[]; contacts: Map<number, Contact>; count: number; activities: TicketActivity[] }> {
-  const ticketIds = db.select({ id: tickets.id }).from(tickets).where(and(conversationTickets(companyId, ticket), visible));
-  const where = and(eq(messages.companyId, companyId), inArray(messages.ticketId, ticketIds));
-  const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
-  // One statement: the page with its messages' contacts and the conversation's count. One row more on
-  // the newer side: the message just after the page closes its window of activities. Without a
-  // visibility condition (an admin) the statement is prepared.
-  const window = { limit: MESSAGES_PAGE_SIZE + (offset > 0 ? 1 : 0), offset: Math.max(0, offset - 1) };
-  const read = visible
-    ? await conversationPageQuery(db, where, companyId).limit(window.limit).offset(window.offset)
-    : await conversationPage[ticket.whatsappId === null ? "withoutConnection" : "onConnection"](db).execute({ companyId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, ...window });
-  // A page past the end has no row to carry the count.
-  const count = read[0]?.count ?? (offset > 0 ? ((await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where))[0]?.count ?? 0) : 0);
-  const contactById = new Map(read.flatMap(({ contact }) => (contact ? [[contact.id, contact] as const] : [])));
-  const newer = offset > 0 ? read[0]?.message : undefined;
-  const rows = (offset > 0 ? read.slice(1) : read).map((r) => r.message);
-  const oldest = rows.at(-1);
-  // The activities between this page's oldest message and the next page's: the first page has no upper
-  // bound, the last none below. A page past the end has none.
-  const activities =
-    rows.length === 0 && offset > 0
-      ? []
-      : await listTicketActivities(db, companyId, ticketIds, { from: offset + MESSAGES_PAGE_SIZE < count ? oldest?.createdAt : undefined, until: newer?.createdAt });
-  return { rows: rows.reverse(), contacts: contactById, count, activities };
 }

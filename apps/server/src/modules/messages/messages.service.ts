@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type CloudTemplateSend, type Message, type SendMessageBody, type TicketActivity, mayWriteOnTicket } from "@conversa/shared";
-import { connections, contacts, messages, tickets, users } from "../../db/schema/index.ts";
+import { connections, contacts, messages, users } from "../../db/schema/index.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
 import { SEND_MESSAGE_JOB, sendQueueKeyOf } from "../../engine/jobs.ts";
 import { publishMessageUpdate, queueOutboundMessage } from "../../engine/outbound.ts";
@@ -12,7 +12,8 @@ import { AppError } from "../../lib/app-error.ts";
 import type { RequestContext } from "../../lib/context.ts";
 import type { StoredMedia } from "../../media/media-store.ts";
 import { type TicketRow, accessFactsOf, findAccessibleTicket, mayOpenTicket, ticketAccessCondition } from "../tickets/index.ts";
-import { MESSAGES_PAGE_SIZE, findConversationMessage, findMessageRow, listConversationPage, loadMessages } from "./messages.repository.ts";
+import { type ConversationPage, MESSAGES_PAGE_SIZE, readConversationPage } from "./conversation-page.repository.ts";
+import { findConversationMessage, findMessageRow, loadMessages } from "./messages.repository.ts";
 
 export interface MessagesPage {
   messages: Message[];
@@ -22,22 +23,15 @@ export interface MessagesPage {
   hasMore: boolean;
 }
 
-/** Marks the customer's messages of a ticket read, clears its unread count and tells the network. */
-async function markTicketRead(deps: EngineDeps, ticket: TicketRow): Promise<void> {
-  const read = await deps.db
-    .update(messages)
-    .set({ read: true })
-    .where(and(eq(messages.companyId, ticket.companyId), eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
-    .returning({ wid: messages.wid });
-  if (ticket.unreadMessages > 0) {
-    await deps.db.update(tickets).set({ unreadMessages: 0 }).where(and(eq(tickets.companyId, ticket.companyId), eq(tickets.id, ticket.id)));
-  }
-  if (read.length === 0 && ticket.unreadMessages === 0) return;
+/**
+ * After the first page marked the ticket's customer messages read (and cleared its unread count): the
+ * realtime event, and the read receipt to the network.
+ */
+async function publishTicketRead(deps: EngineDeps, ticket: TicketRow, page: ConversationPage): Promise<void> {
+  if (page.marked.count === 0 && ticket.unreadMessages === 0) return;
   deps.events.publish("ticket.read", { companyId: ticket.companyId, ticketId: ticket.id, queueId: ticket.queueId, userId: ticket.userId });
-  const [contact] = await deps.db.select({ number: contacts.number, isGroup: contacts.isGroup }).from(contacts).where(eq(contacts.id, ticket.contactId));
-  const wids = read.flatMap((r) => (r.wid ? [r.wid] : []));
-  if (contact && ticket.whatsappId !== null && wids.length) {
-    await deps.channels.markRead(ticket.whatsappId, contact, wids).catch((error: unknown) => deps.log.warn({ err: error }, "mark read on the network failed"));
+  if (page.contact && ticket.whatsappId !== null && page.marked.wids.length) {
+    await deps.channels.markRead(ticket.whatsappId, page.contact, page.marked.wids).catch((error: unknown) => deps.log.warn({ err: error }, "mark read on the network failed"));
   }
 }
 
@@ -47,20 +41,18 @@ async function markTicketRead(deps: EngineDeps, ticket: TicketRow): Promise<void
  * page also marks the ticket read. Throws ERR_NO_TICKET_FOUND, ERR_NO_PERMISSION.
  */
 export async function listMessages(deps: EngineDeps, ctx: RequestContext, ticketId: number, pageNumber: number): Promise<MessagesPage> {
-  // An admin opens every ticket: the facts (two queries) are read only for others, and once.
+  // An admin opens every ticket: the facts are read only for others, and once.
   const facts = ctx.profile === "admin" ? undefined : await accessFactsOf(deps.db, ctx);
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId, facts);
   const visible = facts && ticketAccessCondition(ctx, facts);
-  const page = await listConversationPage(deps.db, ctx.companyId, ticket, pageNumber, visible);
-  // The page was read before the ticket is marked read: it shows what was unread.
-  const [messagesOfPage] = await Promise.all([loadMessages(deps.db, ctx.companyId, page.rows, page.contacts), pageNumber === 1 ? markTicketRead(deps, ticket) : undefined]);
-  const { count, activities } = page;
+  const page = await readConversationPage(deps.db, { companyId: ctx.companyId, ticketId: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId, pageNumber }, visible);
+  if (pageNumber === 1) await publishTicketRead(deps, ticket, page);
   return {
-    messages: messagesOfPage,
-    activities,
+    messages: page.messages,
+    activities: page.activities,
     ticket: { id: ticket.id, uuid: ticket.uuid, status: ticket.status },
-    count,
-    hasMore: pageNumber * MESSAGES_PAGE_SIZE < count,
+    count: page.count,
+    hasMore: pageNumber * MESSAGES_PAGE_SIZE < page.count,
   };
 }
 

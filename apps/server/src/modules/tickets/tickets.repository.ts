@@ -1,28 +1,44 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { type OtherOpenTicketDetails, type Ticket, ZTicketStatus, cloudWindowAt } from "@conversa/shared";
+import { type OtherOpenTicketDetails, TICKET_STATUSES, type Ticket } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
-import { connections, contacts, queueConfigs, queues, tags, ticketTags, tickets, users } from "../../db/schema/index.ts";
+import { contactRefJson, isoJson, sqlStrings } from "../../db/wire-json.ts";
+import { connections, contacts, queueConfigs, queues, tickets, users } from "../../db/schema/index.ts";
 
 export type TicketRow = typeof tickets.$inferSelect;
-type TicketTag = Ticket["tags"][number];
 
-/** The tickets of a company by id with their contact, user, queue, connection, SLA target and tags: one prepared statement. */
+const named = (table: string, id: string, extra = "") =>
+  `case when ${id} is not null and ${table}.name is not null then json_build_object('id', ${id}, 'name', ${table}.name${extra}) end`;
+const CLOSES_AT = "tickets.last_customer_message_at + interval '24 hours'";
+
+/**
+ * A ticket in the wire shape, built by PostgreSQL in the key order of the shared Ticket (events send it
+ * as it is): with its contact, user, queue, connection, SLA due time, tags and, on the official line,
+ * its 24-hour window as of the `now` placeholder (cloudWindowAt: the window closes 24 h after the
+ * customer's last message, to the millisecond).
+ */
+const TICKET_JSON = sql.raw(`json_build_object('id', tickets.id, 'uuid', tickets.uuid, 'number', tickets.number,
+  'status', case when tickets.status in (${sqlStrings(TICKET_STATUSES)}) then tickets.status else 'pending' end,
+  'contactId', tickets.contact_id, 'contact', ${contactRefJson("contacts")},
+  'userId', tickets.user_id, 'user', ${named("users", "tickets.user_id")},
+  'queueId', tickets.queue_id, 'queue', ${named("queues", "tickets.queue_id", ", 'color', coalesce(queues.color, '')")},
+  'whatsappId', tickets.whatsapp_id, 'whatsapp', ${named("connections", "tickets.whatsapp_id")},
+  'tags', coalesce((select json_agg(json_build_object('id', tags.id, 'name', tags.name, 'color', tags.color) order by tags.id)
+    from ticket_tags inner join tags on tags.id = ticket_tags.tag_id where ticket_tags.company_id = tickets.company_id and ticket_tags.ticket_id = tickets.id), '[]'),
+  'isGroup', tickets.is_group, 'chatbot', tickets.chatbot, 'useIntegration', tickets.use_integration, 'integrationId', tickets.integration_id,
+  'promptId', tickets.prompt_id, 'botSummary', tickets.bot_summary, 'awaitingRating', tickets.awaiting_rating,
+  'origin', case when tickets.origin = 'campaign' then 'campaign' else 'inbox' end, 'lastMessage', tickets.last_message, 'unreadMessages', tickets.unread_messages,
+  'createdAt', ${isoJson("tickets.created_at")}, 'updatedAt', ${isoJson("tickets.updated_at")},
+  'slaDueAt', case when tickets.status = 'pending' and queue_configs.sla_minutes_target is not null
+    then ${isoJson("tickets.created_at + queue_configs.sla_minutes_target * interval '1 minute'")} end,
+  'cloudWindow', case when connections.provider = 'cloud' then json_build_object('provider', 'cloud', 'closesAt', ${isoJson(CLOSES_AT)},
+    'open', coalesce(`);
+const CLOUD_WINDOW_OPEN = sql.raw(`::timestamptz < date_trunc('milliseconds', tickets.last_customer_message_at) + interval '24 hours', false)) end)`);
+
+/** The tickets of a company by id in the wire shape (TICKET_JSON): one prepared statement. */
 const ticketsByIds = preparedPerDb((db) =>
   db
-    .select({
-      ticket: tickets,
-      contact: { id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email, profilePicUrl: contacts.profilePicUrl, isGroup: contacts.isGroup },
-      userName: users.name,
-      queueName: queues.name,
-      queueColor: queues.color,
-      connectionName: connections.name,
-      connectionProvider: connections.provider,
-      slaMinutes: queueConfigs.slaMinutesTarget,
-      tags: sql<TicketTag[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.id})
-        from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
-        where ${ticketTags.companyId} = ${tickets.companyId} and ${ticketTags.ticketId} = ${tickets.id}), '[]')`,
-    })
+    .select({ id: tickets.id, ticket: sql<Ticket>`${TICKET_JSON}${sql.placeholder("now")}${CLOUD_WINDOW_OPEN}` })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
@@ -39,41 +55,8 @@ const ticketsByIds = preparedPerDb((db) =>
  */
 export async function loadTickets(db: Db, companyId: number, ids: number[], now = new Date()): Promise<Ticket[]> {
   if (ids.length === 0) return [];
-  const rows = await ticketsByIds(db).execute({ companyId, ids });
-  const byId = new Map(
-    rows.map(({ ticket: t, contact, userName, queueName, queueColor, connectionName, connectionProvider, slaMinutes, tags: ticketTagList }) => [
-      t.id,
-      {
-        id: t.id,
-        uuid: t.uuid,
-        number: t.number,
-        status: ZTicketStatus.catch("pending").parse(t.status),
-        contactId: t.contactId,
-        contact,
-        userId: t.userId,
-        user: t.userId !== null && userName !== null ? { id: t.userId, name: userName } : null,
-        queueId: t.queueId,
-        queue: t.queueId !== null && queueName !== null ? { id: t.queueId, name: queueName, color: queueColor ?? "" } : null,
-        whatsappId: t.whatsappId,
-        whatsapp: t.whatsappId !== null && connectionName !== null ? { id: t.whatsappId, name: connectionName } : null,
-        tags: ticketTagList,
-        isGroup: t.isGroup,
-        chatbot: t.chatbot,
-        useIntegration: t.useIntegration,
-        integrationId: t.integrationId,
-        promptId: t.promptId,
-        botSummary: t.botSummary,
-        awaitingRating: t.awaitingRating,
-        origin: t.origin === "campaign" ? "campaign" : "inbox",
-        lastMessage: t.lastMessage,
-        unreadMessages: t.unreadMessages,
-        createdAt: t.createdAt.toISOString(),
-        updatedAt: t.updatedAt.toISOString(),
-        slaDueAt: t.status === "pending" && slaMinutes !== null ? new Date(t.createdAt.getTime() + slaMinutes * 60_000).toISOString() : null,
-        cloudWindow: connectionProvider === "cloud" ? cloudWindowAt(t.lastCustomerMessageAt, now) : null,
-      } satisfies Ticket,
-    ]),
-  );
+  const rows = await ticketsByIds(db).execute({ companyId, ids, now: now.toISOString() });
+  const byId = new Map(rows.map((row) => [row.id, row.ticket]));
   return ids.flatMap((id) => {
     const ticket = byId.get(id);
     return ticket ? [ticket] : [];
