@@ -322,8 +322,8 @@ export const ZCampaign = z.object({
   id: z.number(),
   name: z.string(),
   ...messageFields,
-  /** Official-line connections only: the template sent as the first message; null otherwise. */
-  template: ZCampaignTemplate.nullable(),
+  /** Official-line connections only: the template sent as the first message (`ZCampaignTemplate` as saved); null otherwise. */
+  template: z.object({ name: z.string(), language: z.string(), parameters: z.array(z.string()) }).nullable(),
   status: ZCampaignStatus,
   confirmation: z.boolean(),
   scheduledAt: z.string().nullable(),
