@@ -140,9 +140,10 @@ export function campaignPlaceholders(variables: readonly CampaignVariable[]): st
 }
 
 /**
- * The body of a save that may change only the message texts (a cancelled campaign): the texts from the
- * form, everything else exactly as stored, so the server sees nothing else changed.
+ * The body of a save that may change only the message texts (a cancelled campaign): the texts (and a
+ * template's parameters) from the form, everything else exactly as stored, so the server sees nothing else changed.
  */
 export function textsOnlyBody(campaign: Campaign, values: CampaignFormValues): CampaignBody {
-  return { ...toCampaignBody(campaignFormValues(campaign)), scheduledAt: campaign.scheduledAt, ...textsOf(values) };
+  // The official line's template parameters are texts too; its connection stays the stored one.
+  return { ...toCampaignBody(campaignFormValues(campaign)), scheduledAt: campaign.scheduledAt, ...textsOf(values), template: campaign.template ? values.template : null };
 }
