@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, campaignOptOuts, campaignShipping, campaigns, contactListItems, contactLists, messages } from "../../db/schema/index.ts";
+import { auditLogs, campaignOptOuts, campaignShipping, campaigns, contactListItems, contactLists, fileListOptions, fileLists, messages } from "../../db/schema/index.ts";
 import { runSendMessageJob } from "../../engine/outbound.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { type FakeDriver, attachFakeDriver, createConnectionRow, inbound } from "../../../test/engine-harness.ts";
@@ -199,6 +199,32 @@ describe("/campaign-settings", () => {
 });
 
 describe("the dispatch", () => {
+  it("sends the file list after the message, and skips a file that is gone with the dispatch moving on", async () => {
+    await setSettings({ messageInterval: 0 });
+    const stored = await deps().media.save(a.company.id, PNG, "catalogo.png", "image/png");
+    const [list] = await t.db.insert(fileLists).values({ companyId: a.company.id, name: "Catálogo" }).returning();
+    await t.db.insert(fileListOptions).values([
+      { companyId: a.company.id, fileListId: list!.id, name: "sumiu.pdf", path: "nao-existe.pdf" },
+      { companyId: a.company.id, fileListId: list!.id, name: "catalogo.png", path: stored.fileName },
+    ]);
+    const campaign = await create({ scheduledAt: new Date().toISOString(), contactListId: await listWith(1), fileListId: list!.id });
+    await start(campaign.id);
+    const step = async () => {
+      const current = await row(campaign.id);
+      await runDispatchStep(deps(), { companyId: a.company.id, campaignId: campaign.id, seq: current.dispatchSeq }, () => 0);
+      await sendPending();
+      return row(campaign.id);
+    };
+    const afterMessage = await step();
+    // The gone file is skipped in a step that queues the next one: the chain goes on by itself.
+    const afterSkip = await step();
+    expect(afterSkip.dispatchSeq).toBe(afterMessage.dispatchSeq + 1);
+    const [recipient] = await t.db.select().from(campaignShipping).where(eq(campaignShipping.campaignId, campaign.id));
+    expect(recipient!.filesSent).toBe(1);
+    expect(await drive(campaign.id)).toMatchObject({ status: "FINALIZADA" });
+    expect(driver.sent.map((sent) => sent.media?.filename ?? sent.body)).toEqual(["Olá Cliente 1, oferta {cupom}!", "catalogo.png"]);
+  });
+
   it("freezes the valid list contacts, sends each one message with the variables filled, and ends FINALIZADA", async () => {
     await setSettings({ messageInterval: 0, variables: [{ key: "cupom", value: "BLACK10" }] });
     const contactListId = await listWith(4);
