@@ -168,7 +168,7 @@ const WALKS: Record<string, Walk> = {
   "features/campaigns/components/campaign-dialog.tsx": {
     ui: () => <CampaignDialog open campaignId={null} onClose={() => {}} />,
     get: (call) => {
-      if (call.path === "/whatsapp/") return jsonResponse([{ id: 1, name: "Loja Centro" }]);
+      if (call.path === "/whatsapp/") return jsonResponse([{ id: 1, name: "Loja Centro", provider: "beta" }]);
       if (call.path === "/contact-lists/list") return jsonResponse([{ id: 2, name: "Clientes VIP", contactsCount: 3, validCount: 3, createdAt: "", updatedAt: "" }]);
       if (call.path === "/files/") return jsonResponse({ files: [], count: 0, hasMore: false });
       if (call.path === "/campaign-settings") return jsonResponse(campaignSettingsList({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [], optOutWords: ["SAIR"], optOutConfirmation: "Pronto." }));
