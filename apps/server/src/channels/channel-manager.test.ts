@@ -185,3 +185,43 @@ describe("ChannelManager with other processes", () => {
     expect(otherDriver.starts).toBe(0);
   });
 });
+
+describe("ChannelManager stopping while it takes sessions over", () => {
+  it("waits for the taking-over, then stops what it started and takes no lock after closing them", async () => {
+    let release!: () => void;
+    const starting = new Promise<void>((resolve) => (release = resolve));
+    const slow = new (class extends CountingDriver {
+      override async start(connection: DriverConnection): Promise<void> {
+        await super.start(connection);
+        await starting;
+      }
+    })();
+    manager.registerDriver(slow);
+    const second = await createConnectionRow(t.db, connection.companyId);
+    const taking = manager.adoptOrphans();
+    await eventually(() => slow.starts, (starts) => starts === 1);
+
+    let closedAt = -1;
+    const acquired: number[] = [];
+    const acquire = locks.acquire.bind(locks);
+    locks.acquire = async (id) => {
+      acquired.push(id);
+      return acquire(id);
+    };
+    const close = locks.close.bind(locks);
+    locks.close = async () => {
+      closedAt = acquired.length;
+      await close();
+    };
+    const stopping = manager.stopAll();
+    release();
+    await Promise.all([taking, stopping]);
+
+    // The first session started before the stop; the second was never taken; nothing runs, and no lock was taken after the close.
+    expect(acquired).toEqual([]);
+    expect(closedAt).toBe(0);
+    expect(manager.isRunning(connection.id)).toBe(false);
+    expect(manager.isRunning(second.id)).toBe(false);
+    expect(slow.stops).toBe(1);
+  });
+});

@@ -61,6 +61,10 @@ export class ChannelManager {
   private readonly ops = new Map<string, SessionOp>();
   private adoptTimer: ReturnType<typeof setInterval> | undefined;
   private adopting = false;
+  /** The taking-over in progress, if any (stopAll waits for it). */
+  private adoption: Promise<unknown> | undefined;
+  /** Set while stopAll runs: no session is taken over meanwhile. */
+  private stopping = false;
   private readonly sendFailureListeners: ((provider: ConnectionProvider) => void)[] = [];
 
   constructor(private readonly deps: ChannelManagerDeps & { adoptIntervalMs?: number }) {
@@ -418,27 +422,35 @@ export class ChannelManager {
 
   /** Takes the sessions that should run and that no process runs (the process that ran them died). */
   async adoptOrphans(): Promise<number[]> {
-    if (this.adopting) return [];
+    if (this.adopting || this.stopping) return [];
     this.adopting = true;
+    const run = this.adoptNow();
+    this.adoption = run.catch(() => undefined);
     try {
-      const candidates = (await listConnectionsToStart(this.deps.db)).filter(
-        (row) => !this.running.has(row.id) && !this.resuming.has(row.id) && this.hasDriver(ZConnectionProvider.catch("beta").parse(row.provider)),
-      );
-      const free = new Set(await this.deps.locks.unheld(candidates.map((row) => row.id)));
-      const taken: number[] = [];
-      for (const row of candidates) {
-        if (!free.has(row.id)) continue;
-        try {
-          if (await this.startHere(row.companyId, row.id)) taken.push(row.id);
-        } catch (error) {
-          this.deps.log.error({ err: error, connectionId: row.id }, "session of a process gone not taken");
-        }
-      }
-      if (taken.length > 0) this.deps.log.warn({ connectionIds: taken }, "sessions of a server process gone taken over");
-      return taken;
+      return await run;
     } finally {
       this.adopting = false;
     }
+  }
+
+  private async adoptNow(): Promise<number[]> {
+    const candidates = (await listConnectionsToStart(this.deps.db)).filter(
+      (row) => !this.running.has(row.id) && !this.resuming.has(row.id) && this.hasDriver(ZConnectionProvider.catch("beta").parse(row.provider)),
+    );
+    const free = new Set(await this.deps.locks.unheld(candidates.map((row) => row.id)));
+    const taken: number[] = [];
+    for (const row of candidates) {
+      // A shutdown that began meanwhile takes nothing more: it waits for this run, then stops what runs.
+      if (this.stopping) break;
+      if (!free.has(row.id)) continue;
+      try {
+        if (await this.startHere(row.companyId, row.id)) taken.push(row.id);
+      } catch (error) {
+        this.deps.log.error({ err: error, connectionId: row.id }, "session of a process gone not taken");
+      }
+    }
+    if (taken.length > 0) this.deps.log.warn({ connectionIds: taken }, "sessions of a server process gone taken over");
+    return taken;
   }
 
   /**
@@ -498,8 +510,15 @@ export class ChannelManager {
     clearTimeout(this.resumeTimer);
     this.resumeTimer = undefined;
     this.resuming.clear();
-    for (const [connectionId, session] of this.running) await this.stopDriver(session.driver, connectionId);
-    this.running.clear();
-    await this.deps.locks.close();
+    // A taking-over still running would start sessions, and take a lock connection, after the stop: it ends first.
+    this.stopping = true;
+    try {
+      await this.adoption;
+      for (const [connectionId, session] of this.running) await this.stopDriver(session.driver, connectionId);
+      this.running.clear();
+      await this.deps.locks.close();
+    } finally {
+      this.stopping = false;
+    }
   }
 }
