@@ -8,7 +8,7 @@ import { DRAIN_WAITING_LINE_JOB, EXPIRE_TICKET_JOB, LEGACY_SEND_MESSAGE_JOB, SEN
 import { runExpireTicketJob, runTransferWaitingJob } from "./lifecycle.ts";
 import { applyAck, runLegacySendMessageJob, runSendMessageJob } from "./outbound.ts";
 import { applySendFailed, reconcileInterruptedSend } from "./cloud-statuses.ts";
-import type { AckWatcher, CustomerReplyClaimer, QuietReplyCheck } from "./reply-hooks.ts";
+import type { AckWatcher, ClaimInterest, CustomerReplyClaimer, QuietReplyCheck, QuietScreen } from "./reply-hooks.ts";
 
 /**
  * The conversation engine: receives normalised channel events from the channel manager and runs the
@@ -26,25 +26,32 @@ export class ConversationEngine implements InboundHandler {
    */
   private readonly chats = new KeyedSerial<string>();
 
+  /** No inbound message is being handled or waiting. */
+  get idle(): boolean {
+    return this.chats.size === 0;
+  }
+
   handleInbound(message: InboundMessage): Promise<void> {
     return this.chats.run(`${message.connectionId}:${message.chat.number}`, () => handleInboundMessage(this.deps, message));
   }
 
   /**
    * Lets a workflow claim customers' replies before the bot answers them (a campaign's opt-out words and
-   * confirmations); called at start-up by the workflow, asked in the order of registration.
+   * confirmations); called at start-up by the workflow, asked in the order of registration. With an
+   * interest, the claimer is asked only about the numbers for which it holds.
    */
-  claimCustomerReplies(claimer: CustomerReplyClaimer): void {
-    this.deps.replyClaimers.register(claimer);
+  claimCustomerReplies(claimer: CustomerReplyClaimer, interest?: ClaimInterest): void {
+    this.deps.replyClaimers.register(claimer, interest);
   }
 
   /**
    * Lets a workflow name the customers' messages that open nothing for attendants (a campaign's opt-out
    * words): without an active ticket, such a message is stored in a new closed ticket of the origin the
-   * check answers, and no event announces it.
+   * check answers, and no event announces it. With a screen, the check is asked only about the messages
+   * the screen lets through.
    */
-  keepRepliesQuiet(check: QuietReplyCheck): void {
-    this.deps.replyClaimers.registerQuiet(check);
+  keepRepliesQuiet(check: QuietReplyCheck, screen?: QuietScreen): void {
+    this.deps.replyClaimers.registerQuiet(check, screen);
   }
 
   /** Lets a workflow follow the acks of its messages (a campaign's report); called at start-up by the workflow. */

@@ -11,6 +11,7 @@ import { isWithinBusinessHours } from "./business-hours.ts";
 import { type ConnectionRow, companyOf, connectionOf, isEnabled, queueOf, settingsOf } from "./context.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { EXPIRE_TICKET_JOB, TRANSFER_WAITING_JOB } from "./jobs.ts";
+import { mayBeCommonText, storeCommonText } from "./inbound-text.ts";
 import { completeRating } from "./lifecycle.ts";
 import { queueOutboundMessage } from "./outbound.ts";
 
@@ -212,7 +213,20 @@ function lastCustomerMessageAt(provider: string, sentAt: Date, now: Date): Date 
 
 export async function handleInboundMessage(deps: EngineDeps, message: InboundMessage): Promise<void> {
   const { companyId, connectionId } = message;
+  if (mayBeCommonText(message)) {
+    const outcome = await storeCommonText(deps, message, nowOf(deps));
+    if (outcome.kind === "duplicate") return;
+    if (outcome.kind === "stored") {
+      deps.events.publish("message.created", { companyId, message: outcome.message, ticket: outcome.ticket });
+      deps.events.publish("ticket.updated", { companyId, ticket: outcome.ticket });
+      // The ticket is an attendant's: a claimer may take the reply, the bot never answers it.
+      if (outcome.claimable) await deps.replyClaimers.claim({ companyId, connectionId, number: message.chat.number, body: message.body, ticketId: outcome.ticketId });
+      return;
+    }
+  }
   if (await findMessageByWid(deps.db, companyId, connectionId, message.wid)) return;
+  // A quiet message (a campaign recipient's opt-out word) opens nothing for attendants; most are ruled out without a query.
+  const quietOrigin = !message.fromMe && !message.chat.isGroup ? await deps.replyClaimers.quietOrigin({ companyId, connectionId, number: message.chat.number, body: message.body }) : null;
   const connection = await connectionOf(deps.db, companyId, connectionId);
   if (!connection) return;
   const settingValues = await settingsOf(deps.db, companyId);
@@ -223,9 +237,6 @@ export async function handleInboundMessage(deps: EngineDeps, message: InboundMes
   const isCustomer = !message.fromMe;
   if (isCustomer && connection.expiresTicket > 0) await deps.jobs.prepare(EXPIRE_TICKET_JOB);
   if (isCustomer && schedulesTransfer(connection)) await deps.jobs.prepare(TRANSFER_WAITING_JOB);
-
-  // A quiet message (a campaign recipient's opt-out word) opens nothing for attendants.
-  const quietOrigin = isCustomer && !message.chat.isGroup ? await deps.replyClaimers.quietOrigin({ companyId, connectionId, number: message.chat.number, body: message.body }) : null;
 
   const result = await deps.db.transaction(async (tx) => {
     const contact = await upsertContact(tx, message);

@@ -1,3 +1,5 @@
+import { type SQL, sql } from "drizzle-orm";
+
 /** A customer's message, after it was stored, as a workflow that may claim it sees it. */
 export interface CustomerReply {
   companyId: number;
@@ -22,20 +24,56 @@ export type QuietReplyCheck = (reply: IncomingReply) => Promise<string | null>;
 export type CustomerReplyClaimer = (reply: CustomerReply) => Promise<boolean>;
 
 /**
+ * A condition (SQL, on the company and number given as SQL) that holds whenever the claimer might claim a
+ * reply of that number: the inbound statement evaluates it with the message's own writes, and a claimer
+ * whose condition is false is not asked. A claimer without one is always asked.
+ */
+export type ClaimInterest = (reply: { companyId: SQL; number: SQL }) => SQL;
+
+/**
+ * What lets the inbound statement rule a quiet check out without asking it: whether the text might be
+ * quiet at all (no query), and a condition (as ClaimInterest) that holds whenever the check might find a
+ * message of that number quiet. A message for which both hold is handed to the check.
+ */
+export interface QuietScreen {
+  mightBeQuiet(body: string): boolean;
+  interest: ClaimInterest;
+}
+
+/**
  * The workflows that may claim a customer's reply before the bot sees it (a campaign recipient's opt-out
  * word or confirming reply), registered at start-up by the modules that drive the engine, so that the
  * engine never imports them.
  */
 export class CustomerReplyClaimers {
   private readonly claimers: CustomerReplyClaimer[] = [];
+  private readonly interests: (ClaimInterest | undefined)[] = [];
   private readonly quietChecks: QuietReplyCheck[] = [];
+  private readonly screens: (QuietScreen | undefined)[] = [];
 
-  register(claimer: CustomerReplyClaimer): void {
+  register(claimer: CustomerReplyClaimer, interest?: ClaimInterest): void {
     this.claimers.push(claimer);
+    this.interests.push(interest);
   }
 
-  registerQuiet(check: QuietReplyCheck): void {
+  /** Whether any claimer might claim a reply of this number (see ClaimInterest): false when none is registered. */
+  interestCondition(reply: { companyId: SQL; number: SQL }): SQL {
+    if (this.interests.length === 0) return sql`false`;
+    if (this.interests.some((interest) => interest === undefined)) return sql`true`;
+    return sql.join(
+      this.interests.map((interest) => sql`(${interest!(reply)})`),
+      sql` or `,
+    );
+  }
+
+  registerQuiet(check: QuietReplyCheck, screen?: QuietScreen): void {
     this.quietChecks.push(check);
+    this.screens.push(screen);
+  }
+
+  /** The screen of each quiet check, in order of registration (undefined: the check must always be asked). */
+  quietScreens(): readonly (QuietScreen | undefined)[] {
+    return this.screens;
   }
 
   /** The origin of the quiet ticket the message goes into, from the first check that names one; null for an ordinary message. */

@@ -3,7 +3,7 @@ import { campaignOptOuts, campaignShipping, campaigns } from "../../db/schema/in
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import type { ConversationEngine } from "../../engine/engine.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
-import type { AckedMessages, CustomerReply, IncomingReply } from "../../engine/reply-hooks.ts";
+import type { AckedMessages, ClaimInterest, CustomerReply, IncomingReply } from "../../engine/reply-hooks.ts";
 import { readCampaignSettings } from "./campaign-settings.repository.ts";
 import { campaignAttachmentOf, composeText, publishCampaign } from "./campaigns.dispatch.ts";
 import { isOptOutWord, mightBeOptOutWord } from "./campaigns.policy.ts";
@@ -138,7 +138,9 @@ export async function announceAckedRecipients(deps: EngineDeps, acked: AckedMess
  * words, confirmations) before the bot answers them, and announce their messages' delivered and read acks.
  */
 export function registerCampaignReplies(engine: ConversationEngine): void {
-  engine.keepRepliesQuiet((reply) => campaignQuietOrigin(engine.deps, reply));
-  engine.claimCustomerReplies((reply) => handleCampaignReply(engine.deps, reply));
+  // Only a number some campaign reached has a reply to claim or to keep quiet (lastCampaignOf).
+  const reached: ClaimInterest = ({ companyId, number }) => sql`exists (select 1 from campaign_shipping where company_id = ${companyId} and number = ${number} and claimed_at is not null)`;
+  engine.keepRepliesQuiet((reply) => campaignQuietOrigin(engine.deps, reply), { mightBeQuiet: mightBeOptOutWord, interest: reached });
+  engine.claimCustomerReplies((reply) => handleCampaignReply(engine.deps, reply), reached);
   engine.watchAcks((acked) => announceAckedRecipients(engine.deps, acked));
 }

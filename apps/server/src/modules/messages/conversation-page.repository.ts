@@ -24,6 +24,17 @@ const MESSAGE_JSON = `json_build_object('id', m.id, 'ticketId', m.ticket_id, 'bo
     'mediaUrl', ${mediaUrlJson("q")}, 'isDeleted', q.is_deleted, 'contact', ${contactRefJson("qc")}) end,
   'createdAt', ${isoJson("m.created_at")}, 'updatedAt', ${isoJson("m.updated_at")})`;
 
+/**
+ * The wire shape (MESSAGE_JSON) of the one message of `rows`, a relation of message rows of company
+ * `companyId` (an insert's returned rows, say), as a scalar subquery of a larger statement.
+ */
+export function messageJsonOf(rows: SQL, companyId: SQL): SQL {
+  return sql`(select ${sql.raw(MESSAGE_JSON)} from ${rows} as m
+    left join contacts mc on mc.id = m.contact_id and mc.company_id = ${companyId}
+    left join messages q on q.id = m.quoted_msg_id and q.company_id = ${companyId}
+    left join contacts qc on qc.id = q.contact_id and qc.company_id = ${companyId})`;
+}
+
 /** An activity in the wire shape (ticket-activity.repository.ts): `e` with its user `eu`, destination queue `eq` and user `et`. */
 const ACTIVITY_JSON = `json_build_object('id', e.id, 'ticketId', e.ticket_id, 'kind', e.kind, 'user', ${namedJson("eu")}, 'toQueue', ${namedJson("eq")},
   'toUser', ${namedJson("et")}, 'createdAt', ${isoJson("e.created_at")})`;

@@ -3,4 +3,4 @@ export { type TicketActivityInput, listTicketActivities, loadTicketActivity, rec
 export { type TicketViewer, accessFactsOf, contextOfUser, findAccessibleTicket, findVisibleTicketId, loadTicketViewer, mayOpenTicket } from "./tickets.access.ts";
 export { isInboxTicket, listContextOf, listTicketIds, ticketAccessCondition, ticketListWhere } from "./tickets.list.ts";
 export { type TicketAccessFacts, canAccessTicket, ticketAudience } from "./tickets.policy.ts";
-export { type TicketRow, findOtherActiveTicket, loadTicket, loadTickets } from "./tickets.repository.ts";
+export { type TicketRow, findOtherActiveTicket, loadTicket, loadTickets, ticketJsonOf } from "./tickets.repository.ts";

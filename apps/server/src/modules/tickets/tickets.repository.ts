@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import { type OtherOpenTicketDetails, TICKET_STATUSES, type Ticket } from "@conversa/shared";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDb } from "../../db/prepared.ts";
@@ -48,6 +48,21 @@ const ticketsByIds = preparedPerDb((db) =>
     .where(and(eq(tickets.companyId, sql.placeholder("companyId")), sql`${tickets.id} = any(${sql.placeholder("ids")}::int[])`))
     .prepare("tickets_by_ids"),
 );
+
+/**
+ * The wire shape (TICKET_JSON) of the one ticket of `rows`, a relation of ticket rows (a CTE's returned
+ * rows, say), as a scalar subquery of a larger statement: the ticket as it stands after that statement's
+ * own change, which a read of the table in the same statement would not see. `now` is the cloud window's
+ * moment (an ISO text).
+ */
+export function ticketJsonOf(rows: SQL, now: SQL): SQL {
+  return sql`(select ${TICKET_JSON}${now}${CLOUD_WINDOW_OPEN} from ${rows} as tickets
+    inner join contacts on contacts.id = tickets.contact_id
+    left join users on users.id = tickets.user_id
+    left join queues on queues.id = tickets.queue_id
+    left join connections on connections.id = tickets.whatsapp_id
+    left join queue_configs on queue_configs.queue_id = tickets.queue_id)`;
+}
 
 /**
  * Loads tickets of one company with contact, user, queue, connection and tags (in one statement), in the
