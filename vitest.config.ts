@@ -51,6 +51,20 @@ const SAME_ON_BOTH_DATABASES = [
   "src/security/intra-company.test.ts",
   "src/security/plan-gate.test.ts",
   "src/security/uploads.test.ts",
+  // Contracts and plain CRUD, each request's SQL on one connection, no job queue, no concurrency.
+  "src/compat/lineage-admin-a.test.ts",
+  "src/compat/lineage-admin-b.test.ts",
+  "src/compat/lineage-admin-c.test.ts",
+  "src/modules/auth/two-factor.test.ts",
+  "src/modules/companies/companies.test.ts",
+  "src/modules/prompts/prompts.test.ts",
+  "src/modules/queues/queues.test.ts",
+  "src/modules/signup/signup.test.ts",
+  "src/modules/tags/tags.test.ts",
+  "src/security/audit-walk.test.ts",
+  "src/security/password-rule.test.ts",
+  "src/security/single-line-names.test.ts",
+  "src/security/tenant-isolation.test.ts",
 ];
 
 export default defineConfig({

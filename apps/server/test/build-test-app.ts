@@ -96,14 +96,16 @@ async function newDatabase(): Promise<Database> {
   return openDatabase({ dataDir: "memory://", loadDataDir: new Blob([dump]) });
 }
 
+/** Databases that must not be handed to a later test: a job or a message of their app was still being handled when it stopped. */
+const unsettled = new WeakSet<Database>();
+
 /**
  * A fresh database per call. Closing it keeps it as the spare of the next call (a test that opens a
  * second app while the first is open gets a database of its own); `closeSpareDatabase` ends the last one.
- * With `reusable` false (tests that run the job queue, whose workers may still be winding down after
- * the test) the database is a new copy and is closed for good with the test.
+ * A database marked unsettled (its app's job workers or engine were still at work after the stop, and
+ * could write into the next test's rows) is closed for good instead.
  */
-async function freshDatabase(reusable: boolean): Promise<Database> {
-  if (!reusable) return newDatabase();
+async function freshDatabase(): Promise<Database> {
   let database: Database;
   if (spare) {
     database = spare;
@@ -113,15 +115,16 @@ async function freshDatabase(reusable: boolean): Promise<Database> {
     database = await newDatabase();
   }
   let closed = false;
-  return {
+  const handed: Database = {
     ...database,
     close: async () => {
       if (closed) return;
       closed = true;
-      if (spare) await database.close();
+      if (spare || unsettled.has(handed)) await database.close();
       else spare = database;
     },
   };
+  return handed;
 }
 
 /** Closes the database kept for the next test (after the last test of a file). */
@@ -195,7 +198,7 @@ export interface TestAppOptions {
 /** Builds the whole app on a fresh database, with a recorder of the domain events it publishes. */
 export async function buildTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
-  const database = options.database ?? (await freshDatabase(!options.start));
+  const database = options.database ?? (await freshDatabase());
   const events = new DomainEvents((error) => {
     throw error;
   });
@@ -218,6 +221,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: Tes
     close: async () => {
       await app.close();
       await platform.stop();
+      if (!platform.jobs.idle || !platform.engine.idle) unsettled.add(database);
       await database.close();
       rmSync(mailDir, { recursive: true, force: true });
     },

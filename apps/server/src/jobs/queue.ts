@@ -101,6 +101,8 @@ export class JobQueue {
   /** Queues whose definition pg-boss has cached, so that a send inside a transaction reads nothing outside it. */
   private readonly prepared = new Set<string>();
   private started = false;
+  /** Batches of jobs whose handler is running now. */
+  private active = 0;
   private readonly embedded: boolean;
   /** Aborted by stop(): handlers waiting for the database give up. */
   private stopping = new AbortController();
@@ -238,22 +240,40 @@ export class JobQueue {
         includeMetadata: true,
       },
       async (jobs) => {
-        for (const job of jobs) {
-          const parsed = definition.schema.safeParse(job.data);
-          if (!parsed.success) {
-            // A payload that cannot be parsed will never succeed: log it and drop it instead of retrying forever.
-            this.log.warn({ job: definition.name, id: job.id, issues: parsed.error.issues }, "job payload rejected");
-            continue;
-          }
-          try {
-            await this.runWhenDatabaseAnswers(definition.name, job.id, () => handler(parsed.data, { id: job.id, retryCount: job.retryCount }));
-          } catch (error) {
-            for (const listener of this.failureListeners) listener(definition.name);
-            throw error;
-          }
+        this.active += 1;
+        try {
+          await this.runBatch(definition, handler, jobs);
+        } finally {
+          this.active -= 1;
         }
       },
     );
+  }
+
+  /** No handler is running: after stop(), none is still winding down past the grace it was given. */
+  get idle(): boolean {
+    return this.active === 0;
+  }
+
+  private async runBatch<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    handler: (payload: z.output<S>, job: { id: string; retryCount: number }) => Promise<void>,
+    jobs: { id: string; data: unknown; retryCount: number }[],
+  ): Promise<void> {
+    for (const job of jobs) {
+      const parsed = definition.schema.safeParse(job.data);
+      if (!parsed.success) {
+        // A payload that cannot be parsed will never succeed: log it and drop it instead of retrying forever.
+        this.log.warn({ job: definition.name, id: job.id, issues: parsed.error.issues }, "job payload rejected");
+        continue;
+      }
+      try {
+        await this.runWhenDatabaseAnswers(definition.name, job.id, () => handler(parsed.data, { id: job.id, retryCount: job.retryCount }));
+      } catch (error) {
+        for (const listener of this.failureListeners) listener(definition.name);
+        throw error;
+      }
+    }
   }
 
   /**
