@@ -29,10 +29,11 @@ const MESSAGE_JSON = `json_build_object('id', m.id, 'ticketId', m.ticket_id, 'bo
  * `companyId` (an insert's returned rows, say), as a scalar subquery of a larger statement.
  */
 export function messageJsonOf(rows: SQL, companyId: SQL): SQL {
+  // Lateral lookups by primary key: a generic plan never scans a table for the one row.
   return sql`(select ${sql.raw(MESSAGE_JSON)} from ${rows} as m
-    left join contacts mc on mc.id = m.contact_id and mc.company_id = ${companyId}
-    left join messages q on q.id = m.quoted_msg_id and q.company_id = ${companyId}
-    left join contacts qc on qc.id = q.contact_id and qc.company_id = ${companyId})`;
+    left join lateral (select * from contacts where id = m.contact_id and company_id = ${companyId} limit 1) mc on true
+    left join lateral (select * from messages where id = m.quoted_msg_id and company_id = ${companyId} limit 1) q on true
+    left join lateral (select * from contacts where id = q.contact_id and company_id = ${companyId} limit 1) qc on true)`;
 }
 
 /** An activity in the wire shape (ticket-activity.repository.ts): `e` with its user `eu`, destination queue `eq` and user `et`. */

@@ -56,12 +56,13 @@ const ticketsByIds = preparedPerDb((db) =>
  * moment (an ISO text).
  */
 export function ticketJsonOf(rows: SQL, now: SQL): SQL {
+  // Lateral lookups by key: a generic plan never scans a table for the one row.
   return sql`(select ${TICKET_JSON}${now}${CLOUD_WINDOW_OPEN} from ${rows} as tickets
-    inner join contacts on contacts.id = tickets.contact_id
-    left join users on users.id = tickets.user_id
-    left join queues on queues.id = tickets.queue_id
-    left join connections on connections.id = tickets.whatsapp_id
-    left join queue_configs on queue_configs.queue_id = tickets.queue_id)`;
+    inner join lateral (select * from contacts where id = tickets.contact_id limit 1) contacts on true
+    left join lateral (select * from users where id = tickets.user_id limit 1) users on true
+    left join lateral (select * from queues where id = tickets.queue_id limit 1) queues on true
+    left join lateral (select * from connections where id = tickets.whatsapp_id limit 1) connections on true
+    left join lateral (select * from queue_configs where queue_id = tickets.queue_id limit 1) queue_configs on true)`;
 }
 
 /**
