@@ -25,6 +25,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: "pt-BR",
+    // The journeys run as a user who asked the system for less motion: the app then shows every dialog,
+    // menu and toast at once (no transition to wait out) and Chromium paints no animation frames.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -64,6 +64,33 @@ describe("JobQueue.send inside a transaction", () => {
   }, 40_000);
 });
 
+describe("a job queued while its worker waits for the next poll", () => {
+  it("wakes the worker at once, in this process and from another, when the queuing transaction commits", async () => {
+    const { app, jobs } = await startQueue();
+    const other = new JobQueue(app.database, silent);
+    queues.push(other);
+    await other.start();
+    const definition = defineJob({ name: "test.wake", schema: ZPayload });
+    await jobs.prepare(definition);
+    await other.prepare(definition);
+    const seen: number[] = [];
+    // Two minutes between polls: within this test's time only a notification can bring a job in.
+    await jobs.work(definition, async (payload) => {
+      seen.push(payload.n);
+    }, { pollingIntervalSeconds: 120 });
+    await jobs.send(definition, { n: 1 });
+    await eventually(() => seen, (values) => values.length === 1, 30_000);
+    await app.db.transaction(async (tx) => {
+      await other.send(definition, { n: 2 }, { tx });
+      // Not before the commit: the worker is woken by the committed job, not by the send.
+      await tx.execute(sql`select pg_sleep(0.2)`);
+      expect(seen).toEqual([1]);
+    });
+    await eventually(() => seen, (values) => values.length === 2, 30_000);
+    expect(seen).toEqual([1, 2]);
+  }, 90_000);
+});
+
 describe("transactionExecutor", () => {
   it("binds each $n placeholder to its value, repeated or out of order", async () => {
     t = await buildTestApp();

@@ -117,14 +117,21 @@ export class JobQueue {
       superviseIntervalSeconds: options.superviseSeconds ?? DEFAULT_SUPERVISE_SECONDS,
       monitorIntervalSeconds: options.superviseSeconds ?? DEFAULT_SUPERVISE_SECONDS,
     };
+    // A job queued wakes the workers of its queue at once (NOTIFY, sent when the queuing transaction commits),
+    // in every process, instead of waiting for their next poll; polling stays, at the same pace, for jobs
+    // that come due later (startAfter, retries) and for a notification lost while the listener reconnects.
+    const wake = { useListenNotify: true };
     if (database.kind === "pglite" && database.pglite) {
-      this.boss = new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schedule: false, ...supervision });
+      this.boss = new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", schedule: false, ...supervision, ...wake });
     } else if (database.connectionString) {
-      this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, schedule: false, ...supervision });
+      this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, schedule: false, ...supervision, ...wake });
     } else {
       throw new Error("job queue needs PGlite or a PostgreSQL connection string");
     }
     this.boss.on("error", (error: unknown) => this.log.error({ err: error }, "job queue error"));
+    this.boss.on("warning", (warning: { message: string; data?: { type?: string } }) => {
+      if (warning.data?.type === "listen_notify_unavailable") this.log.warn({ detail: warning.message }, "job queue: workers poll only");
+    });
   }
 
   async start(): Promise<void> {
@@ -143,6 +150,7 @@ export class JobQueue {
       retryBackoff: definition.backoff ?? true,
       ...(definition.retryDelayMax ? { retryDelayMax: definition.retryDelayMax } : {}),
       heartbeatSeconds: definition.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
+      notify: true,
     };
     await this.boss.createQueue(definition.name, { ...policy, ...(definition.ordering === "ordered" ? { policy: "key_strict_fifo" as const } : {}) });
     // Creating leaves an existing queue as it was.
@@ -235,6 +243,8 @@ export class JobQueue {
       definition.name,
       {
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        // Woken by NOTIFY when a job is queued, the worker still polls as often for the jobs that come due later.
+        notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
         batchSize: options.batchSize ?? 1,
         ...(options.concurrency ? { localConcurrency: options.concurrency } : {}),
         includeMetadata: true,

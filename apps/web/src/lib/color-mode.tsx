@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { useTranslation } from "react-i18next";
 import { isLanguage, DEFAULT_LANGUAGE } from "./i18n.ts";
 import { type ColorMode, createAppTheme, readInitialColorMode, saveColorMode } from "./theme.ts";
+import { useReducedMotion } from "./use-reduced-motion.ts";
 
 interface ColorModeValue {
   mode: ColorMode;
@@ -12,12 +13,13 @@ interface ColorModeValue {
 
 const ColorModeContext = createContext<ColorModeValue | null>(null);
 
-/** Wraps the app in the light or dark theme and keeps the choice under preferredTheme. */
+/** Wraps the app in the light or dark theme (still when the system asks for less motion) and keeps the choice under preferredTheme. */
 export function ColorModeProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const [mode, setMode] = useState<ColorMode>(readInitialColorMode);
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  const theme = useMemo(() => createAppTheme(mode, language), [mode, language]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => createAppTheme(mode, language, reducedMotion), [mode, language, reducedMotion]);
 
   const toggleColorMode = useCallback(() => {
     const next = mode === "light" ? "dark" : "light";

@@ -53,4 +53,16 @@ describe("createAppTheme", () => {
     const pagination = createAppTheme("light", "pt-BR").components?.MuiTablePagination?.defaultProps;
     expect(pagination?.labelRowsPerPage).toBe("Linhas por página:");
   });
+
+  it("keeps still when the system asks for less motion: no transition time, no ripple, animations cut", () => {
+    const moving = createAppTheme("light", "pt-BR");
+    expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
+    expect(moving.transitions.create("opacity")).not.toBe("none");
+    const still = createAppTheme("dark", "pt-BR", true);
+    expect(still.transitions.create("opacity")).toBe("none");
+    expect(Object.values(still.transitions.duration)).toEqual(Array(7).fill(0));
+    expect(still.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+    expect(JSON.stringify(still.components?.MuiCssBaseline?.styleOverrides)).toContain("animationIterationCount");
+    expect(still.palette.primary.main).toBe("#ffffff");
+  });
 });

@@ -31,12 +31,27 @@ export function saveColorMode(mode: ColorMode): void {
   localStorage.setItem(STORAGE_KEYS.preferredTheme, mode);
 }
 
-/** The MUI theme of a colour mode, with the component texts of the interface language. */
-export function createAppTheme(mode: ColorMode, language: Language): Theme {
+/** Every MUI duration at zero: dialogs, menus, drawers and toasts appear and leave at once. */
+const NO_DURATIONS = { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 };
+
+/**
+ * The MUI theme of a colour mode, with the component texts of the interface language. With `reducedMotion`
+ * (the system asks for less motion) nothing slides, fades, ripples or spins: transitions take no time and
+ * animations stop after their first frame.
+ */
+export function createAppTheme(mode: ColorMode, language: Language, reducedMotion = false): Theme {
   const isLight = mode === "light";
   const surfaces = isLight ? BRAND.light : BRAND.dark;
+  const stillness = reducedMotion
+    ? {
+        transitions: { create: () => "none", duration: NO_DURATIONS },
+        baseline: { "*, *::before, *::after": { animationDuration: "0.01ms !important", animationIterationCount: "1 !important", scrollBehavior: "auto !important" } },
+        buttonBase: { defaultProps: { disableRipple: true } },
+      }
+    : undefined;
   return createTheme(
     {
+      ...(stillness ? { transitions: stillness.transitions } : {}),
       palette: {
         mode,
         primary: isLight
@@ -55,8 +70,10 @@ export function createAppTheme(mode: ColorMode, language: Language): Theme {
             "@supports not selector(::-webkit-scrollbar)": {
               "*": { scrollbarWidth: "thin", scrollbarColor: `${BRAND.green} ${surfaces.soft}` },
             },
+            ...stillness?.baseline,
           },
         },
+        ...(stillness ? { MuiButtonBase: stillness.buttonBase } : {}),
         MuiAppBar: {
           styleOverrides: {
             root: {
