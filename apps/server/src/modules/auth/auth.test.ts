@@ -304,14 +304,18 @@ describe("GET /auth/me", () => {
   });
 
   it("answers 403 ERR_INVALID_TOKEN for an expired token, so that the client refreshes", async () => {
-    const short = await buildTestApp({ accessTokenTtl: "1s" });
+    const short = await buildTestApp({ accessTokenTtl: "15m" });
     try {
       const company = await createCompany(short.db);
       const user = await createUser(short.db, { companyId: company.id });
       const session = await loginAs(short.app, user.email);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const me = () => short.app.inject({ method: "GET", url: "/auth/me", headers: bearer(session.token) });
+      const clock = { offsetMs: 14 * 60_000 };
+      short.platform.auth.tokens.now = () => new Date(Date.now() + clock.offsetMs);
+      expect((await me()).statusCode).toBe(200);
+      clock.offsetMs = 15 * 60_000 + 1_000;
 
-      const response = await short.app.inject({ method: "GET", url: "/auth/me", headers: bearer(session.token) });
+      const response = await me();
 
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ error: "ERR_INVALID_TOKEN" });

@@ -26,6 +26,13 @@ export interface TokenKeys {
   refreshSecret: string;
   accessTtl: string;
   refreshTtl: string;
+  /** The time a token's expiry is checked against: the system's clock unless a test moves it. */
+  now?: () => Date;
+}
+
+/** jose's verification options at the keys' clock. */
+function checkedAt(keys: TokenKeys): { currentDate?: Date } {
+  return keys.now ? { currentDate: keys.now() } : {};
 }
 
 const encoder = new TextEncoder();
@@ -63,7 +70,7 @@ export function signRefreshToken(keys: TokenKeys, claims: RefreshClaims): Promis
  */
 export async function verifyAccessToken(keys: TokenKeys, token: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(keys.accessSecret), { issuer: ISSUER, audience: "access", algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, encoder.encode(keys.accessSecret), { issuer: ISSUER, audience: "access", algorithms: ["HS256"], ...checkedAt(keys) });
     const claims = ZAccessClaims.parse(payload);
     return { userId: Number(claims.sub), companyId: claims.cid, version: claims.ver };
   } catch (error) {
@@ -75,7 +82,7 @@ export async function verifyAccessToken(keys: TokenKeys, token: string): Promise
 /** Verifies a refresh token. Any failure ends the session (ERR_SESSION_EXPIRED). */
 export async function verifyRefreshToken(keys: TokenKeys, token: string): Promise<RefreshClaims> {
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(keys.refreshSecret), { issuer: ISSUER, audience: "refresh", algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, encoder.encode(keys.refreshSecret), { issuer: ISSUER, audience: "refresh", algorithms: ["HS256"], ...checkedAt(keys) });
     const claims = ZRefreshClaims.parse(payload);
     return { userId: Number(claims.sub), companyId: claims.cid, version: claims.ver, tokenId: claims.jti };
   } catch {
