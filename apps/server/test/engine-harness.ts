@@ -17,11 +17,25 @@ export class FakeDriver implements ChannelDriver {
   failNext = 0;
   /** Sends refused because the driver was disconnected. */
   refusedDisconnected = 0;
+  private gate: Promise<void> | null = null;
+
+  /** Holds every send until the returned function is called: a test pins the moment before a message leaves. */
+  hold(): () => void {
+    let release = () => {};
+    this.gate = new Promise<void>((resolve) => {
+      release = () => {
+        this.gate = null;
+        resolve();
+      };
+    });
+    return release;
+  }
 
   async start(_connection: DriverConnection): Promise<void> {}
   async stop(): Promise<void> {}
   async logout(): Promise<void> {}
   async send(connectionId: number, message: OutboundMessage): Promise<{ wid: string }> {
+    if (this.gate) await this.gate;
     if (!this.connected) {
       this.refusedDisconnected += 1;
       throw new ChannelNotConnectedError(connectionId);

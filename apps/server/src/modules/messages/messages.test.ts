@@ -79,9 +79,12 @@ describe("GET /messages/:ticketId", () => {
 
 describe("POST /messages/:ticketId", () => {
   it("stores the message, sends it through the connection and publishes it", async () => {
+    // Held, the send cannot overtake the answer: the reply shows the message as stored, still pending.
+    const release = driver.hold();
     const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload: { body: "Tudo ótimo!", signMessage: true } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([expect.objectContaining({ body: "*Ana Admin*:\nTudo ótimo!", fromMe: true, ack: 0, sendStatus: "pending" })]);
+    release();
     await eventually(() => driver.bodies(), (bodies) => bodies.includes("*Ana Admin*:\nTudo ótimo!"));
     expect(t.published.map((e) => e.name)).toContain("message.created");
   });
