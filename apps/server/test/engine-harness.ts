@@ -17,14 +17,14 @@ export class FakeDriver implements ChannelDriver {
   failNext = 0;
   /** Sends refused because the driver was disconnected. */
   refusedDisconnected = 0;
-  private gate: Promise<void> | null = null;
+  private held: Promise<void> | null = null;
 
   /** Holds every send until the returned function is called: a test pins the moment before a message leaves. */
   hold(): () => void {
     let release = () => {};
-    this.gate = new Promise<void>((resolve) => {
+    this.held = new Promise<void>((resolve) => {
       release = () => {
-        this.gate = null;
+        this.held = null;
         resolve();
       };
     });
@@ -35,7 +35,7 @@ export class FakeDriver implements ChannelDriver {
   async stop(): Promise<void> {}
   async logout(): Promise<void> {}
   async send(connectionId: number, message: OutboundMessage): Promise<{ wid: string }> {
-    if (this.gate) await this.gate;
+    if (this.held) await this.held;
     if (!this.connected) {
       this.refusedDisconnected += 1;
       throw new ChannelNotConnectedError(connectionId);

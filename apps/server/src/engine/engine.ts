@@ -8,7 +8,7 @@ import { DRAIN_WAITING_LINE_JOB, EXPIRE_TICKET_JOB, LEGACY_SEND_MESSAGE_JOB, SEN
 import { runExpireTicketJob, runTransferWaitingJob } from "./lifecycle.ts";
 import { applyAck, runLegacySendMessageJob, runSendMessageJob } from "./outbound.ts";
 import { applySendFailed, reconcileInterruptedSend } from "./cloud-statuses.ts";
-import type { AckWatcher, ClaimInterest, CustomerReplyClaimer, QuietReplyCheck, QuietScreen } from "./reply-hooks.ts";
+import type { AckInterest, AckWatcher, ClaimInterest, CustomerReplyClaimer, QuietReplyCheck, QuietScreen } from "./reply-hooks.ts";
 
 /**
  * The conversation engine: receives normalised channel events from the channel manager and runs the
@@ -55,8 +55,8 @@ export class ConversationEngine implements InboundHandler {
   }
 
   /** Lets a workflow follow the acks of its messages (a campaign's report); called at start-up by the workflow. */
-  watchAcks(watcher: AckWatcher): void {
-    this.deps.ackWatchers.register(watcher);
+  watchAcks(watcher: AckWatcher, interest?: AckInterest): void {
+    this.deps.ackWatchers.register(watcher, interest);
   }
 
   handleAck(event: { connectionId: number; companyId: number; wid: string; ack: number }): Promise<void> {

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
+import { statementsOf } from "../../test/statements.ts";
 import { createConnectionRow, inbound } from "../../test/engine-harness.ts";
 import { createCompany, createUser } from "../../test/factories.ts";
 import { campaignShipping, campaigns, contacts, messages, tickets } from "../db/schema/index.ts";
@@ -41,19 +41,6 @@ async function conversation(status: "open" | "pending", options: { userId?: numb
   return { number, contact: contact!, ticket: ticket! };
 }
 
-/** The statements the database client was sent while `run` ran (PGlite's calls, or node-postgres's on PostgreSQL). */
-async function statementsOf(run: () => Promise<void>): Promise<number> {
-  const spies = t.database.pglite
-    ? [vi.spyOn(t.database.pglite, "query"), vi.spyOn(t.database.pglite, "exec"), vi.spyOn(t.database.pglite, "transaction")]
-    : [vi.spyOn(pg.Client.prototype, "query")];
-  try {
-    await run();
-    return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
-
 const messagesOf = (ticketId: number) => t.db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId))).orderBy(asc(messages.id));
 const ticketRow = async (id: number) => (await t.db.select().from(tickets).where(eq(tickets.id, id)))[0]!;
 const engine = () => t.platform.engine;
@@ -63,7 +50,7 @@ describe("a customer's text in a conversation an attendant holds", () => {
     const { number, ticket } = await conversation("open");
     const message = inbound(connection, number, "Ainda estou esperando");
 
-    expect(await statementsOf(() => engine().handleInbound(message))).toBe(1);
+    expect(await statementsOf(t, () => engine().handleInbound(message))).toBe(1);
 
     const [stored] = await messagesOf(ticket.id);
     expect(stored).toMatchObject({ body: "Ainda estou esperando", fromMe: false, read: false, ack: 0, mediaType: "chat", wid: message.wid, contactId: ticket.contactId, whatsappId: connection.id });
@@ -97,7 +84,7 @@ describe("a customer's text in a conversation an attendant holds", () => {
     const message = inbound(connection, number, "uma vez");
     await engine().handleInbound(message);
     t.published.length = 0;
-    expect(await statementsOf(() => engine().handleInbound({ ...message }))).toBe(1);
+    expect(await statementsOf(t, () => engine().handleInbound({ ...message }))).toBe(1);
     expect(await messagesOf(ticket.id)).toHaveLength(1);
     expect(await ticketRow(ticket.id)).toMatchObject({ unreadMessages: 1 });
     expect(t.published).toEqual([]);
@@ -107,7 +94,7 @@ describe("a customer's text in a conversation an attendant holds", () => {
     const other = await createConnectionRow(t.db, companyId, { isDefault: false });
     const { number, ticket, contact } = await conversation("pending", { on: other });
     await t.db.update(contacts).set({ whatsappId: connection.id }).where(eq(contacts.id, contact.id));
-    expect(await statementsOf(() => engine().handleInbound(inbound(other, number, "oi")))).toBe(1);
+    expect(await statementsOf(t, () => engine().handleInbound(inbound(other, number, "oi")))).toBe(1);
     expect(await messagesOf(ticket.id)).toHaveLength(1);
     expect((await t.db.select().from(contacts).where(eq(contacts.id, contact.id)))[0]!.whatsappId).toBe(other.id);
   });
@@ -148,7 +135,7 @@ describe("a customer's text the one statement leaves to the general pipeline", (
     await t.db.insert(campaignShipping).values({ companyId, campaignId: campaign!.id, number: reached.number, whatsappId: connection.id, claimedAt: new Date() });
     const claim = vi.spyOn(t.platform.engine.deps.replyClaimers, "claim");
     try {
-      expect(await statementsOf(() => engine().handleInbound(inbound(connection, reached.number, "ok")))).toBeGreaterThan(1);
+      expect(await statementsOf(t, () => engine().handleInbound(inbound(connection, reached.number, "ok")))).toBeGreaterThan(1);
       expect(claim).toHaveBeenCalledTimes(1);
     } finally {
       claim.mockRestore();
@@ -156,7 +143,7 @@ describe("a customer's text the one statement leaves to the general pipeline", (
     expect(await messagesOf(reached.ticket.id)).toEqual([expect.objectContaining({ body: "ok" })]);
     // A short text of a number no campaign reached takes the one statement.
     const plain = await conversation("open");
-    expect(await statementsOf(() => engine().handleInbound(inbound(connection, plain.number, "ok")))).toBe(1);
+    expect(await statementsOf(t, () => engine().handleInbound(inbound(connection, plain.number, "ok")))).toBe(1);
   });
 
   it("a contact still named by its number takes the customer's name", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { type Message, SEND_RETRY_WINDOW_MS, ZCloudTemplateSend } from "@conversa/shared";
 import { ChannelNotConnectedError, ChannelSendRejectedError, type OutboundTemplate } from "../channels/types.ts";
@@ -10,6 +10,7 @@ import { loadTicket } from "../modules/tickets/index.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { SEND_MESSAGE_JOB, sendQueueKeyOf } from "./jobs.ts";
 import { assertMaySend, ticketWindow } from "./cloud-window.ts";
+import { recordAck, recordSent } from "./message-updates.ts";
 
 export interface OutboundInput {
   companyId: number;
@@ -266,11 +267,7 @@ async function sendOne(deps: EngineDeps, row: MessageRow, job: { retryCount: num
     }
     throw error;
   }
-  await deps.db
-    .update(messages)
-    .set({ wid, ack: sql`greatest(${messages.ack}, 1)`, sendStatus: "sent", sendError: null, sendRetryUntil: null, updatedAt: nowOf(deps) })
-    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
-  await publishMessageUpdate(deps, companyId, messageId);
+  await recordSent(deps, companyId, messageId, wid, nowOf(deps));
 }
 
 /**
@@ -286,14 +283,9 @@ export async function runLegacySendMessageJob(deps: EngineDeps, payload: { compa
 /** Records a network acknowledgement (delivered, read, played) and tells the ack watchers; acks only ever move forward. */
 export async function applyAck(deps: EngineDeps, event: { companyId: number; connectionId: number; wid: string; ack: number }): Promise<void> {
   const ack = Math.max(0, Math.min(5, Math.trunc(event.ack)));
-  const rows = await deps.db
-    .update(messages)
-    .set({ ack: sql`greatest(${messages.ack}, ${ack})`, updatedAt: nowOf(deps) })
-    .where(and(eq(messages.companyId, event.companyId), eq(messages.whatsappId, event.connectionId), eq(messages.wid, event.wid), sql`${messages.ack} < ${ack}`))
-    .returning({ id: messages.id });
-  for (const row of rows) await publishMessageUpdate(deps, event.companyId, row.id);
-  // The workflows that follow their messages (a campaign's report) hear the ack too.
-  if (rows.length > 0) await deps.ackWatchers.notify({ companyId: event.companyId, messageIds: rows.map((row) => row.id), ack }, deps.log);
+  const { ids, watched } = await recordAck(deps, event, ack, nowOf(deps));
+  // The workflows that follow their messages (a campaign's report) hear the ack too, when it may concern them.
+  if (watched) await deps.ackWatchers.notify({ companyId: event.companyId, messageIds: ids, ack }, deps.log);
 }
 
 export { publishMessageUpdate };

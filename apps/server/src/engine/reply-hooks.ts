@@ -23,6 +23,16 @@ export type QuietReplyCheck = (reply: IncomingReply) => Promise<string | null>;
 /** Answers whether the workflow claimed the reply: a claimed reply is the workflow's, and the bot does not answer it. */
 export type CustomerReplyClaimer = (reply: CustomerReply) => Promise<boolean>;
 
+/** Whether any of the hooks' interests holds: false without hooks, true when one hook gave none (it must always be asked). */
+function anyInterest<Subject>(interests: readonly (((subject: Subject) => SQL) | undefined)[], subject: Subject): SQL {
+  if (interests.length === 0) return sql`false`;
+  if (interests.some((interest) => interest === undefined)) return sql`true`;
+  return sql.join(
+    interests.map((interest) => sql`(${interest!(subject)})`),
+    sql` or `,
+  );
+}
+
 /**
  * A condition (SQL, on the company and number given as SQL) that holds whenever the claimer might claim a
  * reply of that number: the inbound statement evaluates it with the message's own writes, and a claimer
@@ -58,12 +68,7 @@ export class CustomerReplyClaimers {
 
   /** Whether any claimer might claim a reply of this number (see ClaimInterest): false when none is registered. */
   interestCondition(reply: { companyId: SQL; number: SQL }): SQL {
-    if (this.interests.length === 0) return sql`false`;
-    if (this.interests.some((interest) => interest === undefined)) return sql`true`;
-    return sql.join(
-      this.interests.map((interest) => sql`(${interest!(reply)})`),
-      sql` or `,
-    );
+    return anyInterest(this.interests, reply);
   }
 
   registerQuiet(check: QuietReplyCheck, screen?: QuietScreen): void {
@@ -105,14 +110,28 @@ export interface AckedMessages {
 export type AckWatcher = (acked: AckedMessages) => Promise<void>;
 
 /**
+ * A condition (SQL) that holds whenever a watcher might act on the ack of message `messageId`, checked by
+ * the statement that records the ack: an ack no watcher is interested in costs no query of theirs.
+ */
+export type AckInterest = (acked: { companyId: SQL; messageId: SQL }) => SQL;
+
+/**
  * The workflows told when a message's ack moves forward (registered at start-up, like the reply claimers),
  * so that the engine never imports them. A watcher's failure is logged and does not undo the ack.
  */
 export class AckWatchers {
   private readonly watchers: AckWatcher[] = [];
+  private readonly interests: (AckInterest | undefined)[] = [];
 
-  register(watcher: AckWatcher): void {
+  /** Without an interest, the watcher is told of every ack. */
+  register(watcher: AckWatcher, interest?: AckInterest): void {
     this.watchers.push(watcher);
+    this.interests.push(interest);
+  }
+
+  /** Whether some watcher might act on the ack of `messageId`: false with none, true if one has no interest given. */
+  interestCondition(acked: { companyId: SQL; messageId: SQL }): SQL {
+    return anyInterest(this.interests, acked);
   }
 
   async notify(acked: AckedMessages, log: { error(obj: object, msg: string): void }): Promise<void> {

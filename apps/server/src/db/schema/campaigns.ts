@@ -191,6 +191,8 @@ export const campaignShipping = pgTable(
     index("campaign_shipping_in_flight_idx").on(t.campaignId).where(sql`${t.claimedAt} is not null and ${t.deliveredAt} is null and ${t.failedAt} is null`),
     index("campaign_shipping_connection_claimed_idx").on(t.whatsappId, t.claimedAt),
     index("campaign_shipping_message_idx").on(t.messageId),
+    // An ack's watcher asks whether the message is a campaign's confirmation request.
+    index("campaign_shipping_confirmation_message_idx").on(t.confirmationMessageId).where(sql`${t.confirmationMessageId} is not null`),
     index("campaign_shipping_number_idx").on(t.companyId, t.number),
     // The dashboard's campaign messages sent within a period.
     index("campaign_shipping_company_claimed_idx").on(t.companyId, t.claimedAt),

@@ -3,7 +3,7 @@ import { campaignOptOuts, campaignShipping, campaigns } from "../../db/schema/in
 import { type EngineDeps, nowOf } from "../../engine/deps.ts";
 import type { ConversationEngine } from "../../engine/engine.ts";
 import { queueOutboundMessage } from "../../engine/outbound.ts";
-import type { AckedMessages, ClaimInterest, CustomerReply, IncomingReply } from "../../engine/reply-hooks.ts";
+import type { AckInterest, AckedMessages, ClaimInterest, CustomerReply, IncomingReply } from "../../engine/reply-hooks.ts";
 import { readCampaignSettings } from "./campaign-settings.repository.ts";
 import { campaignAttachmentOf, composeText, publishCampaign } from "./campaigns.dispatch.ts";
 import { isOptOutWord, mightBeOptOutWord } from "./campaigns.policy.ts";
@@ -142,5 +142,8 @@ export function registerCampaignReplies(engine: ConversationEngine): void {
   const reached: ClaimInterest = ({ companyId, number }) => sql`exists (select 1 from campaign_shipping where company_id = ${companyId} and number = ${number} and claimed_at is not null)`;
   engine.keepRepliesQuiet((reply) => campaignQuietOrigin(engine.deps, reply), { mightBeQuiet: mightBeOptOutWord, interest: reached });
   engine.claimCustomerReplies((reply) => handleCampaignReply(engine.deps, reply), reached);
-  engine.watchAcks((acked) => announceAckedRecipients(engine.deps, acked));
+  // Only a campaign's own message (its text or its confirmation request) has a recipient whose status an ack moves.
+  const shipped: AckInterest = ({ companyId, messageId }) =>
+    sql`exists (select 1 from campaign_shipping where company_id = ${companyId} and (message_id = ${messageId} or confirmation_message_id = ${messageId}))`;
+  engine.watchAcks((acked) => announceAckedRecipients(engine.deps, acked), shipped);
 }

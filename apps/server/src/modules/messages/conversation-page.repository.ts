@@ -29,11 +29,20 @@ const MESSAGE_JSON = `json_build_object('id', m.id, 'ticketId', m.ticket_id, 'bo
  * `companyId` (an insert's returned rows, say), as a scalar subquery of a larger statement.
  */
 export function messageJsonOf(rows: SQL, companyId: SQL): SQL {
+  return sql`(select ${sql.raw(MESSAGE_JSON)} ${messagesWithRefs(rows, companyId)})`;
+}
+
+/** The wire shape of every message of `rows` (as messageJsonOf), as a JSON array in id order (empty: `[]`). */
+export function messagesJsonOf(rows: SQL, companyId: SQL): SQL {
+  return sql`(select coalesce(json_agg(${sql.raw(MESSAGE_JSON)} order by m.id), '[]'::json) ${messagesWithRefs(rows, companyId)})`;
+}
+
+function messagesWithRefs(rows: SQL, companyId: SQL): SQL {
   // Lateral lookups by primary key: a generic plan never scans a table for the one row.
-  return sql`(select ${sql.raw(MESSAGE_JSON)} from ${rows} as m
+  return sql`from ${rows} as m
     left join lateral (select * from contacts where id = m.contact_id and company_id = ${companyId} limit 1) mc on true
     left join lateral (select * from messages where id = m.quoted_msg_id and company_id = ${companyId} limit 1) q on true
-    left join lateral (select * from contacts where id = q.contact_id and company_id = ${companyId} limit 1) qc on true)`;
+    left join lateral (select * from contacts where id = q.contact_id and company_id = ${companyId} limit 1) qc on true`;
 }
 
 /** An activity in the wire shape (ticket-activity.repository.ts): `e` with its user `eu`, destination queue `eq` and user `et`. */

@@ -1,0 +1,121 @@
+import { createHash } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
+import type { Message, TicketStatus } from "@conversa/shared";
+import type { Db } from "../db/client.ts";
+import { messagesJsonOf } from "../modules/messages/index.ts";
+import type { EngineDeps } from "./deps.ts";
+import type { AckWatchers } from "./reply-hooks.ts";
+
+const p = {
+  company: sql.placeholder("company"),
+  connection: sql.placeholder("connection"),
+  wid: sql.placeholder("wid"),
+  ack: sql.placeholder("ack"),
+  message: sql.placeholder("message"),
+  now: sql.placeholder("now"),
+};
+const company = sql`${p.company}::int`;
+
+/** What `message.updated` needs of a changed message's ticket: who may see it. */
+interface TicketRouting {
+  id: number;
+  status: string;
+  queueId: number | null;
+  userId: number | null;
+}
+
+interface UpdatedRow {
+  messages: Message[];
+  tickets: TicketRouting[];
+  watched: boolean;
+}
+
+/**
+ * A statement that changes messages (`change`, an update of messages `returning *`) and answers, from the same
+ * statement, each changed message in its wire shape, its ticket's routing facts, and whether an ack watcher
+ * might act on one of them (`watchers`): one round trip for what was an update and three reads.
+ */
+function updatingStatement(db: Db, change: SQL, watchers?: AckWatchers) {
+  const upd = db.$with("upd", {}).as(change);
+  return db
+    .with(upd)
+    .select({
+      messages: sql<Message[]>`${messagesJsonOf(sql`upd`, company)}`,
+      tickets: sql<TicketRouting[]>`(select coalesce(json_agg(json_build_object('id', t.id, 'status', t.status, 'queueId', t.queue_id, 'userId', t.user_id)), '[]'::json)
+        from tickets t where t.company_id = ${company} and t.id in (select ticket_id from upd))`,
+      watched: watchers ? sql<boolean>`exists (select 1 from upd u where ${watchers.interestCondition({ companyId: company, messageId: sql`u.id` })})` : sql<boolean>`false`,
+    })
+    .from(sql`(select 1) as one`);
+}
+
+type Prepared = ReturnType<ReturnType<typeof updatingStatement>["prepare"]>;
+
+/** A statement prepared once per database handle (and set of watchers), named after its text. */
+function preparedOnce(build: (db: Db, watchers: AckWatchers) => ReturnType<typeof updatingStatement>, prefix: string) {
+  const byDb = new WeakMap<Db, WeakMap<AckWatchers, Prepared>>();
+  return (db: Db, watchers: AckWatchers): Prepared => {
+    let byWatchers = byDb.get(db);
+    if (!byWatchers) byDb.set(db, (byWatchers = new WeakMap()));
+    let prepared = byWatchers.get(watchers);
+    if (!prepared) {
+      const query = build(db, watchers);
+      prepared = query.prepare(`${prefix}_${createHash("sha256").update(query.toSQL().sql).digest("hex").slice(0, 12)}`);
+      byWatchers.set(watchers, prepared);
+    }
+    return prepared;
+  };
+}
+
+/** A network ack (acks only move forward) of the message of a connection's wid. */
+const ackStatement = preparedOnce(
+  (db, watchers) =>
+    updatingStatement(
+      db,
+      sql`update messages set ack = greatest(ack, ${p.ack}::int), updated_at = ${p.now}::timestamptz
+        where company_id = ${company} and whatsapp_id = ${p.connection}::int and wid = ${p.wid}::text and ack < ${p.ack}::int
+        returning *`,
+      watchers,
+    ),
+  "message_ack",
+);
+
+/** A message the network took: its wid, ack 1 at least, sent, with no error or retry left. */
+const sentStatement = preparedOnce(
+  (db) =>
+    updatingStatement(
+      db,
+      sql`update messages set wid = ${p.wid}::text, ack = greatest(ack, 1), send_status = 'sent', send_error = null, send_retry_until = null,
+          updated_at = ${p.now}::timestamptz
+        where company_id = ${company} and id = ${p.message}::int
+        returning *`,
+    ),
+  "message_sent",
+);
+
+/** Publishes `message.updated` for each changed message, with its ticket's routing (a waiting status shows as pending). */
+function publishUpdated(deps: EngineDeps, companyId: number, row: UpdatedRow): void {
+  const ticketsById = new Map(row.tickets.map((ticket) => [ticket.id, ticket]));
+  for (const message of row.messages) {
+    const ticket = ticketsById.get(message.ticketId);
+    if (!ticket) continue;
+    const status: TicketStatus = ticket.status === "open" || ticket.status === "closed" ? ticket.status : "pending";
+    deps.events.publish("message.updated", { companyId, message, ticket: { id: ticket.id, status, queueId: ticket.queueId, userId: ticket.userId } });
+  }
+}
+
+/**
+ * Records a network ack on the message of `wid` and announces it; answers the ids of the messages whose ack
+ * moved forward and whether a watcher might act on one of them.
+ */
+export async function recordAck(deps: EngineDeps, event: { companyId: number; connectionId: number; wid: string }, ack: number, now: Date): Promise<{ ids: number[]; watched: boolean }> {
+  const [row] = await ackStatement(deps.db, deps.ackWatchers).execute({ company: event.companyId, connection: event.connectionId, wid: event.wid, ack, now: now.toISOString() });
+  if (!row) return { ids: [], watched: false };
+  publishUpdated(deps, event.companyId, row);
+  return { ids: row.messages.map((message) => message.id), watched: row.watched };
+}
+
+/** Marks a message sent with the network's wid and announces it. */
+export async function recordSent(deps: EngineDeps, companyId: number, messageId: number, wid: string, now: Date): Promise<void> {
+  const [row] = await sentStatement(deps.db, deps.ackWatchers).execute({ company: companyId, message: messageId, wid, now: now.toISOString() });
+  if (row) publishUpdated(deps, companyId, row);
+}
