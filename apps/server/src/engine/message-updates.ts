@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
-import type { Message, TicketStatus } from "@conversa/shared";
+import type { Message, Ticket, TicketStatus } from "@conversa/shared";
 import type { Db } from "../db/client.ts";
-import { messagesJsonOf } from "../modules/messages/index.ts";
+import { preparedPerDb } from "../db/prepared.ts";
+import { messageJsonOf, messagesJsonOf } from "../modules/messages/index.ts";
+import { ticketJsonOf } from "../modules/tickets/index.ts";
 import type { EngineDeps } from "./deps.ts";
 import type { AckWatchers } from "./reply-hooks.ts";
 
@@ -12,6 +14,7 @@ const p = {
   wid: sql.placeholder("wid"),
   ack: sql.placeholder("ack"),
   message: sql.placeholder("message"),
+  ticket: sql.placeholder("ticket"),
   now: sql.placeholder("now"),
 };
 const company = sql`${p.company}::int`;
@@ -118,4 +121,25 @@ export async function recordAck(deps: EngineDeps, event: { companyId: number; co
 export async function recordSent(deps: EngineDeps, companyId: number, messageId: number, wid: string, now: Date): Promise<void> {
   const [row] = await sentStatement(deps.db, deps.ackWatchers).execute({ company: companyId, message: messageId, wid, now: now.toISOString() });
   if (row) publishUpdated(deps, companyId, row);
+}
+
+/** A stored message and its ticket in their wire shapes, read together once the message is committed. */
+const createdStatement = preparedPerDb((db) =>
+  db
+    .select({
+      message: sql<Message | null>`${messageJsonOf(sql`(select * from messages where company_id = ${company} and id = ${p.message}::int)`, company)}`,
+      ticket: sql<Ticket | null>`${ticketJsonOf(sql`(select * from tickets where company_id = ${company} and id = ${p.ticket}::int)`, sql`${p.now}`)}`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare("message_created"),
+);
+
+/**
+ * A message as it stands now, with its ticket, for `message.created`: read after the commit that stored it,
+ * so that a send that already went out shows as sent (its `message.updated` may have gone before).
+ */
+export async function loadCreated(db: Db, companyId: number, messageId: number, ticketId: number): Promise<{ message: Message; ticket: Ticket } | undefined> {
+  // The ticket carries its official-line window as of the moment it is announced.
+  const [row] = await createdStatement(db).execute({ company: companyId, message: messageId, ticket: ticketId, now: new Date().toISOString() });
+  return row?.message && row.ticket ? { message: row.message, ticket: row.ticket } : undefined;
 }

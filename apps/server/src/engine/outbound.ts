@@ -6,11 +6,10 @@ import type { Db } from "../db/client.ts";
 import { connections, contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
 import { type MessageRow, findConversationMessage, findMessageRow, loadMessage } from "../modules/messages/index.ts";
-import { loadTicket } from "../modules/tickets/index.ts";
 import { type EngineDeps, nowOf } from "./deps.ts";
 import { SEND_MESSAGE_JOB, sendQueueKeyOf } from "./jobs.ts";
 import { assertMaySend, ticketWindow } from "./cloud-window.ts";
-import { recordAck, recordSent } from "./message-updates.ts";
+import { loadCreated, recordAck, recordSent } from "./message-updates.ts";
 
 export interface OutboundInput {
   companyId: number;
@@ -122,8 +121,9 @@ export async function queueOutboundMessage(deps: EngineDeps, input: OutboundInpu
     return row;
   });
   if (!inserted) return null;
-  const [message, ticket] = await Promise.all([loadMessage(deps.db, input.companyId, inserted.id), loadTicket(deps.db, input.companyId, input.ticketId)]);
-  if (!message || !ticket) throw new Error("stored message could not be read back");
+  const created = await loadCreated(deps.db, input.companyId, inserted.id, input.ticketId);
+  if (!created) throw new Error("stored message could not be read back");
+  const { message, ticket } = created;
   deps.events.publish("message.created", { companyId: input.companyId, message, ticket });
   deps.events.publish("ticket.updated", { companyId: input.companyId, ticket });
   return message;

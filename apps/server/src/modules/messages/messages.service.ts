@@ -88,17 +88,20 @@ export interface SendInput {
 export async function sendMessage(deps: EngineDeps, ctx: RequestContext, ticketId: number, input: SendInput): Promise<Message[]> {
   const ticket = await findAccessibleTicket(deps.db, ctx, ticketId);
   if (ticket.status !== "open") throw new AppError("ERR_TICKET_NOT_OPEN");
-  const [addressee] = await deps.db.select({ erasedAt: contacts.erasedAt }).from(contacts).where(eq(contacts.id, ticket.contactId));
-  if (addressee?.erasedAt) throw new AppError("ERR_CONTACT_ERASED", undefined, "The contact's data was erased");
+  // The addressee and the ticket's connection in one read.
+  const [facts] = await deps.db
+    .select({ erasedAt: contacts.erasedAt, status: connections.status, provider: connections.provider })
+    .from(contacts)
+    .leftJoin(connections, ticket.whatsappId === null ? sql`false` : and(eq(connections.companyId, ctx.companyId), eq(connections.id, ticket.whatsappId)))
+    .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.id, ticket.contactId)));
+  if (facts?.erasedAt) throw new AppError("ERR_CONTACT_ERASED", undefined, "The contact's data was erased");
   if (!mayWriteOnTicket(ctx, ticket) && ticket.userId !== null) {
     const [holder] = await deps.db.select({ name: users.name }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.id, ticket.userId)));
     throw new AppError("ERR_TICKET_HELD_BY_OTHER", { userId: ticket.userId, userName: holder?.name ?? "" }, "Another attendant holds this ticket");
   }
-  const [connection] = ticket.whatsappId !== null ? await deps.db.select({ status: connections.status, provider: connections.provider }).from(connections).where(and(eq(connections.companyId, ctx.companyId), eq(connections.id, ticket.whatsappId))) : [];
-  const sent = input.body.template
-    ? [await queueTemplate(deps, ctx, ticket, connection?.provider ?? null, input.body.template)]
-    : await queueWritten(deps, ctx, ticket, connection?.provider ?? null, input);
-  if (connection?.status !== "CONNECTED") {
+  const provider = facts?.provider ?? null;
+  const sent = input.body.template ? [await queueTemplate(deps, ctx, ticket, provider, input.body.template)] : await queueWritten(deps, ctx, ticket, provider, input);
+  if (facts?.status !== "CONNECTED") {
     throw new AppError("ERR_WAPP_NOT_INITIALIZED", { queued: true, messageIds: sent.map((m) => m.id) }, "The connection is not connected: the message is queued and will be sent when it is");
   }
   return sent;

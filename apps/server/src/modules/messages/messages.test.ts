@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { connections, contacts, messages, tickets, userQueues } from "../../db/schema/index.ts";
 import { acceptTicket } from "../../engine/lifecycle.ts";
+import { loadTicket } from "../tickets/index.ts";
+import { loadMessage } from "./index.ts";
 import { type TestApp, buildTestApp } from "../../../test/build-test-app.ts";
 import { type FakeDriver, attachFakeDriver, createConnectionRow, createQueue, eventually, inbound } from "../../../test/engine-harness.ts";
 import { bearer, createTenant, createUser, loginAs } from "../../../test/factories.ts";
@@ -84,6 +86,10 @@ describe("POST /messages/:ticketId", () => {
     const response = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload: { body: "Tudo ótimo!", signMessage: true } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([expect.objectContaining({ body: "*Ana Admin*:\nTudo ótimo!", fromMe: true, ack: 0, sendStatus: "pending" })]);
+    // The event carries the message and the ticket exactly as they are read apart.
+    const [sent] = response.json() as { id: number }[];
+    const created = t.published.find((event) => event.name === "message.created" && (event.payload as { message: { id: number } }).message.id === sent!.id)!;
+    expect(created.payload).toEqual({ companyId: a.company.id, message: await loadMessage(t.db, a.company.id, sent!.id), ticket: await loadTicket(t.db, a.company.id, ticketId) });
     release();
     await eventually(() => driver.bodies(), (bodies) => bodies.includes("*Ana Admin*:\nTudo ótimo!"));
     expect(t.published.map((e) => e.name)).toContain("message.created");
