@@ -33,4 +33,4 @@ for (const { project, code, output } of results.sort((a, b) => PROJECTS.indexOf(
   failed += 1;
   process.stderr.write(`typecheck: ${project} failed\n${output}`);
 }
-process.exit(failed === 0 ? 0 : 1);
+process.exitCode = failed === 0 ? 0 : 1;

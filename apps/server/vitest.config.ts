@@ -6,8 +6,10 @@ const common = {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-file.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits say how long a failing test takes to fail, not how fast a passing one must be: generous, so that a
+    // loaded machine (the suite beside two busy processes ran at load 8) cannot fail a test that waits on real time.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: "forks" as const,
     // A worker loads the server's modules once for all the files it runs, not once per file (about 3.5 s a
     // file, a third of the suite's time): no server test mocks a module, and what a file sets up it tears

@@ -11,8 +11,9 @@ export default defineConfig({
     css: false,
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
-    // The web tests share two cores with the server tests: give a rendering test room on a busy machine.
-    testTimeout: 15_000,
+    // The web tests share two cores with the server tests: give a rendering test room on a busy machine (a limit
+    // only says how long a failing test takes to fail).
+    testTimeout: 60_000,
     unstubGlobals: true,
   },
 });

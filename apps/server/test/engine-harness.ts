@@ -129,8 +129,11 @@ export async function attachFakeDriver(t: TestApp, connection: { id: number; com
   return driver;
 }
 
-/** Waits until a condition holds (jobs run asynchronously). */
-export async function eventually<T>(read: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+/**
+ * Waits until a condition holds (jobs run asynchronously), polling every 100 ms. The limit only says how long a
+ * failing test takes to fail, never how fast a passing one must be: a minute, so that a loaded machine cannot fail it.
+ */
+export async function eventually<T>(read: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await read();

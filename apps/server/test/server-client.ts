@@ -100,7 +100,7 @@ export async function pairSimulator(server: Server, token: string, phone = SIMUL
 }
 
 export async function waitConnected(server: Server, token: string): Promise<void> {
-  await eventually(() => simulatorConnection(server, token), (connection) => connection.status === "CONNECTED", 30_000);
+  await eventually(() => simulatorConnection(server, token), (connection) => connection.status === "CONNECTED");
 }
 
 /** Every message of a ticket's conversation, through the API. */

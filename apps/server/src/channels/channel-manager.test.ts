@@ -96,11 +96,11 @@ describe("ChannelManager when its session locks are lost", () => {
     await eventually(() => manager.isRunning(connection.id), (running) => !running);
     expect(driver.stops).toBe(1);
     // A round fails while the database is down; the session waits for the next one.
-    await eventually(() => locks.refused, (refused) => refused >= 1, 15_000);
+    await eventually(() => locks.refused, (refused) => refused >= 1);
     expect(manager.isRunning(connection.id)).toBe(false);
 
     locks.unreachable = false;
-    await eventually(() => manager.isRunning(connection.id), Boolean, 15_000);
+    await eventually(() => manager.isRunning(connection.id), Boolean);
     expect(driver.starts).toBe(2);
     expect(locks.held.has(connection.id)).toBe(true);
     expect(logged.map((entry) => entry.msg)).toContain("session taken again");
@@ -111,7 +111,7 @@ describe("ChannelManager when its session locks are lost", () => {
     locks.lose();
     locks.elsewhere.add(connection.id);
 
-    await eventually(() => logged.map((entry) => entry.msg), (messages) => messages.includes("session driven by another process"), 15_000);
+    await eventually(() => logged.map((entry) => entry.msg), (messages) => messages.includes("session driven by another process"));
     expect(manager.isRunning(connection.id)).toBe(false);
     expect(driver.starts).toBe(1);
   });

@@ -186,7 +186,7 @@ describe("a send the network refuses", () => {
     );
     t.platform.engine.deps.now = undefined;
     await simulator("accept");
-    await eventually(() => phone(), (arrived) => arrived.length >= 1, 30_000);
+    await eventually(() => phone(), (arrived) => arrived.length >= 1);
     expect(await phone()).toEqual(["depois"]);
     const [failed] = (await t.db.select().from(messages).where(eq(messages.ticketId, ticketId))).filter((m) => m.body === "recusada");
     expect(failed).toMatchObject({ sendStatus: "failed", sendError: expect.stringMatching(/refused/), sendRetryUntil: null });
@@ -203,7 +203,7 @@ describe("sends queued by an earlier version", () => {
     await t.db.execute(sql`delete from pgboss.job where name = ${SEND_MESSAGE_JOB.name} and data->>'messageId' = ${String(first!.id)}`);
     await t.platform.engine.deps.jobs.send(LEGACY_SEND_MESSAGE_JOB, { companyId: first!.companyId, messageId: second!.id });
     await simulator("resume");
-    await eventually(() => phone(), (arrived) => arrived.length >= 2, 30_000);
+    await eventually(() => phone(), (arrived) => arrived.length >= 2);
     expect(await phone()).toEqual(["um", "dois"]);
   }, 60_000);
 });

@@ -43,7 +43,7 @@ describe("a server restart with queued sends", () => {
     await second.start();
     const revived = await attachFakeDriver({ ...t, platform: second }, connection);
 
-    await eventually(() => revived.sent.length, (n) => n >= 20, 30_000);
+    await eventually(() => revived.sent.length, (n) => n >= 20);
     await eventually(
       async () => (await t!.db.select().from(messages).where(eq(messages.ticketId, ticket!.id)).orderBy(asc(messages.id))).filter((m) => m.fromMe && m.sendStatus !== "sent").length,
       (n) => n === 0,

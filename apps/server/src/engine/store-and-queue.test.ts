@@ -57,7 +57,7 @@ describe("an outbound message and its send", () => {
     expect(await outboundOf(t, ticketId)).toEqual([]);
 
     await queueOutboundMessage(t.platform.engine.deps, { companyId: tenant.company.id, ticketId, body: "enviada", userId: tenant.admin.id });
-    await eventually(() => outboundOf(t!, ticketId), (rows) => rows.length === 1 && rows[0]!.sendStatus === "sent", 20_000);
+    await eventually(() => outboundOf(t!, ticketId), (rows) => rows.length === 1 && rows[0]!.sendStatus === "sent");
   }, 40_000);
 });
 
@@ -89,7 +89,7 @@ describe("POST /messages/:id/retry", () => {
 
     const retried = await t.app.inject({ method: "POST", url: `/messages/${row!.id}/retry`, headers: bearer(tenant.adminToken) });
     expect(retried.statusCode).toBe(204);
-    await eventually(() => driver.bodies(), (bodies) => bodies.includes("falhou"), 20_000);
+    await eventually(() => driver.bodies(), (bodies) => bodies.includes("falhou"));
   }, 40_000);
 });
 

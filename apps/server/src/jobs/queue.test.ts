@@ -40,7 +40,7 @@ describe("JobQueue.send inside a transaction", () => {
     await jobs.work(definition, async (payload) => {
       seen.push(payload.n);
     });
-    await eventually(() => seen, (values) => values.length === 1, 20_000);
+    await eventually(() => seen, (values) => values.length === 1);
     expect(seen).toEqual([1]);
   }, 40_000);
 
@@ -79,14 +79,14 @@ describe("a job queued while its worker waits for the next poll", () => {
       seen.push(payload.n);
     }, { pollingIntervalSeconds: 120 });
     await jobs.send(definition, { n: 1 });
-    await eventually(() => seen, (values) => values.length === 1, 30_000);
+    await eventually(() => seen, (values) => values.length === 1);
     await app.db.transaction(async (tx) => {
       await other.send(definition, { n: 2 }, { tx });
       // Not before the commit: the worker is woken by the committed job, not by the send.
       await tx.execute(sql`select pg_sleep(0.2)`);
       expect(seen).toEqual([1]);
     });
-    await eventually(() => seen, (values) => values.length === 2, 30_000);
+    await eventually(() => seen, (values) => values.length === 2);
     expect(seen).toEqual([1, 2]);
   }, 90_000);
 });
@@ -125,7 +125,7 @@ describe("a job claimed by a process that died", () => {
     await jobs.work(definition, async (payload, job) => {
       seen.push({ n: payload.n, retryCount: job.retryCount });
     });
-    await eventually(() => seen, (values) => values.length > 0, 40_000);
+    await eventually(() => seen, (values) => values.length > 0);
     expect(seen).toEqual([{ n: 7, retryCount: expect.any(Number) }]);
     expect(seen[0]!.retryCount).toBeGreaterThan(0);
   }, 60_000);

@@ -245,7 +245,7 @@ describe.skipIf(!onPostgres)("a database outage", () => {
     driver.releaseGate();
 
     // The session's lock went with its connection: the session stops here until the lock is taken again.
-    await eventually(() => t.platform.channels.isRunning(connectionId), (running) => !running, 15_000);
+    await eventually(() => t.platform.channels.isRunning(connectionId), (running) => !running);
     expect(driver.stops).toBeGreaterThanOrEqual(1);
 
     expectUnavailable(await t.app.inject({ method: "GET", url: "/health" }));
@@ -268,11 +268,11 @@ describe.skipIf(!onPostgres)("a database outage", () => {
     expect(driver.bodies()).not.toContain("durante a queda");
     expect(driver.bodies()).toHaveLength(21);
     expect(driver.attempts).toBeGreaterThan(driver.bodies().length);
-    await eventually(() => t.platform.channels.isRunning(connectionId), Boolean, 30_000);
+    await eventually(() => t.platform.channels.isRunning(connectionId), Boolean);
     expect(driver.starts).toBeGreaterThanOrEqual(2);
 
     // Realtime: the socket opened before the outage gets the new message's events; a new one connects.
-    await eventually(() => received, (events) => events.some((event) => event.startsWith("create:depois")), 15_000);
+    await eventually(() => received, (events) => events.some((event) => event.startsWith("create:depois")));
     expect(await handshake(openSocket(listenerToken))).toBe("ready");
 
     const messagesLogged = logs.map((line) => line.msg);
@@ -319,7 +319,7 @@ describe.skipIf(!onPostgres)("a database outage", () => {
     figures.recoveryMs.push(await timeToRecover());
     await expectEverySentOnce();
     expect(driver.bodies()).toEqual(expect.arrayContaining(Array.from({ length: 10 }, (_, i) => `terminado ${i}`)));
-    await eventually(() => driver.starts, (starts) => starts > startsBefore && t.platform.channels.isRunning(connectionId), 30_000);
+    await eventually(() => driver.starts, (starts) => starts > startsBefore && t.platform.channels.isRunning(connectionId));
     expect(logs.filter((line) => line.level >= 60)).toEqual([]);
   }, 120_000);
 });

@@ -28,8 +28,8 @@ const CUSTOMERS = ["5511966660001", "5511966660002", "5511966660003", "551196666
 const CONCURRENCY = 10;
 /** How late the network answers sends before the second kill: far longer than the kill takes. */
 const ANSWER_DELAY_MS = 20_000;
-/** Generous: a restart, then sends retried with backoff, on a busy two-core machine. */
-const DRAIN_MS = 100_000;
+/** Generous: a restart, then sends retried with backoff, on a loaded two-core machine (a limit only says how long a failure takes). */
+const DRAIN_MS = 240_000;
 
 const figures: string[] = [];
 afterAll(() => {
@@ -149,7 +149,7 @@ describe.skipIf(unavailable)("a server killed with SIGKILL", () => {
           `second kill with ${secondKill.pending} pending (${secondKill.sentUnconfirmed} of them already on the network, ${secondKill.jobsRunning} sends running, ${secondKill.jobsWaiting} queued); ` +
           `${posted} posts stored and sent once (+${end.stored.length - posted} bot), ${lost.length} lost, ${duplicated.length} duplicated, ${end.notOnce.length} not sent exactly once`,
       );
-    }, 175_000);
+    }, 480_000);
   });
 
   describe("while 200 customers' messages arrive", () => {
@@ -231,6 +231,6 @@ describe.skipIf(unavailable)("a server killed with SIGKILL", () => {
           `${end.stored.length} stored once, ${lost.length} lost, ${duplicated.length} duplicated, ${end.activeTickets.length} tickets for ${CUSTOMERS.length} customers, ` +
           `${end.outbound.stored.length} bot replies sent once; on ${data.kind}`,
       );
-    }, 175_000);
+    }, 480_000);
   });
 });

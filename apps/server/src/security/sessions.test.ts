@@ -145,7 +145,7 @@ describe("a session that no longer admits its user", () => {
     expect(refresh.json()).toMatchObject({ error: expect.stringMatching(/^ERR_(SESSION_EXPIRED|NO_PERMISSION|SUBSCRIPTION_EXPIRED)$/) });
     expect(refresh.cookies.filter((cookie) => cookie.name === REFRESH_COOKIE && cookie.value !== "")).toEqual([]);
 
-    await eventually(s.isDropped, (dropped) => dropped, 15_000);
+    await eventually(s.isDropped, (dropped) => dropped);
     figures.socketsDropped += 1;
     expect(await connectError(open(s.token))).toBe("ERR_SESSION_EXPIRED");
   });
@@ -172,7 +172,7 @@ describe("a session that no longer admits its user", () => {
     expect((await live.inject({ method: "GET", url: "/auth/me", headers: bearer(s.token) })).statusCode).toBe(200);
     expect((await live.inject({ method: "POST", url: "/auth/2fa/setup", headers: bearer(s.token) })).statusCode).toBe(200);
 
-    await eventually(s.isDropped, (dropped) => dropped, 15_000);
+    await eventually(s.isDropped, (dropped) => dropped);
     expect(await connectError(open(s.token))).toBe("ERR_2FA_SETUP_REQUIRED");
   });
 

@@ -272,7 +272,7 @@ describe("a channel driver that throws", () => {
     expect(driver.calls.get("markRead")).toBe(2);
     // send: the job's attempts fail and are retried; the request itself was answered.
     expect((await api("POST", `/messages/${hostileTicket.id}`, { body: "resposta" })).statusCode).toBe(200);
-    await eventually(() => driver.calls.get("send") ?? 0, (n) => n >= 2, 20_000);
+    await eventually(() => driver.calls.get("send") ?? 0, (n) => n >= 2);
     // deleteMessage of a sent message: refused with its code, twice.
     const [sent] = await t.db
       .insert(messages)
@@ -335,7 +335,7 @@ describe("a channel driver that throws", () => {
   });
 
   it("logs what escaped every caller through the process guards, and nothing of the product's own", async () => {
-    await eventually(() => guarded.length, (n) => n >= driver.escapesArmed * ESCAPES.length, 10_000);
+    await eventually(() => guarded.length, (n) => n >= driver.escapesArmed * ESCAPES.length);
     const kinds = guarded.map((entry) => `${entry.kind}: ${entry.message}`);
     const expected = Array.from({ length: driver.escapesArmed }, () => [
       `uncaught exception: ${ESCAPES[0]}`,

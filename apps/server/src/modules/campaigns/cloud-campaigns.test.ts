@@ -37,7 +37,7 @@ async function startAndDrive(id: number, sends: number, max = 60) {
     if (current.status !== "EM_ANDAMENTO" || current.pausedAt) break;
     await runDispatchStep(deps(), { companyId: current.companyId, campaignId: id, seq: current.dispatchSeq }, () => 0);
   }
-  return eventually(graphSends, (sent) => sent.length >= sends, 20_000);
+  return eventually(graphSends, (sent) => sent.length >= sends);
 }
 
 beforeEach(async () => {
@@ -148,7 +148,7 @@ describe("campaigns on the official line", () => {
     expect(recipient).toMatchObject({ confirmationRequestedAt: expect.any(Date), messageId: null });
 
     await t.platform.engine.handleInbound(inbound({ id: cloudId, companyId: a.company.id }, "5511980000001", "SIM"));
-    const sends = await eventually(graphSends, (list) => list.length === 2, 20_000);
+    const sends = await eventually(graphSends, (list) => list.length === 2);
     expect(sends[1]).toMatchObject({ to: "5511980000001", type: "text", text: { body: "Aqui está, Ana: cupom BLACK10." } });
     expect((await call("GET", `/campaigns/${created.json().id}`)).json().progress).toMatchObject({ confirmationRequested: 1, confirmed: 1 });
   });
@@ -174,7 +174,7 @@ describe("campaigns on the official line", () => {
     const created = await call("POST", "/campaigns", body());
     const response = await call("POST", `/campaigns/${created.json().id}/test-send`, { number: "5511980000002" });
     expect(response.statusCode).toBe(200);
-    const [sent] = await eventually(graphSends, (list) => list.length === 1, 20_000);
+    const [sent] = await eventually(graphSends, (list) => list.length === 1);
     expect(sent).toMatchObject({ to: "5511980000002", type: "template", template: { name: "oferta", components: [{ parameters: [{ text: "5511980000002" }, { text: "BLACK10" }, { text: "sexta" }] }] } });
   });
 });

@@ -73,7 +73,7 @@ describe("the schedules.send job", () => {
     const sendAt = secondsFromNow(2);
     const id = await postSchedule(app, tenant.agentToken, { body: "Seu orçamento está pronto!", sendAt, contactId });
 
-    await eventually(() => driver!.bodies(), (bodies) => bodies.includes("Seu orçamento está pronto!"), 30_000);
+    await eventually(() => driver!.bodies(), (bodies) => bodies.includes("Seu orçamento está pronto!"));
 
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(sendAt));
     const row = await scheduleRow(app, id);
@@ -98,8 +98,8 @@ describe("the schedules.send job", () => {
     await app.db.update(plans).set({ useSchedules: false }).where(eq(plans.id, tenant.company.plan.id));
     app.published.length = 0;
 
-    await eventually(() => driver!.bodies(), (bodies) => bodies.includes("Combinado antes da mudança de plano"), 30_000);
-    await eventually(async () => (await scheduleRow(app, id))?.status, (status) => status === "ENVIADA", 30_000);
+    await eventually(() => driver!.bodies(), (bodies) => bodies.includes("Combinado antes da mudança de plano"));
+    await eventually(async () => (await scheduleRow(app, id))?.status, (status) => status === "ENVIADA");
 
     expect(app.published.filter((event) => event.name === "record.changed" && event.payload.channel === "schedule")).toEqual([]);
     // The message itself is the conversation's, which the plan flag does not cover.
@@ -119,7 +119,7 @@ describe("the schedules.send job", () => {
     });
     expect(upload.statusCode).toBe(200);
 
-    await eventually(() => driver!.sent.length, (n) => n >= 1, 30_000);
+    await eventually(() => driver!.sent.length, (n) => n >= 1);
 
     expect(driver!.sent[0]).toMatchObject({ body: "Veja a nossa promoção", media: { mimetype: "image/png", filename: "promo.png" } });
     const active = await app.db.select().from(tickets).where(and(eq(tickets.contactId, contactId), eq(tickets.status, "pending")));
@@ -141,7 +141,7 @@ describe("the schedules.send job", () => {
     });
     expect(upload.statusCode).toBe(200);
 
-    await eventually(() => driver!.sent.length, (n) => n >= 1, 30_000);
+    await eventually(() => driver!.sent.length, (n) => n >= 1);
     expect(driver!.sent).toHaveLength(1);
     expect(driver!.sent[0]).toMatchObject({ body: "Segue o comprovante", media: { mimetype: "image/png", filename: "comprovante.png" } });
     expect(Date.now() - savedAt).toBeGreaterThanOrEqual(ATTACHMENT_GRACE_MS);
@@ -151,7 +151,7 @@ describe("the schedules.send job", () => {
     const { app, tenant, contactId } = await setUp({ connection: false });
     const id = await postSchedule(app, tenant.adminToken, { body: "Não vai sair", sendAt: secondsFromNow(1), contactId });
 
-    await eventually(async () => (await scheduleRow(app, id))?.status, (status) => status === "ERRO", 30_000);
+    await eventually(async () => (await scheduleRow(app, id))?.status, (status) => status === "ERRO");
 
     expect((await scheduleRow(app, id))!.sentAt).toBeNull();
     expect(app.published).toContainEqual({ name: "record.changed", payload: expect.objectContaining({ channel: "schedule", action: "update", record: expect.objectContaining({ id, status: "ERRO" }) }) });
@@ -168,11 +168,11 @@ describe("the schedules.send job", () => {
     expect((await put(pushedOut, "Adiado para amanhã", secondsFromNow(86_400))).statusCode).toBe(200);
     expect((await app.app.inject({ method: "DELETE", url: `/schedules/${deleted}`, headers: bearer(token) })).statusCode).toBe(200);
 
-    await eventually(() => driver!.sent.length, (n) => n >= 1, 30_000);
+    await eventually(() => driver!.sent.length, (n) => n >= 1);
     // No send of the old times is left: the deleted schedule has none, the postponed one only tomorrow's.
     const tomorrow = (await scheduleRow(app, pushedOut))!.sendAt.toISOString();
-    await eventually(() => unfinishedSends(app.platform, deleted), (sends) => sends.length === 0, 30_000);
-    await eventually(() => unfinishedSends(app.platform, pushedOut), (sends) => sends.every((sendAt) => Date.parse(sendAt) === Date.parse(tomorrow)), 30_000);
+    await eventually(() => unfinishedSends(app.platform, deleted), (sends) => sends.length === 0);
+    await eventually(() => unfinishedSends(app.platform, pushedOut), (sends) => sends.every((sendAt) => Date.parse(sendAt) === Date.parse(tomorrow)));
     await queueStill(app.db);
 
     expect(driver!.bodies()).toEqual(["Antecipado para agora"]);
@@ -215,7 +215,7 @@ describe("the schedules.send job and the queues its author may open", () => {
     expect(written.map((m) => m.body)).toEqual(["Outra proposta de Vendas"]);
     const [after] = await app.db.select().from(tickets).where(eq(tickets.contactId, contactId));
     expect(after).toMatchObject({ id: ticket!.id, queueId: suporte.id, userId: null, status: "pending" });
-    await eventually(() => driver!.sent.length, (n) => n >= 1, 30_000);
+    await eventually(() => driver!.sent.length, (n) => n >= 1);
     await queueStill(app.db);
     expect(driver!.bodies()).toEqual(["Outra proposta de Vendas"]);
   }, 60_000);
@@ -235,7 +235,7 @@ describe("a server restart between scheduling and sendAt", () => {
 
     await app.platform.stop();
     // Both come due while the server is down.
-    await eventually(() => Date.now(), (now) => now > dueBy, 30_000);
+    await eventually(() => Date.now(), (now) => now > dueBy);
     expect(driver!.sent).toHaveLength(0);
     expect(await scheduleRow(app, queued)).toMatchObject({ sentAt: null, status: "PENDENTE" });
 
@@ -248,8 +248,8 @@ describe("a server restart between scheduling and sendAt", () => {
     const requeues = logLines.map((line) => JSON.parse(line) as { msg: string; requeued?: number }).filter((line) => line.msg === "schedules without a queued send were queued again");
     expect(requeues.map((line) => line.requeued)).toEqual([1]);
 
-    await eventually(() => revived.sent.length, (n) => n >= 2, 30_000);
-    await eventually(async () => [...(await unfinishedSends(restarted, queued)), ...(await unfinishedSends(restarted, orphan!.id))], (sends) => sends.length === 0, 30_000);
+    await eventually(() => revived.sent.length, (n) => n >= 2);
+    await eventually(async () => [...(await unfinishedSends(restarted, queued)), ...(await unfinishedSends(restarted, orphan!.id))], (sends) => sends.length === 0);
     await queueStill(app.db);
 
     expect(revived.bodies().sort()).toEqual(["Agendada antes da queda", "Salva sem tarefa"]);
