@@ -13,7 +13,7 @@ export default defineConfig({
     restoreMocks: true,
     // The web tests share two cores with the server tests: give a rendering test room on a busy machine (a limit
     // only says how long a failing test takes to fail).
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     unstubGlobals: true,
   },
 });

@@ -132,7 +132,7 @@ describe("the pages of a feature the plan may switch off", () => {
     expect(await screen.findByText(PLAN_DENIED)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
     expect(screen.queryByRole("heading", { name: title })).not.toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: 2500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: 20_000 });
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
   });
 

@@ -389,11 +389,11 @@ async function walk(path: string, refusal: (call: FetchCall) => Response) {
   });
   fillEmptyTextFields(submit.closest("form") ?? document.body);
   fireEvent.click(submit);
-  await waitFor(() => expect(calls.some(sends)).toBe(true), { timeout: 10_000 });
+  await waitFor(() => expect(calls.some(sends)).toBe(true), { timeout: 20_000 });
   return calls.find(sends)!;
 }
 
-describe("every form shows the server's refusal", { timeout: 60_000 }, () => {
+describe("every form shows the server's refusal", () => {
   it("walks every form of the app (a new form must be added to WALKS)", () => {
     expect(FORM_FILES.length).toBeGreaterThan(20);
     const unknown = FORM_FILES.filter((path) => !(path in WALKS) && !(path in PUBLIC_WALKS) && !(path in ANSWER_WALKS) && !(path in EXCLUDED));
@@ -407,15 +407,15 @@ describe("every form shows the server's refusal", { timeout: 60_000 }, () => {
         errorResponse(400, "ERR_VALIDATION", "Invalid request", sentFields(call).map((field) => ({ in: fieldSource(call), path: `/${field}`, message: FIELD_MESSAGE }))),
       );
       expect(sentFields(sent).length).toBeGreaterThan(0);
-      const refused = await screen.findAllByText(FIELD_TEXT, undefined, { timeout: 10_000 });
+      const refused = await screen.findAllByText(FIELD_TEXT, undefined, { timeout: 20_000 });
       // Shown on a field the user sees (its helper text), not only somewhere on the page.
       expect(refused.some((element) => element.closest(".MuiFormControl-root, .MuiFormGroup-root, [role=group]") !== null)).toBe(true);
-      expect(await screen.findByText(VALIDATION_TOAST, undefined, { timeout: 10_000 })).toBeInTheDocument();
+      expect(await screen.findByText(VALIDATION_TOAST, undefined, { timeout: 20_000 })).toBeInTheDocument();
     });
 
     it("says another code as the catalogue's toast", async () => {
       await walk(path, () => errorResponse(OTHER_CODE.status, OTHER_CODE.code, "Duplicated"));
-      expect((await screen.findAllByText(OTHER_CODE.text, undefined, { timeout: 10_000 })).length).toBeGreaterThan(0);
+      expect((await screen.findAllByText(OTHER_CODE.text, undefined, { timeout: 20_000 })).length).toBeGreaterThan(0);
     });
   });
 
@@ -427,12 +427,12 @@ describe("every form shows the server's refusal", { timeout: 60_000 }, () => {
         const details = fields.length > 0 ? fields.map((field) => ({ in: "body", path: `/${field}`, message: FIELD_MESSAGE })) : [{ in: "params", path: "/email", message: FIELD_MESSAGE }];
         return errorResponse(400, "ERR_VALIDATION", "Invalid request", details);
       });
-      expect(await screen.findByRole("alert", undefined, { timeout: 10_000 })).toHaveTextContent(VALIDATION_TOAST);
+      expect(await screen.findByRole("alert", undefined, { timeout: 20_000 })).toHaveTextContent(VALIDATION_TOAST);
     });
 
     it("says another code in the alert above the form", async () => {
       await walk(path, () => errorResponse(OTHER_CODE.status, OTHER_CODE.code, "Duplicated"));
-      expect(await screen.findByRole("alert", undefined, { timeout: 10_000 })).toHaveTextContent(OTHER_CODE.text);
+      expect(await screen.findByRole("alert", undefined, { timeout: 20_000 })).toHaveTextContent(OTHER_CODE.text);
     });
   });
 
@@ -442,7 +442,7 @@ describe("every form shows the server's refusal", { timeout: 60_000 }, () => {
       [OTHER_CODE.status, OTHER_CODE.code],
     ])("says the API's refusal %i %s with its answer", async (status, code) => {
       await walk(path, () => errorResponse(status, code, "Refused"));
-      expect(await screen.findByRole("alert", undefined, { timeout: 10_000 })).toHaveTextContent(`HTTP ${status}`);
+      expect(await screen.findByRole("alert", undefined, { timeout: 20_000 })).toHaveTextContent(`HTTP ${status}`);
       expect(await screen.findByText(new RegExp(code))).toBeInTheDocument();
     });
   });

@@ -33,7 +33,7 @@ function signedIn(user: ReturnType<typeof sessionUser>) {
   });
 }
 
-describe("/announcements", { timeout: 20_000 }, () => {
+describe("/announcements", () => {
   it("shows a super user every announcement with its priority, attachment and status", async () => {
     signedIn(sessionUser({ super: true }));
     renderApp("/announcements");
@@ -51,6 +51,6 @@ describe("/announcements", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Você não tem permissão para acessar esta página! Estamos lhe redirecionando.")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/announcements");
     expect(screen.queryByRole("table", { name: "Informativos" })).not.toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: 20_000 });
   });
 });

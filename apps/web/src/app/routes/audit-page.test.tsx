@@ -56,7 +56,7 @@ afterEach(() => {
 /** The page is loaded on demand: its first render may take a while on a busy machine. */
 const LOAD = { timeout: 20_000 };
 
-describe("/audit", { timeout: 60_000 }, () => {
+describe("/audit", () => {
   it("shows an admin the company's entries without a company column, with the actor, action, target and changes", async () => {
     signedIn(sessionUser({ super: false }));
     renderApp("/audit");

@@ -21,7 +21,7 @@ vi.mock("socket.io-client", async () => {
   };
 });
 
-const SLOW = { timeout: 8000 };
+const SLOW = { timeout: 20_000 };
 const user = sessionUser({ id: 7, profile: "user" });
 /** Ana's own chat, with two messages she has not read, and one of Bruno's. */
 const own = chatOf(1, { title: "Escala de sábado", lastMessage: "Quem fica?" }, { 7: 2 });
@@ -64,7 +64,7 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(800);
 });
 
-describe("/chats", { timeout: 40_000 }, () => {
+describe("/chats", () => {
   it("lists the user's chats with their unread counts, and edit and delete on her own chats only", async () => {
     signedIn();
     renderApp("/chats");

@@ -32,7 +32,7 @@ const robo: Prompt = {
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
-describe("PromptsPage", { timeout: 60_000 }, () => {
+describe("PromptsPage", () => {
   it("makes the queues page read its queues again once a prompt's Setor is saved, or the prompt deleted", async () => {
     mockFetch((call) => {
       if (call.method === "GET" && call.path === "/queue") return jsonResponse([vendas]);
@@ -56,12 +56,12 @@ describe("PromptsPage", { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole("button", { name: "Editar: Robô de Vendas" }));
     await screen.findByRole("dialog");
     await user.click(screen.getByRole("button", { name: "Salvar" }));
-    await waitFor(() => expect(stale()).toEqual([true, true]), { timeout: 10_000 });
+    await waitFor(() => expect(stale()).toEqual([true, true]), { timeout: 20_000 });
 
     seed();
     expect(stale()).toEqual([false, false]);
     await user.click(await screen.findByRole("button", { name: "Excluir: Robô de Vendas" }));
     await user.click(await screen.findByRole("button", { name: /^(Excluir|Confirmar|Sim)$/ }));
-    await waitFor(() => expect(stale()).toEqual([true, true]), { timeout: 10_000 });
+    await waitFor(() => expect(stale()).toEqual([true, true]), { timeout: 20_000 });
   });
 });

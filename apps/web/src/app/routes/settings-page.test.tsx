@@ -28,7 +28,7 @@ function signedIn(user: ReturnType<typeof sessionUser>) {
   });
 }
 
-describe("/settings", { timeout: 20_000 }, () => {
+describe("/settings", () => {
   it("offers a super user the Planos tab with the plans", async () => {
     signedIn(sessionUser({ super: true }));
     renderApp("/settings");

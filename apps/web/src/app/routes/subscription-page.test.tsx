@@ -35,7 +35,7 @@ function signedIn(state: { trialEnd: string | null; dueDate: string; trialDaysLe
   });
 }
 
-describe("/subscription and the top bar, in trial and once paid", { timeout: 40_000 }, () => {
+describe("/subscription and the top bar, in trial and once paid", () => {
   it("shows a company in trial its trial's end in the top bar, the days left and ASSINAR AGORA", async () => {
     const trialEnd = new Date(Date.now() + 3 * DAY).toISOString();
     signedIn({ trialEnd, dueDate: trialEnd, trialDaysLeft: 3 });

@@ -9,7 +9,7 @@ vi.mock("socket.io-client", async () => {
   return { io: () => new FakeSocket() };
 });
 
-const SLOW = { timeout: 8000 };
+const SLOW = { timeout: 20_000 };
 const user = sessionUser({ profile: "user", queues: [{ id: 1, name: "Vendas", color: "#7c4dff" }] });
 
 function signedIn(extra: (call: FetchCall) => Response | undefined = () => undefined) {
@@ -30,7 +30,7 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(800);
 });
 
-describe("/tickets", { timeout: 40_000 }, () => {
+describe("/tickets", () => {
   it("shows the list beside a placeholder when no ticket is chosen", async () => {
     signedIn();
     renderApp("/tickets");

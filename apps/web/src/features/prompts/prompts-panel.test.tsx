@@ -40,7 +40,7 @@ function prompt(id: number, name: string, maxTokens = 100): Prompt {
   };
 }
 
-describe("PromptsPanel", { timeout: 60_000 }, () => {
+describe("PromptsPanel", () => {
   it("follows company-{id}-prompt: a prompt created, changed or deleted by another admin, within the list's search", async () => {
     const fetchMock = mockFetch((call) => {
       if (call.method !== "GET" || call.path !== "/prompt") return undefined;

@@ -42,7 +42,7 @@ function integration(id: number, name: string, type: QueueIntegration["type"] = 
   };
 }
 
-describe("QueueIntegrationsPanel", { timeout: 15_000 }, () => {
+describe("QueueIntegrationsPanel", () => {
   it("follows company-{id}-queueIntegration: an integration created, changed or deleted by another admin, within the list's search", async () => {
     const fetchMock = mockFetch((call) => {
       if (call.method !== "GET" || call.path !== "/queueIntegration") return undefined;
@@ -76,7 +76,7 @@ describe("QueueIntegrationsPanel", { timeout: 15_000 }, () => {
   });
 });
 
-describe("QueueIntegrationsPanel's dialog", { timeout: 15_000 }, () => {
+describe("QueueIntegrationsPanel's dialog", () => {
   it("says why the server refuses an address on save, and shows a test's outcome translated", async () => {
     let tested = 0;
     mockFetch((call) => {

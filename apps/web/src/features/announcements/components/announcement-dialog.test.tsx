@@ -29,7 +29,7 @@ function openDialog(id: number | null = null) {
   return { onClose, user: userEvent.setup({ applyAccept: false }) };
 }
 
-describe("AnnouncementDialog", { timeout: 20_000 }, () => {
+describe("AnnouncementDialog", () => {
   it("requires a title and a text, with a message for each, and sends nothing", async () => {
     const { calls } = mockFetch(() => undefined);
     const { user, onClose } = openDialog();

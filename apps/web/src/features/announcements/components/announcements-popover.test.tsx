@@ -47,7 +47,7 @@ function renderPopover(records: Announcement[]) {
   return { socket, ...fetched };
 }
 
-describe("AnnouncementsPopover", { timeout: 20_000 }, () => {
+describe("AnnouncementsPopover", () => {
   beforeEach(() => {
     localStorage.clear();
     localStorage.setItem("token", "access-1");

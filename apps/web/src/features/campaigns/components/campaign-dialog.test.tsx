@@ -52,7 +52,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(await screen.findByRole("option", { name: option }));
 }
 
-describe("CampaignDialog", { timeout: 60_000 }, () => {
+describe("CampaignDialog", () => {
   it.each([
     ["", "Obrigatório"],
     ["a", "Muito curto!"],

@@ -53,7 +53,7 @@ function show() {
 
 const rows = () => screen.queryAllByTestId("campaign-recipient");
 
-describe("CampaignRecipientsTable", { timeout: 20_000 }, () => {
+describe("CampaignRecipientsTable", () => {
   beforeEach(() => {
     table = [
       recipient(1, { slot: 2, status: "delivered", at: "2026-03-10T12:00:00.000Z", replied: true }),

@@ -38,7 +38,7 @@ function show(campaign = running) {
 
 const card = (label: string) => screen.getByRole("group", { name: label });
 
-describe("CampaignReport", { timeout: 20_000 }, () => {
+describe("CampaignReport", () => {
   afterEach(() => vi.useRealTimers());
 
   it("shows the status with delivered out of valid, the progress bar and the cards", async () => {

@@ -13,7 +13,7 @@ vi.mock("socket.io-client", async () => {
 
 const defaults = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: "cupom", value: "BLACK10" }], optOutWords: ["SAIR", "PARAR", "STOP"], optOutConfirmation: "Pronto, descadastrado." };
 
-describe("CampaignSettingsPanel", { timeout: 20_000 }, () => {
+describe("CampaignSettingsPanel", () => {
   it("adds a variable only under a new key, saves the settings and says 'Configurações salvas'", async () => {
     const { calls } = mockFetch((call) => {
       // The spec's wire shape: a list of keys with JSON-text values, saved as { settings }.

@@ -11,7 +11,7 @@ vi.mock("socket.io-client", async () => {
   return { io: () => new FakeSocket() };
 });
 
-describe("CampaignTestSendDialog", { timeout: 20_000 }, () => {
+describe("CampaignTestSendDialog", () => {
   it("refuses a number of fewer than 8 digits, then sends the campaign to the number given", async () => {
     const { calls } = mockFetch((call) => (call.method === "POST" && call.path === "/campaigns/5/test-send" ? jsonResponse({ message: "sent" }) : undefined));
     const onClose = vi.fn();

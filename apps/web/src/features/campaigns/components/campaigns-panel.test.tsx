@@ -31,7 +31,7 @@ function row(name: string): HTMLElement {
   return cell;
 }
 
-describe("CampaignsPanel", { timeout: 20_000 }, () => {
+describe("CampaignsPanel", () => {
   it("lists the campaigns with their status labels and the texts of what is not set", async () => {
     mockFetch((call) => (call.method === "GET" && call.path === "/campaigns/" ? jsonResponse({ records: [draft, running, cancelled], hasMore: false }) : undefined));
     renderWithProviders(

@@ -18,7 +18,7 @@ function measure() {
   vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(500);
 }
 
-describe("ChatMessages", { timeout: 20_000 }, () => {
+describe("ChatMessages", () => {
   it("loads older messages within 600 px of the top, keeping the message the user was reading in place", async () => {
     measure();
     localStorage.setItem("token", "access-1");

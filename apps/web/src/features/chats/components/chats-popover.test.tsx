@@ -47,7 +47,7 @@ function renderPopover(pages: Chat[][]) {
 
 const unread = (id: number, count: number, overrides: Partial<Chat> = {}) => chatOf(id, { title: `Conversa ${id}`, lastMessage: `Última ${id}`, ...overrides }, { 7: count });
 
-describe("ChatsPopover", { timeout: 20_000 }, () => {
+describe("ChatsPopover", () => {
   beforeEach(() => {
     sockets.length = 0;
     localStorage.setItem("token", "access-1");

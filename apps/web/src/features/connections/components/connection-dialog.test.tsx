@@ -42,7 +42,7 @@ async function chooseQueues(user: ReturnType<typeof userEvent.setup>, names: str
 const TOKEN_RULE = "Use de 32 a 200 letras, números ou símbolos, sem espaços, que nenhuma outra conexão use, ou deixe em branco para gerar um.";
 
 // A large MUI form in jsdom: generous time for a loaded CI machine.
-describe("ConnectionDialog", { timeout: 20_000 }, () => {
+describe("ConnectionDialog", () => {
   it.each([
     ["", "Obrigatório"],
     ["A", "Muito curto!"],
@@ -190,7 +190,7 @@ describe("ConnectionDialog", { timeout: 20_000 }, () => {
     const { user, onClose } = openDialog(5);
 
     await screen.findByRole("textbox", { name: "Nome" });
-    await user.click(await screen.findByRole("combobox", { name: "Prompt" }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole("combobox", { name: "Prompt" }, { timeout: 20_000 }));
     await user.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Robô de Vendas" }));
     await user.click(screen.getByRole("button", { name: "Salvar" }));
 

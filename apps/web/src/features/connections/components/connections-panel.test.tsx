@@ -47,7 +47,7 @@ function row(name: string) {
   return within(tr);
 }
 
-describe("ConnectionsPanel", { timeout: 15_000 }, () => {
+describe("ConnectionsPanel", () => {
   it("lists the connections with status, number, default star and last update", async () => {
     serve([
       connectionFixture({ id: 1, name: "Loja", status: "CONNECTED", number: "5511999990000", isDefault: true, updatedAt: "2025-03-14T15:09:00.000Z" }),

@@ -41,7 +41,7 @@ function renderPanel(onOpenContacts = vi.fn()) {
   return { ...fetches, user: userEvent.setup(), onOpenContacts };
 }
 
-describe("ContactListsPanel", { timeout: 20_000 }, () => {
+describe("ContactListsPanel", () => {
   it("lists each list with its contacts count, the example spreadsheet and the way to its contacts", async () => {
     const { user, onOpenContacts } = renderPanel();
     await screen.findByText("Clientes VIP", { selector: "td" });

@@ -47,7 +47,7 @@ function renderPanel(canDelete: boolean) {
   return { ...fetches, user: userEvent.setup() };
 }
 
-describe("ListContactsPanel", { timeout: 45_000 }, () => {
+describe("ListContactsPanel", () => {
   it("shows the list's name and its contacts with their validity; delete only with contacts-page:deleteContact", async () => {
     renderPanel(false);
     expect(await screen.findByRole("heading", { name: "Contatos da lista Clientes VIP" })).toBeInTheDocument();

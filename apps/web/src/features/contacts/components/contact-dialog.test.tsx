@@ -33,7 +33,7 @@ function openDialog(contactId: number | null) {
 
 const field = (name: RegExp) => screen.getByRole("textbox", { name });
 
-describe("ContactDialog", { timeout: 30_000 }, () => {
+describe("ContactDialog", () => {
   it.each([
     ["", "5511988887777", "", "Obrigatório"],
     ["M", "5511988887777", "", "Muito curto!"],
@@ -60,7 +60,7 @@ describe("ContactDialog", { timeout: 30_000 }, () => {
     await user.type(field(/Nome do campo/), "Empresa");
     await user.type(field(/Valor/), "ACME");
     await user.click(screen.getByRole("button", { name: "Adicionar" }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 4000 });
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 20_000 });
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Maria Lima", number: "+55 (11) 98888-7777", email: "", extraInfo: [{ name: "Empresa", value: "ACME" }] });
   });
 
@@ -75,7 +75,7 @@ describe("ContactDialog", { timeout: 30_000 }, () => {
     expect(field(/Valor/)).toHaveValue("123");
     await user.click(screen.getByRole("button", { name: "Remover a informação 1" }));
     await user.click(screen.getByRole("button", { name: "Salvar" }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 4000 });
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 20_000 });
     expect(calls.find((call) => call.method === "PUT")).toMatchObject({
       path: "/contacts/5",
       body: { name: "Maria Lima", number: "5511988887777", email: "maria@example.com", extraInfo: [] },
@@ -89,7 +89,7 @@ describe("ContactDialog", { timeout: 30_000 }, () => {
     await user.type(field(/Número do WhatsApp/), "5511988887777");
     await user.click(screen.getByRole("button", { name: "Adicionar" }));
     const number = field(/Número do WhatsApp/);
-    await waitFor(() => expect(number).toHaveAccessibleDescription("Já existe um contato com este número."), { timeout: 4000 });
+    await waitFor(() => expect(number).toHaveAccessibleDescription("Já existe um contato com este número."), { timeout: 20_000 });
     expect(onClose).not.toHaveBeenCalled();
     expect(within(screen.getByRole("dialog")).getByRole("button", { name: "Adicionar" })).toBeEnabled();
   });

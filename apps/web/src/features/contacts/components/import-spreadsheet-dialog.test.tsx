@@ -20,7 +20,7 @@ function choose(name: string, size = 100) {
   fireEvent.change(screen.getByTestId("spreadsheet-import-file"), { target: { files: [file] } });
 }
 
-describe("ImportSpreadsheetDialog", { timeout: 20_000 }, () => {
+describe("ImportSpreadsheetDialog", () => {
   it("refuses a file that is not .xls or .xlsx before sending it", async () => {
     const { calls } = mockFetch(() => undefined);
     openDialog();

@@ -7,7 +7,7 @@ import { renderWithApp } from "../testing/render.tsx";
 import { ConversationPanel } from "./conversation-panel.tsx";
 import { FOCUS_HIGHLIGHT_MS, FOCUS_MAX_PAGES } from "./message-list.tsx";
 
-const SLOW = { timeout: 6000 };
+const SLOW = { timeout: 20_000 };
 const UUID = ticket().uuid;
 const at = (day: number, hour: number) => new Date(2025, 2, day, hour, 0, 0).toISOString();
 
@@ -42,7 +42,7 @@ function renderPanel() {
   return renderWithApp(<ConversationPanel ticketUuid={UUID} />, `/tickets/${UUID}`);
 }
 
-describe("ConversationPanel", { timeout: 30_000 }, () => {
+describe("ConversationPanel", () => {
   it("shows the conversation with earlier tickets, dividers and day separators", async () => {
     serve({ status: "open" });
     renderPanel();
@@ -257,7 +257,7 @@ describe("ConversationPanel", { timeout: 30_000 }, () => {
       layOut();
       const { calls } = servePages(1000, true);
       renderWithApp(<ConversationPanel ticketUuid={UUID} focusMessageId={1} />, `/tickets/${UUID}?message=1`);
-      expect(await screen.findByText("A mensagem está mais atrás na conversa: role para cima para encontrá-la.", undefined, { timeout: 15_000 })).toBeInTheDocument();
+      expect(await screen.findByText("A mensagem está mais atrás na conversa: role para cima para encontrá-la.", undefined, { timeout: 20_000 })).toBeInTheDocument();
       expect(pagesRead(calls)).toHaveLength(FOCUS_MAX_PAGES);
       expect(scrolledTo).toEqual([]);
     });

@@ -8,7 +8,7 @@ import { MessageInput } from "./message-input.tsx";
 const noop = () => undefined;
 
 /** MUI under jsdom on a busy machine is slow: give findBy queries time. */
-const SLOW = { timeout: 4000 };
+const SLOW = { timeout: 20_000 };
 
 function renderInput(status: "pending" | "open" | "closed", heldBy: string | null = null) {
   renderWithApp(<MessageInput ticketId={5} status={status} heldBy={heldBy} quoted={null} onCancelQuote={noop} />);
@@ -24,7 +24,7 @@ const quickMessages = [
   { id: 2, shortcode: "boleto", message: "Segue o boleto.", geral: true, status: true, isMedia: false, mediaPath: null, mediaName: null, userId: null },
 ];
 
-describe("MessageInput", { timeout: 20_000 }, () => {
+describe("MessageInput", () => {
   it.each([
     [new DOMException("denied", "NotAllowedError"), "O acesso ao microfone foi negado. Permita o microfone nas configurações do navegador para gravar áudio."],
     [new DOMException("none", "NotFoundError"), "Nenhum microfone encontrado. Conecte um microfone para gravar áudio."],
@@ -205,7 +205,7 @@ describe("MessageInput", { timeout: 20_000 }, () => {
     input.setSelectionRange(3, 3);
     fireEvent.click(screen.getByRole("button", { name: "Emojis" }));
     const picker = await screen.findByRole("dialog", { name: "Emojis" }, SLOW);
-    fireEvent.click(await within(picker).findByRole("button", { name: "rosto risonho" }, { timeout: 8000 }));
+    fireEvent.click(await within(picker).findByRole("button", { name: "rosto risonho" }, { timeout: 20_000 }));
     expect(input).toHaveValue("Bom😀 dia!");
 
     fireEvent.change(within(picker).getByLabelText("Buscar emoji"), { target: { value: "coracao vermelho" } });

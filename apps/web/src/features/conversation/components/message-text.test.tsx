@@ -7,7 +7,7 @@ import { MessageBubble } from "./message-bubble.tsx";
 import { MessageText } from "./message-text.tsx";
 
 const noop = () => undefined;
-const SLOW = { timeout: 4000 };
+const SLOW = { timeout: 20_000 };
 
 describe("MessageText", () => {
   it("shows an HTML-looking body literally and creates no element from it", () => {
@@ -24,7 +24,7 @@ describe("MessageText", () => {
   });
 });
 
-describe("MessageBubble", { timeout: 20_000 }, () => {
+describe("MessageBubble", () => {
   it("shows an HTML-looking message body literally", async () => {
     renderWithApp(
       <MessageBubble

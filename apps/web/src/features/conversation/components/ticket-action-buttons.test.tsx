@@ -14,7 +14,7 @@ function buttonLabels(container: HTMLElement): string[] {
   return Array.from(container.querySelectorAll("button"), (button) => button.textContent ?? "").filter(Boolean);
 }
 
-describe("TicketActionButtons", { timeout: 20_000 }, () => {
+describe("TicketActionButtons", () => {
   it.each([
     ["pending", ["Aceitar"]],
     ["open", ["Devolver", "Resolver", "Transferir"]],

@@ -4,10 +4,10 @@ import { jsonResponse, mockFetch } from "../../../test/fetch-mock.ts";
 import { renderWithApp } from "../testing/render.tsx";
 import { TicketNotes } from "./ticket-notes.tsx";
 
-const SLOW = { timeout: 6000 };
+const SLOW = { timeout: 20_000 };
 const note = { id: 1, note: "Cliente prefere ligação à tarde", ticketId: 5, contactId: 11, user: { id: 7, name: "Ana Souza" }, createdAt: "2025-03-10T12:00:00.000Z" };
 
-describe("TicketNotes", { timeout: 30_000 }, () => {
+describe("TicketNotes", () => {
   it("lists the notes with author and date", async () => {
     mockFetch((call) => (call.path === "/ticket-notes/list" ? jsonResponse([note]) : undefined));
     renderWithApp(<TicketNotes ticketId={5} contactId={11} />);

@@ -5,7 +5,7 @@ import { ticket } from "../testing/fixtures.ts";
 import { renderWithApp } from "../testing/render.tsx";
 import { TransferTicketDialog } from "./transfer-ticket-dialog.tsx";
 
-const SLOW = { timeout: 6000 };
+const SLOW = { timeout: 20_000 };
 const queues = [
   { id: 2, name: "Vendas", color: "#2DDD7F", orderQueue: 1, greetingMessage: "", outOfHoursMessage: "" },
   { id: 3, name: "Suporte", color: "#3388DD", orderQueue: 2, greetingMessage: "", outOfHoursMessage: "" },
@@ -25,7 +25,7 @@ function serve() {
   });
 }
 
-describe("TransferTicketDialog", { timeout: 30_000 }, () => {
+describe("TransferTicketDialog", () => {
   it("requires a queue", async () => {
     serve();
     const onTransfer = vi.fn(async () => true);

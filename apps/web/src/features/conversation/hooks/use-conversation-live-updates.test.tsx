@@ -19,7 +19,7 @@ vi.mock("socket.io-client", async () => {
   };
 });
 
-const SLOW = { timeout: 6000 };
+const SLOW = { timeout: 20_000 };
 const UUID = ticket().uuid;
 const COMPANY = 3;
 
@@ -48,7 +48,7 @@ function receive(channel: string, payload: unknown) {
   act(() => socket().receive(`company-${COMPANY}-${channel}`, payload));
 }
 
-describe("useConversationLiveUpdates", { timeout: 30_000 }, () => {
+describe("useConversationLiveUpdates", () => {
   it("joins the ticket's room while the conversation is shown", async () => {
     await renderLivePanel();
     await waitFor(() => expect(socket().emitted).toContainEqual({ event: "joinChatBox", args: [5] }), SLOW);

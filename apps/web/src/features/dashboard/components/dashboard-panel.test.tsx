@@ -39,7 +39,7 @@ function serve(options: { dashboard?: DashboardResponse; charts?: "ok" | "fail" 
 
 const card = (name: string) => screen.getByRole("region", { name });
 
-describe("DashboardPanel", { timeout: 20_000 }, () => {
+describe("DashboardPanel", () => {
   it("shows the counters as cards, times as HHh MMm, and the attendants with rating and status", async () => {
     serve();
     renderWithProviders(<DashboardPanel />);

@@ -43,7 +43,7 @@ function renderPanel(profile: "admin" | "user") {
   return { ...fetches, user: userEvent.setup() };
 }
 
-describe("FilesPanel", { timeout: 45_000 }, () => {
+describe("FilesPanel", () => {
   it("shows a user-profile account the file lists without add, edit or delete", async () => {
     renderPanel("user");
     await screen.findByText("Catálogo", { selector: "td", exact: false });

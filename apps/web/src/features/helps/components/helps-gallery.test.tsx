@@ -15,7 +15,7 @@ const helps = [
   { id: 2, title: "Etiquetas", video: "abcDEF_-123", description: "" },
 ];
 
-describe("HelpsGallery", { timeout: 20_000 }, () => {
+describe("HelpsGallery", () => {
   it("shows a card per video with its thumbnail and title", async () => {
     mockFetch((call) => (call.path === "/helps/list" ? jsonResponse(helps) : undefined));
     renderWithProviders(<HelpsGallery />);

@@ -23,7 +23,7 @@ const titleField = () => screen.getByRole("textbox", { name: "Título" });
 const videoField = () => screen.getByRole("textbox", { name: "Código do vídeo" });
 const row = (title: string) => screen.getByRole("row", { name: `Editar o vídeo ${title}` });
 
-describe("HelpsTab", { timeout: 20_000 }, () => {
+describe("HelpsTab", () => {
   it("loads the help videos into the table", async () => {
     renderTab();
     expect(await screen.findByText("Atendendo tickets")).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe("HelpsTab", { timeout: 20_000 }, () => {
     const started = Date.now();
     await user.click(screen.getByRole("button", { name: "Salvar" }));
 
-    await waitFor(() => expect(calls.filter((call) => call.method === "PUT")).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(calls.filter((call) => call.method === "PUT")).toHaveLength(1), { timeout: 20_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(490);
     const put = calls.find((call) => call.method === "PUT")!;
     expect(put.path).toBe("/helps/1");
@@ -65,7 +65,7 @@ describe("HelpsTab", { timeout: 20_000 }, () => {
     await user.type(titleField(), "Kanban");
     await user.type(videoField(), "KANBAN_vid1");
     await user.click(screen.getByRole("button", { name: "Salvar" }));
-    await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(calls.filter((call) => call.method === "POST")).toHaveLength(1), { timeout: 20_000 });
     expect(calls.find((call) => call.method === "POST")!.body).toEqual({ title: "Kanban", video: "KANBAN_vid1", description: "" });
     expect(await screen.findByText("Kanban")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "PUT")).toEqual([]);
@@ -88,7 +88,7 @@ describe("HelpsTab", { timeout: 20_000 }, () => {
     await user.type(videoField(), "KANBAN_vid1");
     await user.click(screen.getByRole("button", { name: "Salvar" }));
     expect(
-      await screen.findByText("Não foi possível salvar o vídeo de ajuda. Verifique se o título e o código do vídeo foram preenchidos corretamente", undefined, { timeout: 3000 }),
+      await screen.findByText("Não foi possível salvar o vídeo de ajuda. Verifique se o título e o código do vídeo foram preenchidos corretamente", undefined, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(titleField()).toHaveValue("Kanban");
   });

@@ -44,7 +44,7 @@ function renderBoard(profile: "admin" | "user", tickets = [makeTicket({ id: 40 }
 
 const laneNames = () => screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
 
-describe("KanbanBoard lane order", { timeout: 60_000 }, () => {
+describe("KanbanBoard lane order", () => {
   it("lets an admin move a lane left and right, saving the company's order", async () => {
     const { puts } = renderBoard("admin");
     await screen.findByRole("heading", { name: "Proposta" });
@@ -70,7 +70,7 @@ describe("KanbanBoard lane order", { timeout: 60_000 }, () => {
   });
 });
 
-describe("KanbanBoard cards", { timeout: 60_000 }, () => {
+describe("KanbanBoard cards", () => {
   it("show the attendant, the tags and the last message without WhatsApp's markers", async () => {
     const ticket = makeTicket({
       id: 41,

@@ -13,7 +13,7 @@ vi.mock("socket.io-client", async () => {
 
 const answer = { message: "Message queued for sending", messageId: 9, messageIds: [9], ticketId: 3, contactId: 4, ticketCreated: true };
 
-describe("SendTestForm", { timeout: 60_000 }, () => {
+describe("SendTestForm", () => {
   it("sends a text with the typed connection token, not the session, and shows the API's answer", async () => {
     const calls: FetchCall[] = [];
     mockFetch((call) => {

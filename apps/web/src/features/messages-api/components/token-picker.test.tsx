@@ -60,7 +60,7 @@ function renderPicker(onToken: (token: string) => void) {
   );
 }
 
-describe("TokenPicker", { timeout: 60_000 }, () => {
+describe("TokenPicker", () => {
   it("marks the connections without a token and shows a connection's token when picked", async () => {
     const onToken = vi.fn();
     renderPicker(onToken);

@@ -28,7 +28,7 @@ vi.mock("../utils/beep.ts", () => ({
   unlockAudio: () => undefined,
 }));
 
-const SLOW = { timeout: 4000 };
+const SLOW = { timeout: 20_000 };
 const user = sessionUser({ profile: "user", queues: [{ id: 1, name: "Vendas", color: "#7c4dff" }] });
 
 function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
@@ -89,7 +89,7 @@ beforeEach(() => {
   localStorage.setItem("volume", "0.4");
 });
 
-describe("NotificationsPopover", { timeout: 30_000 }, () => {
+describe("NotificationsPopover", () => {
   it("shows WhatsApp-formatted texts without their markers, in the list and in the browser notification", async () => {
     const shown: { title: string; body: string }[] = [];
     vi.stubGlobal(

@@ -49,7 +49,7 @@ function openDialog(queueId: number | null = null) {
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method === "POST" || call.method === "PUT");
 
 // A MUI form in jsdom: generous time for a loaded CI machine.
-describe("QueueDialog", { timeout: 40_000 }, () => {
+describe("QueueDialog", () => {
   it("refuses a short name and a missing colour, and sends nothing", async () => {
     const { calls } = serve("disabled");
     const { user, onClose } = openDialog();
@@ -93,7 +93,7 @@ describe("QueueDialog", { timeout: 40_000 }, () => {
     });
     const { user, onClose } = openDialog(20);
 
-    await user.click(await screen.findByRole("tab", { name: "Horarios de Atendimento" }, { timeout: 5000 }));
+    await user.click(await screen.findByRole("tab", { name: "Horarios de Atendimento" }, { timeout: 20_000 }));
     const mondayStart = screen.getByLabelText("Segunda-feira Início");
     expect(mondayStart).toHaveValue("08:00");
     fireEvent.change(mondayStart, { target: { value: "09:30" } });

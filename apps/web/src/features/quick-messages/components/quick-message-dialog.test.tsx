@@ -21,7 +21,7 @@ function openDialog(id: number | null, actor: QuickMessageActor) {
   return { onClose, user: userEvent.setup() };
 }
 
-describe("QuickMessageDialog", { timeout: 20_000 }, () => {
+describe("QuickMessageDialog", () => {
   it("requires a shortcode ('Obrigatório') and sends nothing", async () => {
     const { calls } = mockFetch(() => undefined);
     const { user, onClose } = openDialog(null, agent);

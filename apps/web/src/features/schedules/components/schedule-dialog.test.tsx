@@ -50,7 +50,7 @@ function openDialog(props: Partial<ScheduleDialogProps> = {}) {
 }
 
 // A MUI form in jsdom: generous time for a loaded machine.
-describe("ScheduleDialog", { timeout: 20_000 }, () => {
+describe("ScheduleDialog", () => {
   it("starts a new schedule one hour ahead and refuses a short message and a missing contact", async () => {
     const { calls } = serve();
     const openedAt = Date.now();

@@ -36,7 +36,7 @@ function serve(settings: Setting[], extra: (call: FetchCall) => Response | Promi
 
 const puts = (calls: FetchCall[]) => calls.filter((call) => call.method === "PUT").map((call) => ({ path: call.path, body: call.body }));
 
-describe("SettingsPanel", { timeout: 20_000 }, () => {
+describe("SettingsPanel", () => {
   it("sends a switched setting at once, says 'Atualizando...', then 'Operação atualizada com sucesso.'", async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {

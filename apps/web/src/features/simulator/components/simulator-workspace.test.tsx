@@ -149,7 +149,7 @@ describe("/simulator", () => {
     expect(router.state.location.pathname).toBe("/simulator");
     expect(screen.queryByRole("heading", { name: "Simulador de WhatsApp" })).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Número do cliente")).not.toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).not.toBe("/simulator"), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).not.toBe("/simulator"), { timeout: 20_000 });
     expect(simulatorCalls(calls)).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ function openDialog(tagId: number | null, canSetKanban: boolean, kanbanOnly = fa
   return { onClose, user: userEvent.setup() };
 }
 
-describe("TagDialog", { timeout: 20_000 }, () => {
+describe("TagDialog", () => {
   it.each([
     ["", "Obrigatório"],
     ["ab", "Mensagem muito curta"],

@@ -16,7 +16,7 @@ function renderPanel(profile: "admin" | "supervisor" | "user") {
   renderWithProviders(<TagsPanel actor={{ profile, isSuper: false }} />);
 }
 
-describe("TagsPanel", { timeout: 20_000 }, () => {
+describe("TagsPanel", () => {
   it("offers an admin to add, edit and delete tags", async () => {
     renderPanel("admin");
     expect(await screen.findByText("VIP")).toBeInTheDocument();

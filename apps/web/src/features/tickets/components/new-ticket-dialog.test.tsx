@@ -18,7 +18,7 @@ function contact(id: number, name: string, number: string) {
   return { id, uuid: `uuid-${id}`, name, number, email: "", profilePicUrl: null, isGroup: false, whatsappId: null, extraInfo: [], createdAt: at, updatedAt: at };
 }
 const maria = contact(31, "Maria Lima", "5511988887777");
-const SLOW = { timeout: 4000 };
+const SLOW = { timeout: 20_000 };
 
 function serve(extra: (call: FetchCall) => Response | undefined = () => undefined) {
   return mockFetch((call) => {
@@ -51,7 +51,7 @@ async function pickMaria(events: ReturnType<typeof userEvent.setup>, dialog: HTM
 const contactSearches = (calls: FetchCall[]) => calls.filter((call) => call.path === "/contacts" && call.method === "GET");
 const posts = (calls: FetchCall[], path: string) => calls.filter((call) => call.path === path && call.method === "POST");
 
-describe("NewTicketDialog", { timeout: 30_000 }, () => {
+describe("NewTicketDialog", () => {
   it("searches contacts only from 3 characters, 500 ms after typing stops", async () => {
     const { calls } = serve();
     const { events, dialog } = setup();

@@ -15,7 +15,7 @@ vi.mock("socket.io-client", async () => {
   return { io: () => new FakeSocket() };
 });
 
-describe("StandaloneNewTicketDialog", { timeout: 30_000 }, () => {
+describe("StandaloneNewTicketDialog", () => {
   it("opens a ticket for the contact it was given, outside the tickets page", async () => {
     const { calls } = mockFetch((call) => {
       if (call.path === "/whatsapp/") return jsonResponse([{ id: 2, name: "Padrão", isDefault: true, status: "CONNECTED" }]);
@@ -47,9 +47,9 @@ describe("StandaloneNewTicketDialog", { timeout: 30_000 }, () => {
     );
     const dialog = await screen.findByRole("dialog", { name: "Novo atendimento" });
     expect(within(dialog).getByLabelText(/Contato/)).toHaveValue("Maria Lima");
-    await waitFor(() => expect(within(dialog).getByLabelText(/Conexão/)).toHaveTextContent("Padrão"), { timeout: 4000 });
+    await waitFor(() => expect(within(dialog).getByLabelText(/Conexão/)).toHaveTextContent("Padrão"), { timeout: 20_000 });
     await userEvent.setup({ delay: null }).click(within(dialog).getByText("Salvar"));
-    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ uuid: "new-uuid" })), { timeout: 4000 });
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ uuid: "new-uuid" })), { timeout: 20_000 });
     expect(calls.find((call) => call.path === "/tickets" && call.method === "POST")?.body).toMatchObject({ contactId: 31 });
   });
 });

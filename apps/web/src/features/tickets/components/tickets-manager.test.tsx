@@ -21,7 +21,7 @@ vi.mock("socket.io-client", async () => {
   };
 });
 
-const SLOW = { timeout: 4000 };
+const SLOW = { timeout: 20_000 };
 const attendant = sessionUser({ profile: "user", queues: [{ id: 1, name: "Vendas", color: "#7c4dff" }] });
 
 function page(tickets: Ticket[]) {
@@ -52,7 +52,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("TicketsManager", { timeout: 30_000 }, () => {
+describe("TicketsManager", () => {
   it("lists the user's open tickets with the counts of both open sub-tabs", async () => {
     const { calls } = serveTickets({
       open: [makeTicket({ id: 1, unreadMessages: 2, lastMessage: "Bom dia" })],

@@ -28,7 +28,7 @@ function renderTopBar(profile: "admin" | "user") {
   );
 }
 
-describe("TopBar's due-date warning", { timeout: 60_000 }, () => {
+describe("TopBar's due-date warning", () => {
   it("links an admin to /subscription", async () => {
     renderTopBar("admin");
     const warning = within(screen.getByRole("status")).getByRole("link", { name: /Sua assinatura vence em [23] dia\(s\)/ });

@@ -46,7 +46,7 @@ function openDialog(props: { userId?: number | null; actor?: typeof admin | type
 const posts = (calls: FetchCall[]) => calls.filter((call) => call.method === "POST" || call.method === "PUT");
 
 // A MUI form in jsdom: generous time for a loaded CI machine.
-describe("UserDialog", { timeout: 20_000 }, () => {
+describe("UserDialog", () => {
   it("refuses a short name, a bad e-mail and a missing password, and sends nothing", async () => {
     const { calls } = serve();
     const { user, onClose } = openDialog();

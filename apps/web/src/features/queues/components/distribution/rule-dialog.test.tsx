@@ -5,7 +5,7 @@ import { jsonResponse, mockFetch } from "../../../../test/fetch-mock.ts";
 import { renderWithProviders } from "../../../../test/render-with-providers.tsx";
 import { RuleDialog } from "./rule-dialog.tsx";
 
-describe("RuleDialog", { timeout: 30_000 }, () => {
+describe("RuleDialog", () => {
   it("starts a new rule with only online attendants and saves it so", async () => {
     const { calls } = mockFetch((call) => (call.method === "POST" ? jsonResponse({}) : undefined));
     const events = userEvent.setup();
