@@ -53,46 +53,39 @@ function updatingStatement(db: Db, change: SQL, watchers?: AckWatchers) {
 
 type Prepared = ReturnType<ReturnType<typeof updatingStatement>["prepare"]>;
 
-/** A statement prepared once per database handle (and set of watchers), named after its text. */
-function preparedOnce(build: (db: Db, watchers: AckWatchers) => ReturnType<typeof updatingStatement>, prefix: string) {
-  const byDb = new WeakMap<Db, WeakMap<AckWatchers, Prepared>>();
-  return (db: Db, watchers: AckWatchers): Prepared => {
-    let byWatchers = byDb.get(db);
-    if (!byWatchers) byDb.set(db, (byWatchers = new WeakMap()));
-    let prepared = byWatchers.get(watchers);
-    if (!prepared) {
-      const query = build(db, watchers);
-      prepared = query.prepare(`${prefix}_${createHash("sha256").update(query.toSQL().sql).digest("hex").slice(0, 12)}`);
-      byWatchers.set(watchers, prepared);
-    }
-    return prepared;
-  };
-}
+const ackStatements = new WeakMap<Db, WeakMap<AckWatchers, Prepared>>();
 
-/** A network ack (acks only move forward) of the message of a connection's wid. */
-const ackStatement = preparedOnce(
-  (db, watchers) =>
-    updatingStatement(
+/**
+ * A network ack (acks only move forward) of the message of a connection's wid: prepared once per database handle
+ * and set of watchers (their interests are part of its text, which names it).
+ */
+function ackStatement(db: Db, watchers: AckWatchers): Prepared {
+  let byWatchers = ackStatements.get(db);
+  if (!byWatchers) ackStatements.set(db, (byWatchers = new WeakMap()));
+  let prepared = byWatchers.get(watchers);
+  if (!prepared) {
+    const query = updatingStatement(
       db,
       sql`update messages set ack = greatest(ack, ${p.ack}::int), updated_at = ${p.now}::timestamptz
         where company_id = ${company} and whatsapp_id = ${p.connection}::int and wid = ${p.wid}::text and ack < ${p.ack}::int
         returning *`,
       watchers,
-    ),
-  "message_ack",
-);
+    );
+    prepared = query.prepare(`message_ack_${createHash("sha256").update(query.toSQL().sql).digest("hex").slice(0, 12)}`);
+    byWatchers.set(watchers, prepared);
+  }
+  return prepared;
+}
 
 /** A message the network took: its wid, ack 1 at least, sent, with no error or retry left. */
-const sentStatement = preparedOnce(
-  (db) =>
-    updatingStatement(
-      db,
-      sql`update messages set wid = ${p.wid}::text, ack = greatest(ack, 1), send_status = 'sent', send_error = null, send_retry_until = null,
-          updated_at = ${p.now}::timestamptz
-        where company_id = ${company} and id = ${p.message}::int
-        returning *`,
-    ),
-  "message_sent",
+const sentStatement = preparedPerDb((db) =>
+  updatingStatement(
+    db,
+    sql`update messages set wid = ${p.wid}::text, ack = greatest(ack, 1), send_status = 'sent', send_error = null, send_retry_until = null,
+        updated_at = ${p.now}::timestamptz
+      where company_id = ${company} and id = ${p.message}::int
+      returning *`,
+  ).prepare("message_sent"),
 );
 
 /** Publishes `message.updated` for each changed message, with its ticket's routing (a waiting status shows as pending). */
@@ -119,7 +112,7 @@ export async function recordAck(deps: EngineDeps, event: { companyId: number; co
 
 /** Marks a message sent with the network's wid and announces it. */
 export async function recordSent(deps: EngineDeps, companyId: number, messageId: number, wid: string, now: Date): Promise<void> {
-  const [row] = await sentStatement(deps.db, deps.ackWatchers).execute({ company: companyId, message: messageId, wid, now: now.toISOString() });
+  const [row] = await sentStatement(deps.db).execute({ company: companyId, message: messageId, wid, now: now.toISOString() });
   if (row) publishUpdated(deps, companyId, row);
 }
 
