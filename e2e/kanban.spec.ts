@@ -41,12 +41,13 @@ test.describe("kanban", () => {
     // The attendant signs in a browser context of her own: one session per account and per browser storage.
     const attendant = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
     let attendantId: number | undefined;
+    let laneId: number | undefined;
     try {
       await logIn(admin);
       const queues = await api<{ id: number; name: string }[]>(admin, "GET", "/queue");
       const vendas = queues.find((queue) => queue.name === "Vendas");
       if (!vendas) throw new Error("the demo company has no Vendas queue");
-      await api(admin, "POST", "/tags", { name: laneName, color: "#6A1B9A", kanban: 1 });
+      laneId = (await api<{ id: number }>(admin, "POST", "/tags", { name: laneName, color: "#6A1B9A", kanban: 1 })).id;
       attendantId = await createUserViaApi(request, { ...attendantUser, queueIds: [vendas.id] }, await tokenOf(admin));
 
       // A customer writes and picks Vendas: a pending ticket of the attendant's queue, without a kanban tag.
@@ -74,10 +75,15 @@ test.describe("kanban", () => {
       await expect(laneOf(admin, laneName)).toHaveAccessibleName(`Coluna ${laneName}: 1 tickets`);
 
       // The admin takes it back to 'Em aberto' with the keyboard: Space picks it up, the left arrow changes lane, Space drops it.
+      // Each key waits for the board's spoken answer to the one before, as a screen reader's user does.
       const handle = laneOf(admin, laneName).getByRole("button", { name: new RegExp(`^Mover o ticket #\\d+ de ${customer}$`) });
       await handle.focus();
       await admin.keyboard.press("Space");
+      // Once the card is held the board says which lane it is over (its first words, 'pego', are replaced at once).
+      await expect(handle).toHaveAttribute("aria-pressed", "true");
+      await expect(admin.getByText(`Cartão de ${customer} sobre a coluna ${laneName}.`)).toBeAttached();
       await admin.keyboard.press("ArrowLeft");
+      await expect(admin.getByText(`Cartão de ${customer} sobre a coluna Em aberto.`)).toBeAttached();
       await admin.keyboard.press("Space");
       await expect(admin.getByText("Ticket Tag Removido!").first()).toBeVisible();
       await expect(cardIn(laneOf(attendant, "Em aberto"), customer)).toBeVisible({ timeout: 15_000 });
@@ -97,6 +103,8 @@ test.describe("kanban", () => {
       await expect(attendant).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
     } finally {
       if (attendantId !== undefined) await deleteUserViaApi(request, attendantId, await tokenOf(admin)).catch(() => undefined);
+      // The lane goes with the test: a retry's board has the same lanes as the first try's.
+      if (laneId !== undefined) await api(admin, "DELETE", `/tags/${laneId}`).catch(() => undefined);
       await attendant.context().close();
       await admin.context().close();
     }
