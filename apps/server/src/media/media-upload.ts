@@ -32,3 +32,23 @@ export function saveUploadedMedia(
     },
   );
 }
+
+/**
+ * Runs `work` with files the request stored as it streamed in; `keep` marks a file that a saved record
+ * now refers to. When `work` throws, the files it did not keep are removed before the error goes on:
+ * a refused request leaves no file behind, and a message already queued keeps its own.
+ */
+export async function removingUnkeptFiles<T>(
+  media: MediaStore,
+  companyId: number,
+  files: readonly StoredMedia[],
+  work: (keep: (file: StoredMedia) => void) => Promise<T>,
+): Promise<T> {
+  const kept = new Set<string>();
+  try {
+    return await work((file) => kept.add(file.fileName));
+  } catch (error) {
+    for (const file of files) if (!kept.has(file.fileName)) await media.remove(companyId, file.fileName);
+    throw error;
+  }
+}

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import type { EngineDeps } from "../../engine/deps.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { MAX_UPLOAD_BYTES, type MediaStore, type StoredMedia } from "../../media/media-store.ts";
-import { MAX_UPLOAD_REQUEST_BYTES, saveUploadedMedia } from "../../media/media-upload.ts";
+import { MAX_UPLOAD_REQUEST_BYTES, removingUnkeptFiles, saveUploadedMedia } from "../../media/media-upload.ts";
 import type { UploadSpec } from "../../media/uploads.ts";
 import { type ApiClient, countExternalSend, sendExternalMessage } from "./external-api.service.ts";
 
@@ -65,7 +65,11 @@ export function externalApiRoutes(deps: ExternalApiRoutesDeps): FastifyPluginAsy
         const client = apiClientOf(request);
         // Counted before the body is read: a refused send stores no file.
         await countExternalSend(deps.db, client, engine.now?.());
-        if (request.isMultipart()) return sendExternalMessage(engine, client, await readMediaSend(deps, request, client.companyId));
+        if (request.isMultipart()) {
+          const input = await readMediaSend(deps, request, client.companyId);
+          // A refused send (an unknown number, a closed window) keeps none of its files.
+          return removingUnkeptFiles(deps.media, client.companyId, input.media, (keep) => sendExternalMessage(engine, client, { ...input, keep }));
+        }
         const parsed = ZExternalSendTextBody.safeParse(request.body ?? {});
         if (!parsed.success) throw validationError(parsed.error);
         return sendExternalMessage(engine, client, { ...parsed.data, media: [] });

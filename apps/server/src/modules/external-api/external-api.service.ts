@@ -82,6 +82,8 @@ export interface ExternalSend {
   media: StoredMedia[];
   /** Official line only: an approved template instead of the text. */
   template?: CloudTemplateSend;
+  /** Told of each file of `media` once a stored message refers to it (see `removingUnkeptFiles`). */
+  keep?: (file: StoredMedia) => void;
 }
 
 /**
@@ -127,6 +129,7 @@ export async function sendExternalMessage(deps: EngineDeps, client: ApiClient, i
   } else {
     for (const [index, media] of input.media.entries()) {
       ids.push((await queueOutboundMessage(deps, { companyId: client.companyId, ticketId: ticket.id, body: index === 0 ? body : "", userId: null, media }, refuse)).id);
+      input.keep?.(media);
     }
   }
   return { message: "Message queued for sending", messageId: ids[0]!, messageIds: ids, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };

@@ -281,4 +281,16 @@ describe("POST /api/messages/send: media", () => {
     expect(await messagesOf(a.company.id)).toEqual([]);
     expect(await mediaFilesOf(a.company.id)).toEqual([]);
   });
+
+  it("keeps no file of a media send the network refuses after the files were stored", async () => {
+    driver.absent.add(NUMBER);
+    const response = await mediaSend(TOKEN_A, { number: NUMBER, body: "x" }, [
+      { name: "a.png", content: PNG, type: "image/png" },
+      { name: "b.png", content: PNG, type: "image/png" },
+    ]);
+    expect(response.json()).toMatchObject({ error: "ERR_WAPP_INVALID_CONTACT" });
+    expect(await messagesOf(a.company.id)).toEqual([]);
+    expect(await mediaFilesOf(a.company.id)).toEqual([]);
+    expect((await t.platform.media.usageOf(a.company.id)).usedBytes).toBe(0);
+  });
 });

@@ -9,7 +9,7 @@ import { ctxOf } from "../../lib/context.ts";
 import { MAX_UPLOAD_BYTES, type MediaStore, type StoredMedia } from "../../media/media-store.ts";
 import { assertMediaReadable } from "../../media/media-access.ts";
 import { sendMediaFile } from "../../media/media-reply.ts";
-import { MAX_UPLOAD_REQUEST_BYTES, saveUploadedMedia } from "../../media/media-upload.ts";
+import { MAX_UPLOAD_REQUEST_BYTES, removingUnkeptFiles, saveUploadedMedia } from "../../media/media-upload.ts";
 import type { UploadSpec } from "../../media/uploads.ts";
 import { deleteMessage, listMessages, retryMessage, sendMessage } from "./messages.service.ts";
 
@@ -77,7 +77,8 @@ export function messagesRoutes(deps: MessagesRoutesDeps): FastifyPluginAsyncZod 
         const ctx = ctxOf(request);
         if (request.isMultipart()) {
           const input = await readMultipart(deps, request, ctx.companyId);
-          return sendMessage(engine, ctx, request.params.ticketId, input);
+          // A refused send (a closed ticket, another's ticket, a closed window) keeps none of its files.
+          return removingUnkeptFiles(deps.media, ctx.companyId, input.media, (keep) => sendMessage(engine, ctx, request.params.ticketId, { ...input, keep }));
         }
         const parsed = ZSendMessageBody.safeParse(request.body ?? {});
         if (!parsed.success) {

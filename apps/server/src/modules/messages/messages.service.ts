@@ -74,6 +74,8 @@ export interface SendInput {
   captions?: string[];
   /** Audio recorded in the browser goes out as a voice note. */
   asVoice?: boolean;
+  /** Told of each file of `media` once a stored message refers to it (see `removingUnkeptFiles`). */
+  keep?: (file: StoredMedia) => void;
 }
 
 /**
@@ -143,6 +145,7 @@ async function queueWritten(deps: EngineDeps, ctx: RequestContext, ticket: Ticke
       // Each file with its own caption; the text is the first file's caption when it has none.
       const caption = input.captions?.[index]?.trim() || (index === 0 ? text : "");
       sent.push(await queue(caption, { media, quotedMsgId: index === 0 ? quotedMsgId : null }));
+      input.keep?.(media);
     }
     if (ownFirstCaption && text) sent.push(await queue(text, { quotedMsgId: null }));
   }

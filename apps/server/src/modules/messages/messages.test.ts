@@ -157,6 +157,27 @@ describe("POST /messages/:ticketId", () => {
     expect(await t.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))).toHaveLength(0);
   });
 
+  it("keeps no file of a refused multipart send, and keeps the files of one queued while the connection is down", async () => {
+    const files = [{ name: "a.png", content: PNG, type: "image/png" }, { name: "b.png", content: PNG, type: "image/png" }];
+    // The company's counted bytes, from before the sends (the test's media folder may hold other files).
+    const before = (await t.platform.media.usageOf(a.company.id)).usedBytes;
+    const used = async () => (await t.platform.media.usageOf(a.company.id)).usedBytes - before;
+    await t.db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, ticketId));
+    const refused = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, ...multipart(a.adminToken, { body: "veja" }, files) });
+    expect(refused.json()).toMatchObject({ error: "ERR_TICKET_NOT_OPEN" });
+    expect(await used()).toBe(0);
+
+    await t.db.update(tickets).set({ status: "open" }).where(eq(tickets.id, ticketId));
+    await t.db.update(connections).set({ status: "DISCONNECTED" }).where(eq(connections.id, connectionId));
+    driver.connected = false;
+    const queued = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, ...multipart(a.adminToken, { body: "veja" }, files) });
+    expect(queued.json()).toMatchObject({ error: "ERR_WAPP_NOT_INITIALIZED", details: { queued: true } });
+    const stored = await t.db.select({ file: messages.mediaUrl }).from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
+    expect(stored).toHaveLength(2);
+    for (const { file } of stored) expect(await t.platform.media.resolve(a.company.id, file!)).toMatchObject({ size: PNG.length });
+    expect(await used()).toBe(2 * PNG.length);
+  });
+
   it("keeps the message queued and answers ERR_WAPP_NOT_INITIALIZED when the connection is down", async () => {
     await t.db.update(connections).set({ status: "DISCONNECTED" }).where(eq(connections.id, connectionId));
     driver.connected = false;
@@ -186,6 +207,7 @@ describe("POST /messages/:ticketId", () => {
     // The colleague took the ticket the agent can still open (both work in its queue).
     await t.db.update(tickets).set({ queueId: sales.id, userId: colleague.id }).where(eq(tickets.id, ticketId));
     const outbound = () => t.db.select({ body: messages.body }).from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
+    const storedBefore = (await t.platform.media.usageOf(a.company.id)).usedBytes;
 
     const refused = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.agentToken), payload: { body: "Eu atendo!" } });
     expect(refused.statusCode).toBe(409);
@@ -193,6 +215,7 @@ describe("POST /messages/:ticketId", () => {
     const media = await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, ...multipart(a.agentToken, { body: "veja" }, { name: "foto.png", content: PNG, type: "image/png" }) });
     expect(media.json()).toMatchObject({ error: "ERR_TICKET_HELD_BY_OTHER" });
     expect(await outbound()).toEqual([]);
+    expect((await t.platform.media.usageOf(a.company.id)).usedBytes).toBe(storedBefore);
 
     expect((await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(colleagueToken), payload: { body: "Sou a Carla" } })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "POST", url: `/messages/${ticketId}`, headers: bearer(a.adminToken), payload: { body: "Sou a supervisora" } })).statusCode).toBe(200);
