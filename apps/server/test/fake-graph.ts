@@ -176,6 +176,9 @@ export async function startFakeGraph(options: FakeGraphOptions = {}): Promise<Fa
     });
   });
 
+  // An idle connection stays open for the whole test: with Node's 5 s default, a send that reuses one just as
+  // the server drops it fails with ECONNRESET, which the driver rightly treats as a send Meta may have taken.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () =>

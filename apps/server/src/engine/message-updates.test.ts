@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type TestApp, buildTestApp } from "../../test/build-test-app.ts";
 import { statementsOf } from "../../test/statements.ts";
-import { createConnectionRow } from "../../test/engine-harness.ts";
+import { attachFakeDriver, createConnectionRow } from "../../test/engine-harness.ts";
 import { createCompany, createUser } from "../../test/factories.ts";
 import { campaignShipping, campaigns, contacts, messages, tickets } from "../db/schema/index.ts";
 import { loadMessage } from "../modules/messages/index.ts";
 import { recordSent } from "./message-updates.ts";
+import { runSendMessageJob } from "./outbound.ts";
 
 let t: TestApp;
 let companyId: number;
@@ -103,5 +104,55 @@ describe("a message the network took", () => {
     expect(row).toMatchObject({ wid: "WID-NEW", ack: 1, sendStatus: "sent", sendError: null, sendRetryUntil: null });
     const expected = await loadMessage(t.db, companyId, reply.id);
     expect(t.published).toEqual([{ name: "message.updated", payload: { companyId, message: expected, ticket: routing(ticket) } }]);
+  });
+});
+
+describe("a send job", () => {
+  /** Pending replies of the chat of `ticket`, stored in this order. */
+  async function pendingReplies(ticket: { id: number; contactId: number }, bodies: string[]) {
+    const rows = [];
+    for (const body of bodies) {
+      const [row] = await t.db
+        .insert(messages)
+        .values({ companyId, ticketId: ticket.id, contactId: ticket.contactId, whatsappId: connection.id, body, fromMe: true, read: true, ack: 0, sendStatus: "pending", userId: attendantId })
+        .returning();
+      rows.push(row!);
+    }
+    return rows;
+  }
+  const statusOf = async (id: number) => (await t.db.select({ status: messages.sendStatus }).from(messages).where(eq(messages.id, id)))[0]?.status;
+
+  it("sends the chat's one pending message with one read before the send and one write after it", async () => {
+    const driver = await attachFakeDriver(t, connection);
+    const { ticket } = await sentReply();
+    const [pending] = await pendingReplies(ticket, ["Já vai"]);
+
+    expect(await statementsOf(t, () => runSendMessageJob(engine().deps, { companyId, messageId: pending!.id }, { retryCount: 0 }))).toBe(2);
+
+    expect(driver.bodies()).toEqual(["Já vai"]);
+    expect(await statusOf(pending!.id)).toBe("sent");
+    expect(t.published).toEqual([{ name: "message.updated", payload: { companyId, message: await loadMessage(t.db, companyId, pending!.id), ticket: routing(ticket) } }]);
+  });
+
+  it("sends the chat's earlier pending messages first and leaves the later ones to their own jobs", async () => {
+    const driver = await attachFakeDriver(t, connection);
+    const { ticket } = await sentReply();
+    const [first, second, third] = await pendingReplies(ticket, ["um", "dois", "três"]);
+    // The queue is not running here: the jobs still queued of the chat are none.
+    const queuedOfChat = vi.spyOn(engine().deps.jobs, "queuedByKey").mockResolvedValue([]);
+    try {
+      await runSendMessageJob(engine().deps, { companyId, messageId: second!.id }, { retryCount: 0 });
+      expect(driver.bodies()).toEqual(["um", "dois"]);
+      expect(await statusOf(third!.id)).toBe("pending");
+      // Having sent another's message, the job looks for that message's job, to complete it.
+      expect(queuedOfChat).toHaveBeenCalledTimes(1);
+      // The first message's own job finds it sent: nothing goes out twice.
+      await runSendMessageJob(engine().deps, { companyId, messageId: first!.id }, { retryCount: 0 });
+      await runSendMessageJob(engine().deps, { companyId, messageId: third!.id }, { retryCount: 0 });
+      expect(driver.bodies()).toEqual(["um", "dois", "três"]);
+      expect(queuedOfChat).toHaveBeenCalledTimes(1);
+    } finally {
+      queuedOfChat.mockRestore();
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Message, SEND_RETRY_WINDOW_MS, ZCloudTemplateSend } from "@conversa/shared";
 import { ChannelNotConnectedError, ChannelSendRejectedError, type OutboundTemplate } from "../channels/types.ts";
 import type { Db } from "../db/client.ts";
+import { preparedPerDb } from "../db/prepared.ts";
 import { connections, contacts, messages, tickets } from "../db/schema/index.ts";
 import type { StoredMedia } from "../media/media-store.ts";
 import { type MessageRow, findConversationMessage, findMessageRow, loadMessage } from "../modules/messages/index.ts";
@@ -149,43 +150,82 @@ async function markFailed(deps: EngineDeps, companyId: number, messageId: number
   await publishMessageUpdate(deps, companyId, messageId);
 }
 
-/** The oldest pending outbound message of a message's chat: the next one the network must get. */
-async function nextInChat(deps: EngineDeps, companyId: number, chat: { whatsappId: number; contactId: number }): Promise<MessageRow | undefined> {
-  const [head] = await deps.db
-    .select()
+/** Where a send goes: the number of the contact of the message's ticket; undefined when the ticket or its contact is gone. */
+interface SendTarget {
+  contactId: number;
+  number: string;
+  isGroup: boolean;
+}
+
+const head = { company: sql.placeholder("company"), message: sql.placeholder("message") };
+
+/**
+ * The oldest pending outbound message of the chat of message `message`, up to that message, with where it
+ * goes: one statement (the message's chat, its head and the head's contact). Nothing when the message
+ * has no chat (no connection or contact) or nothing of its chat up to it waits.
+ */
+const chatHeadStatement = preparedPerDb((db) =>
+  db
+    .select({ message: getTableColumns(messages), target: { contactId: tickets.contactId, number: contacts.number, isGroup: contacts.isGroup } })
     .from(messages)
+    .leftJoin(tickets, and(eq(tickets.companyId, messages.companyId), eq(tickets.id, messages.ticketId)))
+    .leftJoin(contacts, and(eq(contacts.companyId, messages.companyId), eq(contacts.id, tickets.contactId)))
     .where(
       and(
-        eq(messages.companyId, companyId),
-        eq(messages.whatsappId, chat.whatsappId),
-        eq(messages.contactId, chat.contactId),
+        eq(messages.companyId, sql`${head.company}::int`),
+        sql`(${messages.whatsappId}, ${messages.contactId}) = (select chat.whatsapp_id, chat.contact_id from messages chat where chat.company_id = ${head.company}::int and chat.id = ${head.message}::int)`,
         eq(messages.fromMe, true),
         eq(messages.sendStatus, "pending"),
         eq(messages.isDeleted, false),
+        lte(messages.id, sql`${head.message}::int`),
       ),
     )
     .orderBy(asc(messages.id))
-    .limit(1);
-  return head;
+    .limit(1)
+    .prepare("chat_send_head"),
+);
+
+async function chatHeadUpTo(deps: EngineDeps, companyId: number, messageId: number): Promise<{ row: MessageRow; target: SendTarget | undefined } | undefined> {
+  const [found] = await chatHeadStatement(deps.db).execute({ company: companyId, message: messageId });
+  if (!found) return undefined;
+  const { contactId, number, isGroup } = found.target;
+  return { row: found.message, target: contactId !== null && number !== null && isGroup !== null ? { contactId, number, isGroup } : undefined };
 }
 
 /**
- * The `messages.send-in-order` job: sends the pending messages of a stored message's chat, oldest first,
- * once each (the queue runs one job per chat at a time, so this job is the chat's only sender). Those
- * queued by an earlier version, or whose jobs were queued in another order, go in their place; the jobs
- * of messages sent this way find them sent and finish. A failed try is recorded on the message (the
+ * The `messages.send-in-order` job: sends the pending messages of a stored message's chat up to that one,
+ * oldest first, once each (the queue runs one job per chat at a time, so this job is the chat's only
+ * sender). Those queued by an earlier version, or whose jobs were queued in another order, go in their
+ * place; the jobs of messages sent this way are completed at once. The common case, the chat's one
+ * pending message, is one read before the send and one write after it. A failed try is recorded on the message (the
  * reason, and until when it is retried) and rethrown so the queue retries it while the messages after it
  * wait; once its retry window is over it is marked failed and the chat's queue moves on.
  */
 export async function runSendMessageJob(deps: EngineDeps, payload: { companyId: number; messageId: number }, job: { retryCount: number }): Promise<void> {
   const { companyId, messageId } = payload;
+  let next = await chatHeadUpTo(deps, companyId, messageId);
+  if (!next) return sendOutsideChat(deps, companyId, messageId, job);
+  // The head is of the message's chat, so it has both.
+  const chat = { whatsappId: next.row.whatsappId ?? 0, contactId: next.row.contactId ?? 0 };
+  // The chat's messages up to this one, oldest first; those after it have jobs of their own, queued behind this one.
+  let sentOthers = false;
+  for (; next; next = next.row.id === messageId ? undefined : await chatHeadUpTo(deps, companyId, messageId)) {
+    await sendOne(deps, next.row, next.target, job);
+    if (next.row.id !== messageId) sentOthers = true;
+  }
+  if (sentOthers) await finishSentJobs(deps, companyId, chat);
+}
+
+/** A pending message without a connection or a contact has no chat to keep in order: it is tried (and marked failed) alone. */
+async function sendOutsideChat(deps: EngineDeps, companyId: number, messageId: number, job: { retryCount: number }): Promise<void> {
   const row = await findMessageRow(deps.db, companyId, messageId);
-  if (!row || row.sendStatus !== "pending" || row.isDeleted || !row.fromMe) return;
-  // Without a connection or a contact there is no chat to keep in order (and nothing can be sent).
-  if (row.whatsappId === null || row.contactId === null) return sendOne(deps, row, job);
-  const chat = { whatsappId: row.whatsappId, contactId: row.contactId };
-  for (let head = await nextInChat(deps, companyId, chat); head; head = await nextInChat(deps, companyId, chat)) await sendOne(deps, head, job);
-  await finishSentJobs(deps, companyId, chat);
+  if (!row || row.sendStatus !== "pending" || row.isDeleted || !row.fromMe || (row.whatsappId !== null && row.contactId !== null)) return;
+  const [target] = await deps.db
+    .select({ contactId: tickets.contactId, number: contacts.number, isGroup: contacts.isGroup })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, row.ticketId)));
+  await sendOne(deps, row, target, job);
 }
 
 /**
@@ -220,14 +260,9 @@ export function storedTemplateOf(data: unknown): OutboundTemplate | undefined {
  * One try of one message; answers when it is sent or marked failed (at once when the driver rejects it with
  * ChannelSendRejectedError), throws when it is to be tried again.
  */
-async function sendOne(deps: EngineDeps, row: MessageRow, job: { retryCount: number }): Promise<void> {
+async function sendOne(deps: EngineDeps, row: MessageRow, target: SendTarget | undefined, job: { retryCount: number }): Promise<void> {
   const { companyId, id: messageId } = row;
   if (row.whatsappId === null) return markFailed(deps, companyId, messageId, "The ticket has no connection");
-  const [target] = await deps.db
-    .select({ contactId: tickets.contactId, number: contacts.number, isGroup: contacts.isGroup })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, row.ticketId)));
   if (!target) return markFailed(deps, companyId, messageId, "The ticket's contact is gone");
   // Only a message of the same conversation is ever sent as the quote.
   const quoted = row.quotedMsgId ? (await findConversationMessage(deps.db, companyId, row.quotedMsgId, { contactId: target.contactId, whatsappId: row.whatsappId }))?.message : undefined;
