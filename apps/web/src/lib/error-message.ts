@@ -4,6 +4,11 @@ import { formatBytes } from "./bytes.ts";
 import { DATE_PATTERNS, formatDate } from "./date.ts";
 import { currentLanguage, i18n } from "./i18n.ts";
 
+/** The catalogue text of an error code a record carries (a campaign's pause reason); the code itself when unknown. */
+export function errorCodeMessage(code: string): string {
+  return isErrorCode(code) ? i18n.t(`errors.${code}`) : code;
+}
+
 /**
  * The text a user reads for a failure: the catalogue text of a known code (with what its details
  * name, for the few that carry some), the raw message (or code) of an unknown one, otherwise

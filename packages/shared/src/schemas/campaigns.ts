@@ -330,6 +330,12 @@ export const ZCampaign = z.object({
   completedAt: z.string().nullable(),
   /** Sending is held (pause) while the campaign stays EM_ANDAMENTO. */
   pausedAt: z.string().nullable(),
+  /**
+   * Why the dispatch paused the campaign by itself: the error code of its last attempt (its template is no
+   * longer offered by Meta: ERR_CLOUD_TEMPLATE_NOT_FOUND, ERR_CLOUD_TEMPLATE_NOT_APPROVED,
+   * ERR_CLOUD_TEMPLATE_PARAMETERS). Null when it runs, or when a user paused it.
+   */
+  pauseReason: z.string().nullable(),
   whatsappId: z.number().nullable(),
   contactListId: z.number().nullable(),
   tagListId: z.number().nullable(),

@@ -127,6 +127,8 @@ export const campaigns = pgTable(
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /** Why the dispatch paused the campaign by itself (an error code, e.g. its template no longer offered); null when a user paused it. */
+    pauseReason: text("pause_reason"),
     whatsappId: integer("whatsapp_id").references(() => connections.id, { onDelete: "set null" }),
     contactListId: integer("contact_list_id").references(() => contactLists.id, { onDelete: "set null" }),
     tagListId: integer("tag_list_id").references(() => tags.id, { onDelete: "set null" }),

@@ -255,7 +255,7 @@ async function templateSendOf(
     await deps.db.transaction(async (tx) => {
       const paused = await tx
         .update(campaigns)
-        .set({ pausedAt: now, dispatchSeq: campaign.dispatchSeq + 1, updatedAt: now })
+        .set({ pausedAt: now, pauseReason: error.code, dispatchSeq: campaign.dispatchSeq + 1, updatedAt: now })
         .where(and(eq(campaigns.id, campaign.id), eq(campaigns.dispatchSeq, campaign.dispatchSeq), eq(campaigns.status, "EM_ANDAMENTO"), isNull(campaigns.pausedAt)))
         .returning({ id: campaigns.id });
       if (paused.length === 0) throw new StepSuperseded();

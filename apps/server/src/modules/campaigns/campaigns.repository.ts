@@ -48,6 +48,7 @@ function toCampaign(row: { campaign: CampaignRow; whatsappName: string | null; c
     scheduledAt: c.scheduledAt?.toISOString() ?? null,
     completedAt: c.completedAt?.toISOString() ?? null,
     pausedAt: c.pausedAt?.toISOString() ?? null,
+    pauseReason: c.pausedAt ? c.pauseReason : null,
     whatsappId: c.whatsappId,
     contactListId: c.contactListId,
     tagListId: c.tagListId,

@@ -258,7 +258,8 @@ export async function changeCampaignState(deps: EngineDeps, ctx: RequestContext,
     const seq = current.dispatchSeq + 1;
     const now = nowOf(deps);
     const pausedAt = action === "pause" ? now : null;
-    await tx.update(campaigns).set({ status, pausedAt, dispatchSeq: seq, updatedAt: now }).where(eq(campaigns.id, id));
+    // A user's action replaces the dispatch's own pause and its reason.
+    await tx.update(campaigns).set({ status, pausedAt, pauseReason: null, dispatchSeq: seq, updatedAt: now }).where(eq(campaigns.id, id));
     await recordAudit(tx, ctx, { action: `campaign.${action}`, target: campaignTarget(id), before: { status: current.status, pausedAt: current.pausedAt }, after: { status, pausedAt } });
     if (action === "restart" || action === "resume") await queueDispatchStep(deps.jobs, current, seq, undefined, tx);
   });

@@ -167,7 +167,13 @@ describe("campaigns on the official line", () => {
     expect(await t.db.select().from(messages).where(eq(messages.fromMe, true))).toEqual([]);
     const [entry] = await t.db.select().from(auditLogs).where(and(eq(auditLogs.companyId, a.company.id), eq(auditLogs.action, "campaign.pause")));
     expect(entry).toMatchObject({ actorKind: "system", changes: { reason: { after: "ERR_CLOUD_TEMPLATE_NOT_APPROVED" } } });
-    expect((await call("GET", `/campaigns/${campaign.id}`)).json()).toMatchObject({ pausedAt: expect.any(String) });
+    // The campaign says why it stopped, until a user resumes it; resumed with the template still not offered, it stops again and says so.
+    expect((await call("GET", `/campaigns/${campaign.id}`)).json()).toMatchObject({ pausedAt: expect.any(String), pauseReason: "ERR_CLOUD_TEMPLATE_NOT_APPROVED" });
+    expect((await call("GET", "/campaigns")).json().records).toContainEqual(expect.objectContaining({ id: campaign.id, pauseReason: "ERR_CLOUD_TEMPLATE_NOT_APPROVED" }));
+    const resumed = await call("POST", `/campaigns/${campaign.id}/resume`);
+    expect(resumed.json()).toMatchObject({ pausedAt: null, pauseReason: null });
+    await eventually(async () => (await call("GET", `/campaigns/${campaign.id}`)).json(), (current) => current.pauseReason === "ERR_CLOUD_TEMPLATE_NOT_APPROVED" && current.pausedAt !== null);
+    expect(graphSends()).toEqual([]);
   });
 
   it("test-sends the template filled for the number typed", async () => {

@@ -20,6 +20,7 @@ export function campaignFixture(overrides: Partial<Campaign> = {}): Campaign {
     scheduledAt: null,
     completedAt: null,
     pausedAt: null,
+    pauseReason: null,
     whatsappId: 1,
     contactListId: 2,
     tagListId: null,

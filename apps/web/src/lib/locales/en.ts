@@ -198,6 +198,8 @@ export const en: Messages = {
     add: "New campaign",
     loadFailed: "The campaign could not be loaded.",
     paused: "Paused",
+    pausedBySystem: "Paused by the dispatch",
+    pausedBecause: "Sending stopped by itself: {{reason}} Choose a template Meta offers in the campaign and resume.",
     noContactList: "Not set",
     noWhatsapp: "Not set",
     noSchedule: "Not scheduled",

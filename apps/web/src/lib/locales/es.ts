@@ -199,6 +199,8 @@ export const es: Messages = {
     add: "Nueva campaña",
     loadFailed: "No se pudo cargar la campaña.",
     paused: "En pausa",
+    pausedBySystem: "Pausada por el envío",
+    pausedBecause: "El envío se detuvo solo: {{reason}} Elija en la campaña una plantilla que Meta ofrezca y reanude.",
     noContactList: "No definida",
     noWhatsapp: "No definido",
     noSchedule: "Sin programación",

@@ -202,6 +202,8 @@ export const pt = {
     add: "Nova campanha",
     loadFailed: "Não foi possível carregar a campanha.",
     paused: "Pausada",
+    pausedBySystem: "Pausada pelo envio",
+    pausedBecause: "O envio parou sozinho: {{reason}} Escolha na campanha um modelo que a Meta ofereça e retome.",
     noContactList: "Não definida",
     noWhatsapp: "Não definido",
     noSchedule: "Sem agendamento",

@@ -54,6 +54,19 @@ describe("CampaignReport", () => {
     expect(card("Conclusão")).toHaveTextContent("Não concluída");
   });
 
+  it("says why the dispatch paused the campaign by itself", async () => {
+    show({ ...running, pausedAt: "2026-03-10T12:30:00.000Z", pauseReason: "ERR_CLOUD_TEMPLATE_NOT_APPROVED" });
+    expect(
+      await screen.findByText("O envio parou sozinho: Este modelo ainda não foi aprovado pela Meta. Escolha na campanha um modelo que a Meta ofereça e retome."),
+    ).toBeInTheDocument();
+  });
+
+  it("shows a user's pause beside the status, without a warning", async () => {
+    show({ ...running, pausedAt: "2026-03-10T12:30:00.000Z" });
+    expect(await screen.findByText("Em andamento: 1 de 4 entregues · Pausada")).toBeInTheDocument();
+    expect(screen.queryByText(/O envio parou sozinho/)).not.toBeInTheDocument();
+  });
+
   it("leaves the confirmation cards out when the campaign asks for none", async () => {
     show(campaignFixture({ status: "FINALIZADA", completedAt: "2026-03-10T13:00:00.000Z" }));
     expect(await screen.findByText("Finalizada: 0 de 0 entregues")).toBeInTheDocument();

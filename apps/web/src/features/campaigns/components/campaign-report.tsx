@@ -22,6 +22,7 @@ import { Link as RouterLink } from "react-router";
 import { PageContainer } from "../../../components/page-container.tsx";
 import { PageLoader } from "../../../components/page-loader.tsx";
 import { DATE_PATTERNS, formatDate } from "../../../lib/date.ts";
+import { errorCodeMessage } from "../../../lib/error-message.ts";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { useCampaign } from "../api/get-campaign.ts";
 import { campaignRecipientsPrefix } from "../api/query-keys.ts";
@@ -117,6 +118,11 @@ function ReportBody({ campaign }: { campaign: Campaign }) {
           {t("campaigns.report.percent", { percent })}
           {progress.failed > 0 || progress.skipped > 0 ? ` · ${t("campaigns.report.failedSkipped", { failed: progress.failed, skipped: progress.skipped })}` : ""}
         </Typography>
+        {campaign.pausedAt && campaign.pauseReason && campaign.status === "EM_ANDAMENTO" ? (
+          <Alert severity="warning" sx={{ mt: 1.5 }}>
+            {t("campaigns.pausedBecause", { reason: errorCodeMessage(campaign.pauseReason) })}
+          </Alert>
+        ) : null}
       </Paper>
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(4, 1fr)" } }}>
         <ReportCard icon={<Group />} label={t("campaigns.report.validContacts")} value={progress.validContacts} />

@@ -23,6 +23,7 @@ vi.mock("socket.io-client", async () => {
 const draft = campaignFixture({ id: 1, name: "Rascunho", whatsappId: null, whatsapp: null, contactListId: null, contactList: null });
 const running = campaignFixture({ id: 2, name: "Natal", status: "EM_ANDAMENTO", scheduledAt: "2026-03-10T12:00:00.000Z" });
 const cancelled = campaignFixture({ id: 3, name: "Páscoa", status: "CANCELADA", scheduledAt: "2026-03-10T12:00:00.000Z" });
+const held = campaignFixture({ id: 4, name: "Oferta", status: "EM_ANDAMENTO", scheduledAt: "2026-03-10T12:00:00.000Z", pausedAt: "2026-03-10T12:30:00.000Z", pauseReason: "ERR_CLOUD_TEMPLATE_NOT_FOUND" });
 
 /** The table row that shows `name` (found by its text: role queries over whole rows are slow). */
 function row(name: string): HTMLElement {
@@ -33,7 +34,7 @@ function row(name: string): HTMLElement {
 
 describe("CampaignsPanel", () => {
   it("lists the campaigns with their status labels and the texts of what is not set", async () => {
-    mockFetch((call) => (call.method === "GET" && call.path === "/campaigns/" ? jsonResponse({ records: [draft, running, cancelled], hasMore: false }) : undefined));
+    mockFetch((call) => (call.method === "GET" && call.path === "/campaigns/" ? jsonResponse({ records: [draft, running, cancelled, held], hasMore: false }) : undefined));
     renderWithProviders(
       <MemoryRouter>
         <CampaignsPanel />
@@ -52,6 +53,11 @@ describe("CampaignsPanel", () => {
     expect(within(row("Natal")).getByRole("button", { name: "Pausar campanha: Natal" })).toBeInTheDocument();
     expect(within(row("Páscoa")).getByText("Cancelada")).toBeInTheDocument();
     expect(within(row("Páscoa")).getByRole("button", { name: "Reiniciar campanha: Páscoa" })).toBeInTheDocument();
+    // Paused by the dispatch itself: it says so, and why on hover.
+    const paused = within(row("Oferta")).getByText("Pausada pelo envio");
+    await userEvent.hover(paused);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("Modelo de mensagem não encontrado nesta conexão. Atualize a lista de modelos.");
+    expect(within(row("Oferta")).getByRole("button", { name: "Retomar campanha: Oferta" })).toBeInTheDocument();
   });
 
   it("stops a running campaign, shows a refused restart's error as a toast, and follows live updates", async () => {

@@ -74,7 +74,7 @@ export function CampaignsTable({ campaigns, isLoading, isError, onRetry, onActio
           <TableRow key={campaign.id} hover data-campaign-id={campaign.id}>
             <TableCell sx={{ fontWeight: 500 }}>{campaign.name}</TableCell>
             <TableCell sx={{ whiteSpace: "nowrap" }}>
-              <CampaignStatusChip status={campaign.status} paused={campaign.pausedAt !== null} />
+              <CampaignStatusChip status={campaign.status} paused={campaign.pausedAt !== null} pauseReason={campaign.pauseReason} />
             </TableCell>
             <TableCell>{campaign.contactList?.name ?? <Muted>{t("campaigns.noContactList")}</Muted>}</TableCell>
             <TableCell>{campaign.whatsapp?.name ?? <Muted>{t("campaigns.noWhatsapp")}</Muted>}</TableCell>
